@@ -1,0 +1,36 @@
+import { type Kysely, type Migration, type MigrationProvider, type MigrationResultSet, Migrator } from 'kysely';
+import { migrations as agencies } from '../agencies/migrations.ts';
+import { migrations as fires } from '../fires/migrations.ts';
+import { migrations as historical } from '../historical/migrations.ts';
+import { migrations as infrastructure } from './migrations.ts';
+import type { Database } from './schema.ts';
+
+/** Every domain's migrations, in one record; a duplicate name is a programming error. */
+export function allMigrations(): Record<string, Migration> {
+  const all: Record<string, Migration> = {};
+  for (const set of [infrastructure, agencies, fires, historical]) {
+    for (const [name, migration] of Object.entries(set)) {
+      if (all[name]) throw new Error(`Duplicate migration name ${name}`);
+      all[name] = migration;
+    }
+  }
+  return all;
+}
+
+class DomainMigrationProvider implements MigrationProvider {
+  async getMigrations(): Promise<Record<string, Migration>> {
+    return allMigrations();
+  }
+}
+
+export async function migrateToLatest(db: Kysely<Database>): Promise<MigrationResultSet> {
+  const migrator = new Migrator({ db, provider: new DomainMigrationProvider() });
+  const result = await migrator.migrateToLatest();
+  if (result.error) {
+    const failed = result.results?.find((r) => r.status === 'Error');
+    throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${String(result.error)}`, {
+      cause: result.error,
+    });
+  }
+  return result;
+}

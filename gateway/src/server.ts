@@ -1,0 +1,122 @@
+/**
+ * The gateway of ARCHITECTURE.md: one URL for the site, the data API and the content system.
+ * In production any reverse proxy does this job (docs/deploy/nginx.conf); this one exists so that
+ * `npm start` gives one working URL, and it carries the content cache the public site relies on.
+ */
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import proxy from '@fastify/http-proxy';
+import fastifyStatic from '@fastify/static';
+import Fastify, { type FastifyReply, type FastifyRequest } from 'fastify';
+import { ContentCache } from './content-cache.ts';
+
+const CACHE_SECONDS = 900;
+
+/** Paths the content system answers: its REST API, uploads, and what its admin panel calls. */
+export const CMS_PREFIXES = [
+  '/api',
+  '/uploads',
+  '/admin',
+  '/content-manager',
+  '/content-type-builder',
+  '/upload',
+  '/i18n',
+  '/users-permissions',
+  '/email',
+  '/content-releases',
+  '/review-workflows',
+] as const;
+
+export interface GatewayConfig {
+  apiUrl: string;
+  cmsUrl: string;
+  webDist: string;
+  logger?: boolean;
+}
+
+export async function buildGateway(config: GatewayConfig) {
+  const app = Fastify({ logger: config.logger ?? false, trustProxy: true, bodyLimit: 50 * 1024 * 1024 });
+
+  const cache = new ContentCache(
+    async (key) => {
+      const res = await fetch(config.cmsUrl + key, { signal: AbortSignal.timeout(15_000) });
+      return {
+        status: res.status,
+        headers: { 'content-type': res.headers.get('content-type') ?? 'application/json' },
+        body: Buffer.from(await res.arrayBuffer()),
+        storedAt: Date.now(),
+      };
+    },
+    { ttlMs: CACHE_SECONDS * 1000, maxStaleMs: 24 * 3600 * 1000, maxEntries: 2_000 },
+  );
+
+  // Anonymous content reads come from the cache; signed-in reads and writes go straight through.
+  const cachedContent = async (request: FastifyRequest, reply: FastifyReply) => {
+    if (request.method !== 'GET' || request.headers.authorization) return;
+    try {
+      const { response, hit } = await cache.get(request.url);
+      reply.code(response.status).headers(response.headers).header('x-gateway-cache', hit);
+      if (response.status === 200) reply.header('cache-control', `public, max-age=${CACHE_SECONDS}`);
+      return reply.send(response.body);
+    } catch {
+      return reply.code(502).send({ statusCode: 502, error: 'Bad Gateway', message: 'Content system unreachable' });
+    }
+  };
+
+  await app.register(proxy, { upstream: config.apiUrl, prefix: '/v1', rewritePrefix: '/v1' });
+  for (const prefix of CMS_PREFIXES) {
+    await app.register(proxy, {
+      upstream: config.cmsUrl,
+      prefix,
+      rewritePrefix: prefix,
+      preHandler: prefix === '/api' ? cachedContent : undefined,
+    });
+  }
+
+  app.get('/gateway/health', async () => ({ ok: true, site: existsSync(join(config.webDist, 'index.html')) }));
+
+  app.addHook('onSend', async (_request, reply) => {
+    reply.header('x-content-type-options', 'nosniff');
+    reply.header('referrer-policy', 'strict-origin-when-cross-origin');
+  });
+
+  if (existsSync(config.webDist)) {
+    await app.register(fastifyStatic, {
+      root: config.webDist,
+      wildcard: false,
+      index: false,
+      setHeaders: (res, path) => {
+        // Hashed bundles never change; index.html must always be revalidated.
+        if (path.includes(`${join(config.webDist, 'assets')}`)) res.setHeader('cache-control', 'public, max-age=31536000, immutable');
+      },
+    });
+  }
+
+  // SPA fallback: every other GET is a route of the site, rendered by index.html (its router
+  // shows the 404 page for unknown paths).
+  app.setNotFoundHandler((request, reply) => {
+    if (request.method !== 'GET' && request.method !== 'HEAD') {
+      return reply.code(404).send({ statusCode: 404, error: 'Not Found', message: `No route ${request.method} ${request.url}` });
+    }
+    if (!existsSync(join(config.webDist, 'index.html'))) {
+      return reply.code(503).type('text/plain').send('The site is not built yet: run npm start (it builds web/).');
+    }
+    return reply.header('cache-control', 'no-cache').sendFile('index.html', config.webDist);
+  });
+
+  return app;
+}
+
+const isMain = process.argv[1] && import.meta.url === new URL(`file://${process.argv[1]}`).href;
+if (isMain) {
+  const app = await buildGateway({
+    apiUrl: process.env.API_URL ?? 'http://127.0.0.1:3001',
+    cmsUrl: process.env.CMS_URL ?? 'http://127.0.0.1:1337',
+    webDist: process.env.WEB_DIST ?? new URL('../../web/dist', import.meta.url).pathname,
+    logger: process.env.GATEWAY_LOG === '1',
+  });
+  const close = () => app.close().then(() => process.exit(0));
+  process.on('SIGTERM', close);
+  process.on('SIGINT', close);
+  await app.listen({ port: Number(process.env.PORT ?? 8080), host: process.env.HOST ?? '0.0.0.0' });
+}

@@ -1,0 +1,57 @@
+import { describe, expect, it } from 'vitest';
+import { effectivePreparednessLevel, suggestedPreparednessLevel } from './preparedness.ts';
+
+const answers = (H: number, L: number, X: number, R: number, C: number) => ({
+  current_fire_hazard: H,
+  current_fire_load: L,
+  expected_fire_load: X,
+  agency_resource_levels: R,
+  ciffc_response_capacity: C,
+});
+
+describe('suggested preparedness level (data-entry.md 5.5)', () => {
+  it('has no suggestion until all five answers are set ("Complete Choices Above")', () => {
+    expect(suggestedPreparednessLevel({})).toBeUndefined();
+    expect(suggestedPreparednessLevel({ ...answers(1, 1, 1, 1, 1), ciffc_response_capacity: null })).toBeUndefined();
+  });
+  it('level 1 when all five equal 1', () => {
+    expect(suggestedPreparednessLevel(answers(1, 1, 1, 1, 1))).toBe(1);
+  });
+  it('level 2 when H and L are 1-2, X is 2, R is 1, C is 2', () => {
+    expect(suggestedPreparednessLevel(answers(1, 2, 2, 1, 2))).toBe(2);
+    expect(suggestedPreparednessLevel(answers(2, 1, 2, 1, 2))).toBe(2);
+  });
+  it('level 3 when H and L are 2-3, X is 3, R is 2, C is 3 or more', () => {
+    expect(suggestedPreparednessLevel(answers(2, 3, 3, 2, 3))).toBe(3);
+    expect(suggestedPreparednessLevel(answers(3, 3, 3, 2, 5))).toBe(3);
+  });
+  it('level 4 when H, L and X are 4 or more, R is 3, C is 4 or more', () => {
+    expect(suggestedPreparednessLevel(answers(4, 5, 4, 3, 4))).toBe(4);
+    // Rounded average would say 5: the rule wins.
+    expect(suggestedPreparednessLevel(answers(5, 5, 5, 3, 5))).toBe(4);
+  });
+  it('level 5 when H, L and X are 4 or more, R is 4, C is 5', () => {
+    expect(suggestedPreparednessLevel(answers(4, 4, 4, 4, 5))).toBe(5);
+  });
+  it('otherwise the rounded average of the five', () => {
+    // 1+1+1+1+2 = 6 / 5 = 1.2 → 1
+    expect(suggestedPreparednessLevel(answers(1, 1, 1, 1, 2))).toBe(1);
+    // 3+3+3+1+3 = 13 / 5 = 2.6 → 3 (R is 1, so not the level-3 rule)
+    expect(suggestedPreparednessLevel(answers(3, 3, 3, 1, 3))).toBe(3);
+    // 4+4+4+4+4 = 4 (R 4 but C 4: not level 5)
+    expect(suggestedPreparednessLevel(answers(4, 4, 4, 4, 4))).toBe(4);
+    // 2+2+2+2+2 = 2 (X is 2 but R is 2: not level 2) → average 2
+    expect(suggestedPreparednessLevel(answers(2, 2, 2, 2, 2))).toBe(2);
+    // 5+5+5+1+1 = 17/5 = 3.4 → 3
+    expect(suggestedPreparednessLevel(answers(5, 5, 5, 1, 1))).toBe(3);
+    // 3+3+2+1+1 = 10/5 = 2 ; 1+2+3+1+2 = 9/5=1.8 → 2
+    expect(suggestedPreparednessLevel(answers(1, 2, 3, 1, 2))).toBe(2);
+    // .5 rounds up: 1+1+1+2+2... 2+3+3+2+2 = 12/5 = 2.4 → 2; 3+3+3+2+2 = 13/5 = 2.6 → 3
+    expect(suggestedPreparednessLevel(answers(3, 3, 3, 2, 2))).toBe(3);
+  });
+  it('the override (1-5) wins over the suggestion; 0 means none; default 1', () => {
+    expect(effectivePreparednessLevel(answers(1, 1, 1, 1, 1), 4)).toBe(4);
+    expect(effectivePreparednessLevel(answers(4, 4, 4, 4, 5), 0)).toBe(5);
+    expect(effectivePreparednessLevel({}, null)).toBe(1);
+  });
+});

@@ -1,0 +1,356 @@
+/**
+ * Starting the three parts as child processes: used by `npm start`, by the API tests (a real
+ * content system for tokens) and by the browser tests (the whole stack). One place, so the
+ * environment contract of docs/TEAM-BRIEF.md is written once.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { createWriteStream, existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const repoRoot = resolve(fileURLToPath(new URL('../..', import.meta.url)));
+const bin = (dir: string, name: string) => join(repoRoot, dir, 'node_modules', '.bin', name);
+
+export interface Part {
+  name: string;
+  url: string;
+  logFile: string;
+  process: ChildProcess;
+  /** Resolves when the process has exited (either by stop() or by itself). */
+  exited: Promise<number | null>;
+  stop(): Promise<void>;
+}
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolvePort, reject) => {
+    const server = createServer();
+    server.unref();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => (typeof address === 'object' && address ? resolvePort(address.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+export function tail(file: string, lines = 40): string {
+  if (!existsSync(file)) return '(no log)';
+  return readFileSync(file, 'utf8').split('\n').slice(-lines).join('\n');
+}
+
+interface SpawnOptions {
+  name: string;
+  command: string;
+  args: string[];
+  cwd: string;
+  env: Record<string, string | undefined>;
+  logFile: string;
+  url: string;
+  readyPath: string;
+  timeoutMs: number;
+}
+
+/** Spawns a part and waits until `url + readyPath` answers; fails with the log's tail otherwise. */
+async function spawnPart(o: SpawnOptions): Promise<Part> {
+  mkdirSync(resolve(o.logFile, '..'), { recursive: true });
+  const log = createWriteStream(o.logFile, { flags: 'a' });
+  const child = spawn(o.command, o.args, {
+    cwd: o.cwd,
+    env: { ...process.env, ...o.env } as NodeJS.ProcessEnv,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true, // own process group, so stop() also ends its children (npx, tsx workers)
+  });
+  child.stdout?.pipe(log);
+  child.stderr?.pipe(log);
+  const exited = new Promise<number | null>((done) => child.on('exit', (code) => done(code)));
+  let hasExited = false;
+  void exited.then(() => {
+    hasExited = true;
+  });
+  const stop = async () => {
+    if (hasExited || child.pid === undefined) return;
+    try {
+      process.kill(-child.pid, 'SIGTERM');
+    } catch {
+      return;
+    }
+    const timer = setTimeout(() => {
+      try {
+        if (child.pid !== undefined) process.kill(-child.pid, 'SIGKILL');
+      } catch {}
+    }, 8_000);
+    await exited;
+    clearTimeout(timer);
+  };
+  const part: Part = { name: o.name, url: o.url, logFile: o.logFile, process: child, exited, stop };
+  const deadline = Date.now() + o.timeoutMs;
+  while (Date.now() < deadline) {
+    if (hasExited) throw new Error(`${o.name} exited before it was ready. Log ${o.logFile}:\n${tail(o.logFile)}`);
+    try {
+      const res = await fetch(o.url + o.readyPath, { signal: AbortSignal.timeout(2_000) });
+      if (res.status < 500) return part;
+    } catch {}
+    await new Promise((r) => setTimeout(r, 300));
+  }
+  await stop();
+  throw new Error(`${o.name} was not ready after ${o.timeoutMs} ms. Log ${o.logFile}:\n${tail(o.logFile)}`);
+}
+
+export interface Secrets {
+  JWT_SECRET: string;
+  ADMIN_JWT_SECRET: string;
+  APP_KEYS: string;
+  API_TOKEN_SALT: string;
+  TRANSFER_TOKEN_SALT: string;
+  ENCRYPTION_KEY: string;
+}
+
+const random = () => randomBytes(24).toString('base64url');
+
+/** Demo and test secrets, made once per data folder and kept there (never committed). */
+export function loadOrCreateSecrets(dataDir: string): Secrets {
+  const file = join(dataDir, 'secrets.json');
+  if (existsSync(file)) return JSON.parse(readFileSync(file, 'utf8')) as Secrets;
+  mkdirSync(dataDir, { recursive: true });
+  const secrets: Secrets = {
+    JWT_SECRET: random(),
+    ADMIN_JWT_SECRET: random(),
+    APP_KEYS: [random(), random()].join(','),
+    API_TOKEN_SALT: random(),
+    TRANSFER_TOKEN_SALT: random(),
+    ENCRYPTION_KEY: random(),
+  };
+  writeFileSync(file, JSON.stringify(secrets, null, 2), { mode: 0o600 });
+  return secrets;
+}
+
+const SECRET_NAMES: (keyof Secrets)[] = [
+  'JWT_SECRET',
+  'ADMIN_JWT_SECRET',
+  'APP_KEYS',
+  'API_TOKEN_SALT',
+  'TRANSFER_TOKEN_SALT',
+  'ENCRYPTION_KEY',
+];
+
+/** Outside demo mode the secrets come from the environment only; the content system refuses weak ones. */
+export function secretsFromEnv(): Secrets {
+  const missing = SECRET_NAMES.filter((name) => !process.env[name]);
+  if (missing.length) throw new Error(`Production start needs these secrets in the environment: ${missing.join(', ')}`);
+  return Object.fromEntries(SECRET_NAMES.map((name) => [name, process.env[name] as string])) as unknown as Secrets;
+}
+
+function newestMtime(dir: string): number {
+  let newest = 0;
+  const walk = (d: string) => {
+    for (const entry of readdirSync(d, { withFileTypes: true })) {
+      const p = join(d, entry.name);
+      if (entry.isDirectory()) {
+        if (entry.name !== 'node_modules' && entry.name !== 'dist' && entry.name !== 'build') walk(p);
+      } else newest = Math.max(newest, statSync(p).mtimeMs);
+    }
+  };
+  if (existsSync(dir)) walk(dir);
+  return newest;
+}
+
+async function run(name: string, command: string, args: string[], cwd: string, env: Record<string, string> = {}) {
+  const child = spawn(command, args, { cwd, stdio: 'inherit', env: { ...process.env, ...env } });
+  const code = await new Promise<number | null>((done) => child.on('exit', done));
+  if (code !== 0) throw new Error(`${name} failed (exit ${code})`);
+}
+
+/** Builds the site when its sources are newer than the last build. */
+export async function ensureWebBuilt(): Promise<void> {
+  const index = join(repoRoot, 'web/dist/index.html');
+  const built = existsSync(index) ? statSync(index).mtimeMs : 0;
+  const sources = Math.max(newestMtime(join(repoRoot, 'web/src')), newestMtime(join(repoRoot, 'packages/contracts/src')));
+  if (built > sources) return;
+  console.log('[build] site (vite build)...');
+  await run('site build', bin('.', 'vite'), ['build'], join(repoRoot, 'web'));
+}
+
+/** Builds the content system (TypeScript to dist/ and the admin panel) when its sources changed. */
+export async function ensureCmsBuilt(): Promise<void> {
+  const marker = join(repoRoot, 'cms/dist/.ciffc-built');
+  const built = existsSync(marker) ? statSync(marker).mtimeMs : 0;
+  const sources = Math.max(newestMtime(join(repoRoot, 'cms/src')), newestMtime(join(repoRoot, 'cms/config')));
+  if (built > sources) return;
+  console.log('[build] content system (strapi build, about a minute)...');
+  await run('content system build', bin('cms', 'strapi'), ['build'], join(repoRoot, 'cms'), {
+    STRAPI_TELEMETRY_DISABLED: 'true',
+    NODE_ENV: process.env.NODE_ENV ?? 'development',
+  });
+  writeFileSync(marker, new Date().toISOString());
+}
+
+export interface CmsOptions {
+  dataDir: string;
+  port: number;
+  demo: boolean;
+  secrets: Secrets;
+  publicUrl?: string;
+  databaseUrl?: string;
+  timeoutMs?: number;
+}
+
+export async function startCms(o: CmsOptions): Promise<Part> {
+  const url = `http://127.0.0.1:${o.port}`;
+  return spawnPart({
+    name: 'content system',
+    command: bin('cms', 'strapi'),
+    args: ['start'],
+    cwd: join(repoRoot, 'cms'),
+    env: {
+      ...o.secrets,
+      HOST: '127.0.0.1',
+      PORT: String(o.port),
+      PUBLIC_URL: o.publicUrl ?? url,
+      DATABASE_CLIENT: o.databaseUrl ? 'postgres' : 'sqlite',
+      DATABASE_FILENAME: join(o.dataDir, 'cms.db'),
+      DATABASE_URL: o.databaseUrl,
+      CIFFC_DEMO: o.demo ? '1' : undefined,
+      STRAPI_TELEMETRY_DISABLED: 'true',
+      NODE_ENV: process.env.NODE_ENV ?? 'development',
+    },
+    logFile: join(o.dataDir, 'logs', 'cms.log'),
+    url,
+    readyPath: '/_health',
+    timeoutMs: o.timeoutMs ?? 120_000,
+  });
+}
+
+export interface ApiOptions {
+  dataDir: string;
+  port: number;
+  demo: boolean;
+  jwtSecret: string;
+  cmsUrl: string;
+  databaseUrl?: string;
+  timeoutMs?: number;
+}
+
+export async function startApi(o: ApiOptions): Promise<Part> {
+  const url = `http://127.0.0.1:${o.port}`;
+  return spawnPart({
+    name: 'data API',
+    command: bin('.', 'tsx'),
+    args: [join(repoRoot, 'api/src/server.ts')],
+    cwd: repoRoot,
+    env: {
+      API_PORT: String(o.port),
+      HOST: '127.0.0.1',
+      SQLITE_FILE: join(o.dataDir, 'api.db'),
+      DATABASE_URL: o.databaseUrl,
+      JWT_SECRET: o.jwtSecret,
+      CMS_URL: o.cmsUrl,
+      CIFFC_DEMO: o.demo ? '1' : undefined,
+    },
+    logFile: join(o.dataDir, 'logs', 'api.log'),
+    url,
+    readyPath: '/v1/health',
+    timeoutMs: o.timeoutMs ?? 180_000,
+  });
+}
+
+export interface GatewayOptions {
+  dataDir: string;
+  port: number;
+  apiUrl: string;
+  cmsUrl: string;
+  timeoutMs?: number;
+}
+
+export async function startGateway(o: GatewayOptions): Promise<Part> {
+  const url = `http://127.0.0.1:${o.port}`;
+  return spawnPart({
+    name: 'gateway',
+    command: bin('.', 'tsx'),
+    args: [join(repoRoot, 'gateway/src/server.ts')],
+    cwd: repoRoot,
+    env: {
+      PORT: String(o.port),
+      HOST: process.env.HOST ?? '0.0.0.0',
+      API_URL: o.apiUrl,
+      CMS_URL: o.cmsUrl,
+      WEB_DIST: join(repoRoot, 'web/dist'),
+    },
+    logFile: join(o.dataDir, 'logs', 'gateway.log'),
+    url,
+    readyPath: '/gateway/health',
+    timeoutMs: o.timeoutMs ?? 30_000,
+  });
+}
+
+/** Logs in to the content system and returns the JWT. */
+export async function loginCms(cmsUrl: string, identifier: string, password: string): Promise<string> {
+  const res = await fetch(`${cmsUrl}/api/auth/local`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ identifier, password }),
+  });
+  const body = (await res.json()) as { jwt?: string; error?: { message?: string } };
+  if (!res.ok || !body.jwt) throw new Error(`login ${identifier} failed: ${res.status} ${body.error?.message ?? ''}`);
+  return body.jwt;
+}
+
+export const DEMO_PASSWORD = 'wildfire-demo';
+
+export interface Stack {
+  url: string;
+  cms: Part;
+  api: Part;
+  gateway: Part;
+  stop(): Promise<void>;
+}
+
+export interface StackOptions {
+  dataDir: string;
+  port: number;
+  demo: boolean;
+  cmsPort?: number;
+  apiPort?: number;
+  /** PostgreSQL for the data API; without it, SQLite files under dataDir. */
+  databaseUrl?: string;
+  /** PostgreSQL for the content system (its own database). */
+  cmsDatabaseUrl?: string;
+}
+
+/** The whole product on one URL; if one part fails to start, the others are stopped. */
+export async function startStack(o: StackOptions): Promise<Stack> {
+  await Promise.all([ensureWebBuilt(), ensureCmsBuilt()]);
+  const secrets = o.demo ? loadOrCreateSecrets(o.dataDir) : secretsFromEnv();
+  const cmsPort = o.cmsPort ?? (await freePort());
+  const apiPort = o.apiPort ?? (await freePort());
+  const started: Part[] = [];
+  const stopAll = async () => {
+    await Promise.all(started.map((p) => p.stop()));
+  };
+  try {
+    const publicUrl = `http://localhost:${o.port}`;
+    // Both start at once (Strapi takes seconds); if either fails, the other is stopped too.
+    const results = await Promise.allSettled([
+      startCms({ dataDir: o.dataDir, port: cmsPort, demo: o.demo, secrets, publicUrl, databaseUrl: o.cmsDatabaseUrl }),
+      startApi({
+        dataDir: o.dataDir,
+        port: apiPort,
+        demo: o.demo,
+        jwtSecret: secrets.JWT_SECRET,
+        cmsUrl: `http://127.0.0.1:${cmsPort}`,
+        databaseUrl: o.databaseUrl,
+      }),
+    ]);
+    for (const r of results) if (r.status === 'fulfilled') started.push(r.value);
+    const failed = results.find((r) => r.status === 'rejected');
+    if (failed) throw failed.reason;
+    const [cms, api] = started as [Part, Part];
+    const gateway = await startGateway({ dataDir: o.dataDir, port: o.port, apiUrl: api.url, cmsUrl: cms.url });
+    started.push(gateway);
+    return { url: `http://localhost:${o.port}`, cms, api, gateway, stop: stopAll };
+  } catch (error) {
+    await stopAll();
+    throw error;
+  }
+}

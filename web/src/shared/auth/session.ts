@@ -1,0 +1,123 @@
+import { type Identity, SESSION_SECONDS } from '@ciffc/contracts';
+
+/** The user record of `/api/users/me?populate=*` (public-site.md section 3, "User"). */
+export interface User {
+  id: number;
+  username: string;
+  email?: string;
+  agency_code?: string | null;
+  preferredLocale?: string | null;
+  role?: { name: string; type?: string } | null;
+}
+
+export interface Session {
+  jwt: string;
+  user: User;
+  /** Epoch milliseconds; the stored session and the token both expire SESSION_SECONDS after login. */
+  expiresAt: number;
+}
+
+export const SESSION_KEY = 'ciffc.session';
+
+type Listener = () => void;
+const listeners = new Set<Listener>();
+let cached: Session | null | undefined;
+let expiryTimer: ReturnType<typeof setTimeout> | undefined;
+
+function isSession(value: unknown): value is Session {
+  const v = value as Session | null;
+  return (
+    !!v &&
+    typeof v.jwt === 'string' &&
+    typeof v.expiresAt === 'number' &&
+    !!v.user &&
+    typeof v.user.username === 'string'
+  );
+}
+
+function emit() {
+  for (const listener of listeners) listener();
+}
+
+function scheduleExpiry(session: Session | null) {
+  if (expiryTimer) clearTimeout(expiryTimer);
+  expiryTimer = undefined;
+  if (session) expiryTimer = setTimeout(() => clearSession(), Math.max(0, session.expiresAt - Date.now()));
+}
+
+function load(now: number): Session | null {
+  try {
+    const raw = localStorage.getItem(SESSION_KEY);
+    const parsed: unknown = raw ? JSON.parse(raw) : null;
+    if (isSession(parsed) && parsed.expiresAt > now) return parsed;
+    if (raw) localStorage.removeItem(SESSION_KEY);
+  } catch {
+    // Storage unavailable or corrupt: behave as signed out.
+  }
+  return null;
+}
+
+/** The current session, or null when signed out or expired. Stable between changes (for useSyncExternalStore). */
+export function getSession(now = Date.now()): Session | null {
+  if (cached === undefined) {
+    cached = load(now);
+    scheduleExpiry(cached);
+  }
+  if (cached && cached.expiresAt <= now) {
+    clearSession();
+  }
+  return cached;
+}
+
+export function startSession(jwt: string, user: User, now = Date.now()): Session {
+  const session: Session = { jwt, user, expiresAt: now + SESSION_SECONDS * 1000 };
+  try {
+    localStorage.setItem(SESSION_KEY, JSON.stringify(session));
+  } catch {
+    // The session still works for this tab.
+  }
+  cached = session;
+  scheduleExpiry(session);
+  emit();
+  return session;
+}
+
+export function clearSession(): void {
+  try {
+    localStorage.removeItem(SESSION_KEY);
+  } catch {
+    // ignore
+  }
+  const changed = cached !== null;
+  cached = null;
+  scheduleExpiry(null);
+  if (changed) emit();
+}
+
+/** Forget the in-memory copy so the next read goes to storage (tests, other tabs). */
+export function reloadSession(): void {
+  cached = undefined;
+  emit();
+}
+
+export function subscribeSession(listener: Listener): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+export function getToken(): string | undefined {
+  return getSession()?.jwt;
+}
+
+/** The contracts' view of a user, for role and visibility rules. */
+export function identityOf(user: User | null | undefined): Identity | null {
+  if (!user) return null;
+  return { id: user.id, username: user.username, role: user.role?.name ?? '', agency_code: user.agency_code ?? null };
+}
+
+if (typeof window !== 'undefined') {
+  // Another tab signed in or out.
+  window.addEventListener('storage', (event) => {
+    if (event.key === SESSION_KEY || event.key === null) reloadSession();
+  });
+}
