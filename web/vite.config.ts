@@ -16,5 +16,14 @@ export default defineConfig({
       '/uploads': { target: CMS_URL, changeOrigin: true },
     },
   },
-  build: { outDir: 'dist', emptyOutDir: true, sourcemap: false },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    sourcemap: false,
+    rolldownOptions: {
+      // @ciffc/contracts is plain declarations (rules, constants, zod schemas); saying so lets the
+      // bundler leave out the modules a chunk does not use, so zod stays out of the shell's bundle.
+      treeshake: { moduleSideEffects: (id: string) => !id.includes('/packages/contracts/') },
+    },
+  },
 });

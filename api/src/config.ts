@@ -20,6 +20,8 @@ export interface Config {
   /** How long a resolved identity may be reused, ms (ARCHITECTURE: at most 60 s). */
   identityCacheMs: number;
   logLevel: string;
+  /** The clock; tests fix it so that "today" and the season do not move. */
+  now: () => Date;
 }
 
 const DEV_SECRET_NOTE = 'a random per-process secret (no token will verify until JWT_SECRET is set)';
@@ -43,6 +45,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     importBodyLimit: 64 * 1024 * 1024,
     identityCacheMs: 60_000,
     logLevel: env.LOG_LEVEL ?? (env.NODE_ENV === 'test' ? 'silent' : 'info'),
+    now: () => new Date(),
     ...overrides,
   };
   if (!jwtSecret && !overrides.jwtSecret) {

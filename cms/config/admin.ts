@@ -1,10 +1,10 @@
 import type { Core } from '@strapi/strapi';
 
 const config = ({ env }: Core.Config.Shared.ConfigParams): Core.Config.Admin => ({
-  auth: { secret: env('ADMIN_JWT_SECRET') },
-  apiToken: { salt: env('API_TOKEN_SALT') },
-  transfer: { token: { salt: env('TRANSFER_TOKEN_SALT') } },
-  secrets: { encryptionKey: env('ENCRYPTION_KEY') },
+  auth: { secret: env('ADMIN_JWT_SECRET', '') },
+  apiToken: { salt: env('API_TOKEN_SALT', '') },
+  transfer: { token: { salt: env('TRANSFER_TOKEN_SALT', '') } },
+  secrets: { encryptionKey: env('ENCRYPTION_KEY', '') },
   // No calls to Strapi's hosted services from the panel: no survey, no enterprise promotion, no AI.
   flags: { nps: false, promoteEE: false },
   ai: { enabled: false },

@@ -13,7 +13,6 @@ const config = ({ env }: Core.Config.Shared.ConfigParams) => ({
       register: { allowedFields: [] },
     },
   },
-  i18n: { config: { defaultLocale: 'en' } },
 });
 
 export default config;

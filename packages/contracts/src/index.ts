@@ -5,3 +5,6 @@ export * from './format.ts';
 export * from './preparedness.ts';
 export * from './product.ts';
 export * from './roles.ts';
+export * from './fires.ts';
+export * from './fires-summary.ts';
+export * from './resources.ts';

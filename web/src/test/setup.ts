@@ -1,8 +1,18 @@
-import { cleanup } from '@testing-library/react';
-import { afterEach } from 'vitest';
+import { cleanup, configure } from '@testing-library/react';
+import { afterEach, vi } from 'vitest';
+import { reloadSession } from '../shared/auth/session.ts';
+
+// Lazy route modules are transformed on first import; on a busy 2-core machine that can pass the
+// default 1 s of findBy*/waitFor.
+configure({ asyncUtilTimeout: 5000 });
 
 // Vitest globals are off, so Testing Library cannot register its own cleanup.
 afterEach(() => {
   cleanup();
   localStorage.clear();
+  sessionStorage.clear();
+  reloadSession();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+  document.documentElement.lang = 'en';
 });

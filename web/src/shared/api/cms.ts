@@ -40,7 +40,9 @@ export function normalizeEntry(raw: RawEntry): CmsEntry {
   let localizations: CmsLocalization[] | undefined;
   if (Array.isArray(locs)) localizations = locs.map((l: RawEntry) => (l.attributes ?? l) as CmsLocalization);
   else if (locs && typeof locs === 'object' && Array.isArray((locs as { data?: unknown }).data)) {
-    localizations = ((locs as { data: RawEntry[] }).data ?? []).map((l) => (l.attributes ?? l) as CmsLocalization);
+    localizations = ((locs as { data: RawEntry[] }).data ?? []).map(
+      (l) => (l.attributes ?? l) as CmsLocalization,
+    );
   }
   return { ...(flat as unknown as CmsEntry), localizations };
 }
@@ -104,7 +106,12 @@ export async function fetchStaticContent(alias: string, signal?: AbortSignal): P
 
 /** The navigation list of one page collection (agency and CIFFC pages need the token). */
 export async function fetchPages(kind: PageKind, token?: string, signal?: AbortSignal): Promise<CmsEntry[]> {
-  return list(PAGE_PATH[kind], { ...ENGLISH_WITH_LOCALIZATIONS, 'pagination[pageSize]': '100' }, token, signal);
+  return list(
+    PAGE_PATH[kind],
+    { ...ENGLISH_WITH_LOCALIZATIONS, 'pagination[pageSize]': '100' },
+    token,
+    signal,
+  );
 }
 
 /** One page by alias; `undefined` when there is none. */

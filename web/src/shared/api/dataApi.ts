@@ -12,5 +12,7 @@ export function apiRequest<T>(path: string, options: RequestOptions & { auth?: b
   return request<T>(url, { ...rest, token: rest.token ?? (auth ? getToken() : undefined) });
 }
 
-export const apiGet = <T>(path: string, options: Omit<RequestOptions, 'method' | 'body'> & { auth?: boolean } = {}) =>
-  apiRequest<T>(path, { ...options, method: 'GET' });
+export const apiGet = <T>(
+  path: string,
+  options: Omit<RequestOptions, 'method' | 'body'> & { auth?: boolean } = {},
+) => apiRequest<T>(path, { ...options, method: 'GET' });

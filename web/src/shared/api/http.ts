@@ -85,7 +85,12 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
   }
   if (!response.ok) {
     const message = serverMessage(body);
-    throw new ApiError(message ?? `${response.status} ${response.statusText}`.trim(), response.status, body, !!message);
+    throw new ApiError(
+      message ?? `${response.status} ${response.statusText}`.trim(),
+      response.status,
+      body,
+      !!message,
+    );
   }
   return (options.responseType !== 'text' && !text ? undefined : body) as T;
 }

@@ -112,7 +112,12 @@ export function getToken(): string | undefined {
 /** The contracts' view of a user, for role and visibility rules. */
 export function identityOf(user: User | null | undefined): Identity | null {
   if (!user) return null;
-  return { id: user.id, username: user.username, role: user.role?.name ?? '', agency_code: user.agency_code ?? null };
+  return {
+    id: user.id,
+    username: user.username,
+    role: user.role?.name ?? '',
+    agency_code: user.agency_code ?? null,
+  };
 }
 
 if (typeof window !== 'undefined') {

@@ -1,0 +1,110 @@
+import { describe, expect, it } from 'vitest';
+import { bearer, forEachEngine, signToken, tokenFor } from '../test/context.ts';
+
+forEachEngine('the data API', (ctx) => {
+  describe('errors', () => {
+    it('answers 404 in the one error shape for an unknown route', async () => {
+      const res = await ctx().app.inject({ method: 'GET', url: '/v1/no-such-thing' });
+      expect(res.statusCode).toBe(404);
+      expect(res.json()).toEqual({
+        statusCode: 404,
+        error: 'Not Found',
+        message: 'Route GET /v1/no-such-thing not found',
+      });
+    });
+
+    it('answers 400 naming the problem for malformed JSON', async () => {
+      const res = await ctx().app.inject({
+        method: 'POST',
+        url: '/v1/fires/import',
+        headers: { 'content-type': 'application/json' },
+        payload: '{"type": "FeatureCollection",',
+      });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({ statusCode: 400, error: 'Bad Request' });
+      expect(res.json().message).toMatch(/not valid JSON/);
+    });
+
+    it('answers 413 for a body over the limit', async () => {
+      const res = await ctx().app.inject({
+        method: 'POST',
+        url: '/v1/no-such-thing',
+        headers: { 'content-type': 'application/json' },
+        payload: JSON.stringify({ padding: 'x'.repeat(2 * 1024 * 1024) }),
+      });
+      expect(res.statusCode).toBe(413);
+      expect(res.json()).toEqual({ statusCode: 413, error: 'Payload Too Large', message: 'Request body is too large' });
+    });
+
+    it('answers 400 with validationErrors keyed by the parameter for a wrong type', async () => {
+      const res = await ctx().app.inject({ method: 'GET', url: '/v1/agency?has_siterep=maybe' });
+      expect(res.statusCode).toBe(400);
+      expect(Object.keys(res.json().validationErrors)).toEqual(['has_siterep']);
+      expect(res.json().message).toContain('has_siterep');
+    });
+  });
+
+  describe('openapi', () => {
+    it('serves /v1/openapi.json generated from the route schemas', async () => {
+      const res = await ctx().app.inject({ method: 'GET', url: '/v1/openapi.json' });
+      expect(res.statusCode).toBe(200);
+      const doc = res.json();
+      expect(doc.openapi).toMatch(/^3\./);
+      for (const route of ['/v1/agency', '/v1/health', '/v1/me']) expect(doc.paths).toHaveProperty([route]);
+      expect(doc.paths['/v1/agency'].get.parameters.map((p: { name: string }) => p.name)).toContain('has_siterep');
+      expect(doc.paths['/v1/openapi.json']).toBeUndefined();
+    });
+  });
+
+  describe('identity', () => {
+    it('answers 401 without a token', async () => {
+      const res = await ctx().app.inject({ method: 'GET', url: '/v1/me' });
+      expect(res.statusCode).toBe(401);
+      expect(res.headers['www-authenticate']).toBe('Bearer');
+      expect(res.json()).toMatchObject({ statusCode: 401, error: 'Unauthorized' });
+    });
+
+    it('answers 401 for a token signed with another secret', async () => {
+      const forged = await signToken('not-the-content-systems-secret');
+      const res = await ctx().app.inject({ method: 'GET', url: '/v1/me', headers: bearer(forged) });
+      expect(res.statusCode).toBe(401);
+      expect(res.json().message).toBe('Invalid token');
+    });
+
+    it('answers 401 for an expired token', async () => {
+      const now = Math.floor(Date.now() / 1000);
+      const expired = await signToken(ctx().jwtSecret, { issuedAt: now - 50_000, expiresIn: now - 60 });
+      const res = await ctx().app.inject({ method: 'GET', url: '/v1/me', headers: bearer(expired) });
+      expect(res.statusCode).toBe(401);
+      expect(res.json().message).toBe('Token expired');
+    });
+
+    it('answers 401 for a token that is not a JWT and for a non-Bearer header', async () => {
+      const garbage = await ctx().app.inject({ method: 'GET', url: '/v1/me', headers: bearer('abc.def') });
+      expect(garbage.statusCode).toBe(401);
+      const basic = await ctx().app.inject({
+        method: 'GET',
+        url: '/v1/me',
+        headers: { authorization: 'Basic YWI6d2lsZGZpcmUtZGVtbw==' },
+      });
+      expect(basic.statusCode).toBe(401);
+    });
+
+    it('still answers public reads when a stale token is sent', async () => {
+      const forged = await signToken('not-the-content-systems-secret');
+      const res = await ctx().app.inject({ method: 'GET', url: '/v1/agency', headers: bearer(forged) });
+      expect(res.statusCode).toBe(200);
+    });
+
+    it('takes role and agency from the content system for a real token', async () => {
+      const ab = await tokenFor(ctx(), 'ab');
+      const res = await ctx().app.inject({ method: 'GET', url: '/v1/me', headers: bearer(ab) });
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toMatchObject({ username: 'ab', agency_code: 'ab', is_national: false, agency: 'ab' });
+      const ciffc = await tokenFor(ctx(), 'ciffc');
+      const national = await ctx().app.inject({ method: 'GET', url: '/v1/me', headers: bearer(ciffc) });
+      expect(national.json()).toMatchObject({ username: 'ciffc', is_national: true, agency: null });
+      expect(national.json().role.toLowerCase()).toBe('ciffc');
+    });
+  });
+});

@@ -1,0 +1,81 @@
+import Fastify, { type FastifyInstance, LogController } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { agencyRoutes } from './agencies/routes.ts';
+import { type Config, loadConfig } from './config.ts';
+import { createDb, type Db } from './db/index.ts';
+import { migrateToLatest } from './db/migrate.ts';
+import { dashboardRoutes } from './fires/dashboard-routes.ts';
+import { fireImportRoutes } from './fires/import-routes.ts';
+import { wildfireRoutes } from './fires/routes.ts';
+import { healthRoutes } from './health/routes.ts';
+import { historicalRoutes } from './historical/routes.ts';
+import { ResponseCache } from './http/cache.ts';
+import { registerErrors } from './plugins/errors.ts';
+import { type IdentityResolver, registerIdentity } from './plugins/identity.ts';
+import { registerOpenapi } from './plugins/openapi.ts';
+import { resourceRoutes } from './resources/routes.ts';
+import { userRoutes } from './users/routes.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+    db: Db;
+    responseCache: ResponseCache;
+    identityResolver: IdentityResolver;
+  }
+}
+
+export interface BuildOptions {
+  /** Defaults to `loadConfig()` from the environment. */
+  config?: Config;
+  /** An open database to use instead of one made from the config (it is closed with the app). */
+  db?: Db;
+  /** Run the migrations before answering (the server does; tests do). */
+  migrate?: boolean;
+}
+
+export async function buildApp(options: BuildOptions = {}): Promise<FastifyInstance> {
+  // 1. config
+  const config = options.config ?? loadConfig();
+  const app = Fastify({
+    logger: { level: config.logLevel },
+    bodyLimit: config.bodyLimit,
+    // Long lists of fire ids must not be cut by the default 100 characters of a parameter.
+    routerOptions: { maxParamLength: 200 },
+    // One line per request only at debug level: at fire-season load they would be the main cost.
+    logController: new LogController({ disableRequestLogging: config.logLevel !== 'debug' }),
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate('config', config);
+
+  // 2. db
+  const db = options.db ?? createDb({ databaseUrl: config.databaseUrl, sqliteFile: config.sqliteFile });
+  app.decorate('db', db);
+  app.decorate('responseCache', new ResponseCache());
+  app.addHook('onClose', async () => {
+    await db.close();
+  });
+  if (options.migrate) await migrateToLatest(db.kysely);
+
+  // 3. errors
+  registerErrors(app);
+
+  // 4. identity
+  app.decorate('identityResolver', registerIdentity(app, config));
+
+  // 5. openapi (before the domains: it collects their schemas)
+  await registerOpenapi(app);
+
+  // 6. domains
+  await app.register(healthRoutes);
+  await app.register(userRoutes);
+  await app.register(agencyRoutes);
+  await app.register(dashboardRoutes);
+  await app.register(wildfireRoutes);
+  await app.register(historicalRoutes);
+  await app.register(fireImportRoutes);
+  await app.register(resourceRoutes);
+
+  return app;
+}

@@ -1,0 +1,49 @@
+/**
+ * `npm run import -- FILE [--dry-run]`: imports a CSV or GeoJSON fires file into the data API's
+ * database (SQLITE_FILE or DATABASE_URL), with the rules of POST /v1/fires/import and the rights
+ * of the national centre. Exit 0 when the file was read (rows may still be rejected), 1 otherwise.
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { loadConfig } from '../config.ts';
+import { createDb } from '../db/index.ts';
+import { migrateToLatest } from '../db/migrate.ts';
+import { HttpError } from '../http/errors.ts';
+import { centreToday } from '../http/time.ts';
+import { importFires } from './import.ts';
+
+const args = process.argv.slice(2).filter((a) => a !== '--');
+const dryRun = args.includes('--dry-run');
+const files = args.filter((a) => !a.startsWith('--'));
+if (files.length !== 1) {
+  console.error('usage: npm run import -- FILE.csv|FILE.geojson [--dry-run]');
+  process.exit(2);
+}
+const file = path.resolve(process.env.INIT_CWD ?? process.cwd(), files[0] as string);
+const config = loadConfig(process.env, { jwtSecret: 'unused-by-the-import' });
+const db = createDb({ databaseUrl: config.databaseUrl, sqliteFile: config.sqliteFile });
+let exitCode = 0;
+try {
+  await migrateToLatest(db.kysely);
+  const body = readFileSync(file, 'utf8');
+  const result = await importFires(db.kysely, body, {
+    today: centreToday(new Date()),
+    dryRun,
+    formatHint: path.extname(file).toLowerCase() === '.csv' ? 'csv' : /\.(geo)?json$/i.test(file) ? 'json' : undefined,
+  });
+  console.log(
+    `${file} (${result.format}, ${db.engine}${dryRun ? ', dry run' : ''}): ${result.total_rows} rows, ` +
+      `${result.accepted_count} accepted (${result.inserted} new, ${result.updated} updated), ` +
+      `${result.rejected_count} rejected`,
+  );
+  for (const r of result.rejected.slice(0, 50)) {
+    console.log(`  row ${r.row}${r.line ? ` (line ${r.line})` : ''}: ${Object.values(r.errors).join('; ')}`);
+  }
+  if (result.rejected.length > 50) console.log(`  ... and ${result.rejected.length - 50} more rejected rows`);
+} catch (error) {
+  console.error(error instanceof HttpError ? error.message : error);
+  exitCode = 1;
+} finally {
+  await db.close();
+}
+process.exit(exitCode);

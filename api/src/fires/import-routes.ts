@@ -1,0 +1,66 @@
+import { agencyOf, isNational } from '@ciffc/contracts';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { forbidden } from '../http/errors.ts';
+import { centreToday } from '../http/time.ts';
+import { requireUser } from '../plugins/identity.ts';
+import { ImportResultSchema, importFires } from './import.ts';
+
+const ErrorSchema = z.object({
+  statusCode: z.number(),
+  error: z.string(),
+  message: z.string(),
+  validationErrors: z.record(z.string(), z.string()).optional(),
+});
+
+export async function fireImportRoutes(fastify: FastifyInstance): Promise<void> {
+  // Encapsulated: these parsers serve the import only.
+  fastify.addContentTypeParser(
+    ['text/csv', 'text/plain', 'application/csv', 'application/geo+json'],
+    { parseAs: 'string' },
+    (_request, body, done) => done(null, body),
+  );
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  app.post(
+    '/v1/fires/import',
+    {
+      bodyLimit: fastify.config.importBodyLimit,
+      schema: {
+        summary: 'Import fires from a CSV or GeoJSON file (upsert by agency_code and agency_fire_id)',
+        description:
+          'Send the file as the body with Content-Type text/csv or application/geo+json (application/json also ' +
+          'accepted). CIFFC may import any agency; an agency user only its own. See docs/fires-import.md.',
+        tags: ['fires'],
+        security: [{ bearer: [] }],
+        querystring: z.object({
+          dry_run: z
+            .enum(['true', 'false', '1', '0'])
+            .transform((v) => v === 'true' || v === '1')
+            .optional()
+            .describe('Check the file and answer as usual without writing'),
+        }),
+        response: { 200: ImportResultSchema, 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema },
+      },
+    },
+    async (request) => {
+      const identity = requireUser(request);
+      const national = isNational(identity);
+      const own = agencyOf(identity);
+      if (!national && !own) throw forbidden('Only the national centre or an agency user may import fires');
+      const result = await importFires(app.db.kysely, request.body, {
+        today: centreToday(app.config.now()),
+        onlyAgency: national ? undefined : own,
+        dryRun: request.query.dry_run === true,
+        formatHint: request.headers['content-type'],
+      });
+      if (!result.dry_run && result.accepted_count) {
+        request.log.info(
+          { user: identity.username, inserted: result.inserted, updated: result.updated },
+          'fires imported',
+        );
+      }
+      return result;
+    },
+  );
+}

@@ -1,0 +1,401 @@
+import {
+  AGENCY_CODES,
+  type AgencyCode,
+  agencyByCode,
+  FIRE_CAUSES,
+  isIsoDate,
+  RESPONSE_TYPES,
+  STAGES_OF_CONTROL,
+} from '@ciffc/contracts';
+import { TZDate } from '@date-fns/tz';
+import { format } from 'date-fns';
+import { parse as parseCsv } from 'csv-parse/sync';
+import type { Kysely } from 'kysely';
+import { z } from 'zod';
+import type { Database } from '../db/schema.ts';
+import { HttpError } from '../http/errors.ts';
+import { addDays } from '../http/time.ts';
+import { isInCanada } from './geo.ts';
+import { existingFireKeys, type NewFire, upsertFires } from './store.ts';
+
+export type ImportFormat = 'csv' | 'geojson';
+
+/** One record of the file, 1-based, before validation; `line` is the CSV line it starts on. */
+export interface RawRecord {
+  row: number;
+  line?: number;
+  values: Record<string, unknown>;
+}
+
+export interface RejectedRow {
+  row: number;
+  line?: number;
+  agency_code?: string;
+  agency_fire_id?: string;
+  /** The first problem, in words; every problem is in `errors`, keyed by field. */
+  reason: string;
+  errors: Record<string, string>;
+}
+
+export interface AcceptedRow {
+  row: number;
+  line?: number;
+  agency_code: string;
+  agency_fire_id: string;
+  action: 'inserted' | 'updated';
+}
+
+export interface ImportResult {
+  format: ImportFormat;
+  dry_run: boolean;
+  total_rows: number;
+  accepted_count: number;
+  rejected_count: number;
+  inserted: number;
+  updated: number;
+  accepted: AcceptedRow[];
+  rejected: RejectedRow[];
+}
+
+const malformed = (message: string) => new HttpError(400, `Malformed file: ${message}`);
+
+/** Column and property names accepted for each field (after lower-casing and dropping `field_`). */
+const ALIASES: Record<string, string> = {
+  agency: 'agency_code',
+  fire_id: 'agency_fire_id',
+  id: 'agency_fire_id',
+  timezone: 'agency_data_timezone',
+  time_zone: 'agency_data_timezone',
+  data_timezone: 'agency_data_timezone',
+  report_date: 'situation_report_date',
+  sitrep_date: 'situation_report_date',
+  stage_of_control_status: 'stage_of_control',
+  stage: 'stage_of_control',
+  system_fire_cause: 'fire_cause',
+  cause: 'fire_cause',
+  response: 'response_type',
+  size: 'fire_size',
+  size_ha: 'fire_size',
+  hectares: 'fire_size',
+  lat: 'latitude',
+  lon: 'longitude',
+  lng: 'longitude',
+  long: 'longitude',
+};
+
+export function normaliseField(name: string): string {
+  const bare = name
+    .trim()
+    .toLowerCase()
+    .replace(/^field_/, '')
+    .replace(/[\s-]+/g, '_');
+  return ALIASES[bare] ?? bare;
+}
+
+const REQUIRED_COLUMNS = [
+  'agency_code',
+  'agency_fire_id',
+  'situation_report_date',
+  'stage_of_control',
+  'response_type',
+  'fire_size',
+  'latitude',
+  'longitude',
+] as const;
+
+export function detectFormat(text: string, hint?: string): ImportFormat {
+  const h = hint?.toLowerCase() ?? '';
+  if (h.includes('csv')) return 'csv';
+  if (h.includes('json')) return 'geojson';
+  return /^\s*[{[]/.test(text) ? 'geojson' : 'csv';
+}
+
+function parseCsvRecords(text: string): RawRecord[] {
+  let parsed: { record: Record<string, string>; info: { lines: number } }[];
+  let headers: string[] = [];
+  try {
+    parsed = parseCsv(text, {
+      bom: true,
+      columns: (header: string[]) => {
+        headers = header.map(normaliseField);
+        return headers;
+      },
+      skip_empty_lines: true,
+      trim: true,
+      info: true,
+    });
+  } catch (error) {
+    throw malformed(`CSV could not be read: ${(error as Error).message}`);
+  }
+  const missing = REQUIRED_COLUMNS.filter((c) => !headers.includes(c));
+  if (headers.length === 0) throw malformed('the file is empty');
+  if (missing.length) throw malformed(`missing column(s) ${missing.join(', ')}`);
+  const duplicated = headers.filter((h, i) => headers.indexOf(h) !== i);
+  if (duplicated.length) throw malformed(`column(s) given twice: ${[...new Set(duplicated)].join(', ')}`);
+  return parsed.map((p, i) => ({ row: i + 1, line: p.info.lines, values: p.record }));
+}
+
+function parseGeojsonRecords(input: string | unknown): RawRecord[] {
+  let doc: unknown = input;
+  if (typeof input === 'string') {
+    try {
+      doc = JSON.parse(input);
+    } catch (error) {
+      throw malformed(`not valid JSON: ${(error as Error).message}`);
+    }
+  }
+  const collection = doc as { type?: unknown; features?: unknown };
+  if (!collection || typeof collection !== 'object' || collection.type !== 'FeatureCollection') {
+    throw malformed('GeoJSON must be a FeatureCollection');
+  }
+  if (!Array.isArray(collection.features)) throw malformed('GeoJSON FeatureCollection has no features array');
+  return collection.features.map((f: unknown, i: number) => {
+    const featureObject = f as { type?: unknown; properties?: unknown; geometry?: unknown };
+    if (!featureObject || typeof featureObject !== 'object' || featureObject.type !== 'Feature') {
+      throw malformed(`features[${i}] is not a Feature`);
+    }
+    const values: Record<string, unknown> = {};
+    if (featureObject.properties && typeof featureObject.properties === 'object') {
+      for (const [k, v] of Object.entries(featureObject.properties)) values[normaliseField(k)] = v;
+    }
+    const geometry = featureObject.geometry as { type?: unknown; coordinates?: unknown } | null | undefined;
+    if (geometry && geometry.type === 'Point' && Array.isArray(geometry.coordinates)) {
+      values.longitude ??= geometry.coordinates[0];
+      values.latitude ??= geometry.coordinates[1];
+    }
+    return { row: i + 1, values };
+  });
+}
+
+export function parseFireFile(body: string | unknown, formatHint?: string): { format: ImportFormat; records: RawRecord[] } {
+  if (typeof body !== 'string') return { format: 'geojson', records: parseGeojsonRecords(body) };
+  if (body.trim() === '') throw malformed('the file is empty');
+  const format = detectFormat(body, formatHint);
+  const records = format === 'csv' ? parseCsvRecords(body) : parseGeojsonRecords(body);
+  if (records.length === 0) throw malformed('the file holds no rows');
+  return { format, records };
+}
+
+function isTimeZone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+const DATE_TIME = /^(\d{4})[-/](\d{2})[-/](\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?\s*(Z|[+-]\d{2}:?\d{2})?)?$/;
+
+/**
+ * A date as YYYY-MM-DD, or a timestamp: one with a zone is read in the agency's time zone, one
+ * without is taken as the agency's local time; the day is kept.
+ */
+export function parseFireDate(value: unknown, timeZone: string): string | undefined {
+  if (typeof value !== 'string') return undefined;
+  const m = DATE_TIME.exec(value.trim());
+  if (!m) return undefined;
+  const date = `${m[1]}-${m[2]}-${m[3]}`;
+  if (!isIsoDate(date)) return undefined;
+  if (m[7]) {
+    const instant = new Date(`${date}T${m[4]}:${m[5]}:${m[6] ?? '00'}${m[7] === 'Z' ? 'Z' : m[7].replace(/(\d{2})(\d{2})$/, '$1:$2')}`);
+    if (Number.isNaN(instant.getTime())) return undefined;
+    return format(new TZDate(instant, timeZone), 'yyyy-MM-dd');
+  }
+  return date;
+}
+
+const text = (v: unknown) => (typeof v === 'string' ? v.trim() : typeof v === 'number' ? String(v) : '');
+const numberOf = (v: unknown) => {
+  if (typeof v === 'number') return v;
+  if (typeof v === 'string' && v.trim() !== '' && !Number.isNaN(Number(v))) return Number(v);
+  return undefined;
+};
+
+/** One record's rules; `today` is the centre's date (a report dated after tomorrow is refused). */
+export function validateRecord(
+  values: Record<string, unknown>,
+  today: string,
+): { ok: true; fire: NewFire } | { ok: false; errors: Record<string, string> } {
+  const errors: Record<string, string> = {};
+  const agencyText = text(values.agency_code).toLowerCase();
+  const agency = agencyByCode(agencyText);
+  if (!agencyText) errors.agency_code = 'agency_code is required';
+  else if (!agency) errors.agency_code = `unknown agency code "${agencyText}" (expected ${AGENCY_CODES.join(', ')})`;
+  const fireId = text(values.agency_fire_id);
+  if (!fireId) errors.agency_fire_id = 'agency_fire_id is required';
+  else if (fireId.length > 100) errors.agency_fire_id = 'agency_fire_id is longer than 100 characters';
+
+  let timeZone = agency?.time_zone ?? 'UTC';
+  const zoneText = text(values.agency_data_timezone);
+  if (zoneText) {
+    if (isTimeZone(zoneText)) timeZone = zoneText;
+    else errors.agency_data_timezone = `unknown time zone "${zoneText}"`;
+  }
+
+  const reportDate = parseFireDate(values.situation_report_date, timeZone);
+  const latestDate = addDays(today, 1);
+  if (!text(values.situation_report_date)) errors.situation_report_date = 'situation_report_date is required';
+  else if (!reportDate)
+    errors.situation_report_date = `date does not parse: "${text(values.situation_report_date)}" (expected YYYY-MM-DD)`;
+  else if (reportDate > latestDate) errors.situation_report_date = `date ${reportDate} is in the future`;
+  let statusDate = reportDate;
+  if (text(values.status_date)) {
+    statusDate = parseFireDate(values.status_date, timeZone);
+    if (!statusDate) errors.status_date = `date does not parse: "${text(values.status_date)}" (expected YYYY-MM-DD)`;
+    else if (statusDate > latestDate) errors.status_date = `date ${statusDate} is in the future`;
+  }
+
+  const stage = text(values.stage_of_control).toUpperCase();
+  if (!stage) errors.stage_of_control = 'stage_of_control is required';
+  else if (!(STAGES_OF_CONTROL as readonly string[]).includes(stage))
+    errors.stage_of_control = `unknown stage of control code "${stage}" (expected ${STAGES_OF_CONTROL.join(', ')})`;
+  const cause = text(values.fire_cause).toUpperCase() || 'U';
+  if (!(FIRE_CAUSES as readonly string[]).includes(cause))
+    errors.fire_cause = `unknown cause code "${cause}" (expected ${FIRE_CAUSES.join(', ')})`;
+  const response = text(values.response_type).toUpperCase();
+  if (!response) errors.response_type = 'response_type is required';
+  else if (!(RESPONSE_TYPES as readonly string[]).includes(response))
+    errors.response_type = `unknown response type code "${response}" (expected ${RESPONSE_TYPES.join(', ')})`;
+
+  const size = numberOf(values.fire_size);
+  if (size === undefined) errors.fire_size = text(values.fire_size) ? 'fire_size is not a number' : 'fire_size is required';
+  else if (size < 0) errors.fire_size = `negative size ${size}`;
+  else if (!Number.isFinite(size)) errors.fire_size = 'fire_size is not a finite number';
+
+  const latitude = numberOf(values.latitude);
+  const longitude = numberOf(values.longitude);
+  if (latitude === undefined) errors.latitude = 'latitude is required and must be a number';
+  if (longitude === undefined) errors.longitude = 'longitude is required and must be a number';
+  if (latitude !== undefined && longitude !== undefined) {
+    if (Math.abs(latitude) > 90 || Math.abs(longitude) > 180) errors.latitude = 'coordinates are not valid degrees';
+    else if (!isInCanada(longitude, latitude))
+      errors.latitude = `coordinates outside Canada (${latitude}, ${longitude})`;
+  }
+  if (Object.keys(errors).length) return { ok: false, errors };
+  const fire: NewFire = {
+    agency_code: agency?.code as AgencyCode,
+    agency_fire_id: fireId,
+    agency_data_timezone: timeZone,
+    situation_report_date: reportDate as string,
+    status_date: statusDate as string,
+    stage_of_control: stage,
+    fire_cause: cause,
+    response_type: response,
+    fire_size: size as number,
+    latitude: latitude as number,
+    longitude: longitude as number,
+    updated_at: '',
+  };
+  return { ok: true, fire };
+}
+
+export interface ImportOptions {
+  today: string;
+  /** An agency user may import only its own agency's fires; undefined: any agency (CIFFC, CLI). */
+  onlyAgency?: AgencyCode | undefined;
+  dryRun?: boolean;
+  formatHint?: string | undefined;
+}
+
+/**
+ * Checks the whole file first (a malformed file throws 400 and changes nothing), then upserts the
+ * valid rows in one transaction and lists accepted and rejected rows.
+ */
+export async function importFires(
+  db: Kysely<Database>,
+  body: string | unknown,
+  options: ImportOptions,
+): Promise<ImportResult> {
+  const { format: fileFormat, records } = parseFireFile(body, options.formatHint);
+  const rejected: RejectedRow[] = [];
+  const valid: { record: RawRecord; fire: NewFire }[] = [];
+  const seen = new Map<string, number>();
+  for (const record of records) {
+    const result = validateRecord(record.values, options.today);
+    const where = { row: record.row, ...(record.line !== undefined ? { line: record.line } : {}) };
+    const ids = {
+      ...(text(record.values.agency_code) ? { agency_code: text(record.values.agency_code).toLowerCase() } : {}),
+      ...(text(record.values.agency_fire_id) ? { agency_fire_id: text(record.values.agency_fire_id) } : {}),
+    };
+    if (!result.ok) {
+      rejected.push({ ...where, ...ids, reason: Object.values(result.errors)[0] ?? 'invalid', errors: result.errors });
+      continue;
+    }
+    const fire = result.fire;
+    const key = `${fire.agency_code}\u0000${fire.agency_fire_id}`;
+    const firstRow = seen.get(key);
+    if (firstRow !== undefined) {
+      const reason = `duplicate of row ${firstRow} (same agency_code and agency_fire_id)`;
+      rejected.push({ ...where, ...ids, reason, errors: { agency_fire_id: reason } });
+      continue;
+    }
+    seen.set(key, record.row);
+    valid.push({ record, fire });
+  }
+  if (options.onlyAgency) {
+    const foreign = valid.find((v) => v.fire.agency_code !== options.onlyAgency);
+    if (foreign) {
+      throw new HttpError(
+        403,
+        `An agency user may import only ${options.onlyAgency} fires; row ${foreign.record.row} is ${foreign.fire.agency_code}`,
+      );
+    }
+  }
+  const existing = await existingFireKeys(db, valid.map((v) => v.fire));
+  const now = new Date().toISOString();
+  const accepted: AcceptedRow[] = valid.map(({ record, fire }) => ({
+    row: record.row,
+    ...(record.line !== undefined ? { line: record.line } : {}),
+    agency_code: fire.agency_code,
+    agency_fire_id: fire.agency_fire_id,
+    action: existing.has(`${fire.agency_code}\u0000${fire.agency_fire_id}`) ? 'updated' : 'inserted',
+  }));
+  if (!options.dryRun && valid.length) {
+    await upsertFires(
+      db,
+      valid.map((v) => ({ ...v.fire, updated_at: now })),
+    );
+  }
+  const updated = accepted.filter((a) => a.action === 'updated').length;
+  return {
+    format: fileFormat,
+    dry_run: Boolean(options.dryRun),
+    total_rows: records.length,
+    accepted_count: accepted.length,
+    rejected_count: rejected.length,
+    inserted: accepted.length - updated,
+    updated,
+    accepted,
+    rejected: rejected.sort((a, b) => a.row - b.row),
+  };
+}
+
+export const ImportResultSchema = z.object({
+  format: z.enum(['csv', 'geojson']),
+  dry_run: z.boolean(),
+  total_rows: z.number(),
+  accepted_count: z.number(),
+  rejected_count: z.number(),
+  inserted: z.number(),
+  updated: z.number(),
+  accepted: z.array(
+    z.object({
+      row: z.number(),
+      line: z.number().optional(),
+      agency_code: z.string(),
+      agency_fire_id: z.string(),
+      action: z.enum(['inserted', 'updated']),
+    }),
+  ),
+  rejected: z.array(
+    z.object({
+      row: z.number(),
+      line: z.number().optional(),
+      agency_code: z.string().optional(),
+      agency_fire_id: z.string().optional(),
+      reason: z.string(),
+      errors: z.record(z.string(), z.string()),
+    }),
+  ),
+});

@@ -1,0 +1,157 @@
+import type { Insertable, Kysely, Selectable } from 'kysely';
+import { sql } from 'kysely';
+import type { Database, FiresTable } from '../db/schema.ts';
+import { bumpDataVersion } from '../db/versions.ts';
+
+export type FireRow = Selectable<FiresTable>;
+export type NewFire = Insertable<FiresTable>;
+
+export interface FireFilters {
+  agency?: string | undefined;
+  stage?: string | undefined;
+  response?: string | undefined;
+}
+
+const num = sql<number>;
+
+/** Keys of the given fires that already exist (to tell inserts from updates). */
+export async function existingFireKeys(
+  db: Kysely<Database>,
+  keys: readonly { agency_code: string; agency_fire_id: string }[],
+): Promise<Set<string>> {
+  const found = new Set<string>();
+  const byAgency = new Map<string, string[]>();
+  for (const k of keys) byAgency.set(k.agency_code, [...(byAgency.get(k.agency_code) ?? []), k.agency_fire_id]);
+  for (const [agency, ids] of byAgency) {
+    for (let i = 0; i < ids.length; i += 500) {
+      const rows = await db
+        .selectFrom('fires')
+        .select('agency_fire_id')
+        .where('agency_code', '=', agency)
+        .where('agency_fire_id', 'in', ids.slice(i, i + 500))
+        .execute();
+      for (const r of rows) found.add(`${agency}\u0000${r.agency_fire_id}`);
+    }
+  }
+  return found;
+}
+
+/** Upserts by (agency_code, agency_fire_id) in one transaction and bumps the fires data version. */
+export async function upsertFires(db: Kysely<Database>, fires: readonly NewFire[]): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    // 12 columns a row: 400 rows stay under SQLite's and PostgreSQL's bound-parameter limits.
+    for (let i = 0; i < fires.length; i += 400) {
+      await trx
+        .insertInto('fires')
+        .values(fires.slice(i, i + 400))
+        .onConflict((oc) =>
+          oc.columns(['agency_code', 'agency_fire_id']).doUpdateSet((eb) => ({
+            agency_data_timezone: eb.ref('excluded.agency_data_timezone'),
+            situation_report_date: eb.ref('excluded.situation_report_date'),
+            status_date: eb.ref('excluded.status_date'),
+            stage_of_control: eb.ref('excluded.stage_of_control'),
+            fire_cause: eb.ref('excluded.fire_cause'),
+            response_type: eb.ref('excluded.response_type'),
+            fire_size: eb.ref('excluded.fire_size'),
+            latitude: eb.ref('excluded.latitude'),
+            longitude: eb.ref('excluded.longitude'),
+            updated_at: eb.ref('excluded.updated_at'),
+          })),
+        )
+        .execute();
+    }
+    await bumpDataVersion(trx, 'fires');
+  });
+}
+
+function filtered(db: Kysely<Database>, filters: FireFilters) {
+  let query = db.selectFrom('fires');
+  if (filters.agency) query = query.where('agency_code', '=', filters.agency);
+  if (filters.stage) query = query.where('stage_of_control', '=', filters.stage);
+  if (filters.response) query = query.where('response_type', '=', filters.response);
+  return query;
+}
+
+export async function countFires(db: Kysely<Database>, filters: FireFilters): Promise<number> {
+  const row = await filtered(db, filters).select(num`count(*)`.as('n')).executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** The national list: newest report first, then agency and fire id, so pages are stable. */
+export function listFires(
+  db: Kysely<Database>,
+  filters: FireFilters,
+  page?: { limit: number; offset: number },
+): Promise<FireRow[]> {
+  let query = filtered(db, filters)
+    .selectAll()
+    .orderBy('situation_report_date', 'desc')
+    .orderBy('agency_code')
+    .orderBy('agency_fire_id');
+  if (page) query = query.limit(page.limit).offset(page.offset);
+  return query.execute();
+}
+
+/** Fires not out, optionally reported within [from, to]: the map. */
+export function activeFires(db: Kysely<Database>, range: { from?: string; to?: string }) {
+  let query = db
+    .selectFrom('fires')
+    .select([
+      'agency_fire_id',
+      'agency_code',
+      'fire_size',
+      'stage_of_control',
+      'response_type',
+      'status_date',
+      'situation_report_date',
+      'latitude',
+      'longitude',
+    ])
+    .where('stage_of_control', 'in', ['OC', 'BH', 'UC']);
+  if (range.from) query = query.where('situation_report_date', '>=', range.from);
+  if (range.to) query = query.where('situation_report_date', '<=', range.to);
+  return query.orderBy('agency_code').orderBy('agency_fire_id').execute();
+}
+
+/** Fires and hectares grouped by the given columns, over reports within [from, to]. */
+export async function groupedTotals<K extends 'agency_code' | 'stage_of_control' | 'response_type' | 'fire_cause'>(
+  db: Kysely<Database>,
+  columns: readonly K[],
+  range: { from: string; to: string },
+): Promise<(Record<K, string> & { fire_count: number; area_sum: number })[]> {
+  const rows = await db
+    .selectFrom('fires')
+    .select(columns as readonly K[])
+    .select([num`count(*)`.as('fire_count'), num`coalesce(sum(fire_size), 0)`.as('area_sum')])
+    .where('situation_report_date', '>=', range.from)
+    .where('situation_report_date', '<=', range.to)
+    .groupBy(columns as readonly K[])
+    .orderBy(columns as readonly K[])
+    .execute();
+  return rows.map((r) => ({ ...r, fire_count: Number(r.fire_count), area_sum: Number(r.area_sum) })) as never;
+}
+
+/** Fires and hectares per report date within [from, to]. */
+export async function dailyTotals(
+  db: Kysely<Database>,
+  range: { from: string; to: string },
+): Promise<{ date: string; fires: number; hectares: number }[]> {
+  const rows = await db
+    .selectFrom('fires')
+    .select([
+      'situation_report_date as date',
+      num`count(*)`.as('fires'),
+      num`coalesce(sum(fire_size), 0)`.as('hectares'),
+    ])
+    .where('situation_report_date', '>=', range.from)
+    .where('situation_report_date', '<=', range.to)
+    .groupBy('situation_report_date')
+    .orderBy('situation_report_date')
+    .execute();
+  return rows.map((r) => ({ date: r.date, fires: Number(r.fires), hectares: Number(r.hectares) }));
+}
+
+export async function lastFireUpdate(db: Kysely<Database>): Promise<string | null> {
+  const row = await db.selectFrom('fires').select(sql<string | null>`max(updated_at)`.as('at')).executeTakeFirst();
+  return row?.at ?? null;
+}

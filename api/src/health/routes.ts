@@ -1,0 +1,47 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+
+const HealthResponse = z.object({
+  status: z.enum(['ok', 'degraded', 'down']),
+  database: z.object({ engine: z.enum(['sqlite', 'postgres']), reachable: z.boolean(), latency_ms: z.number() }),
+  content_system: z.object({ url: z.string(), reachable: z.boolean(), latency_ms: z.number() }),
+});
+
+async function timed(check: () => Promise<unknown>): Promise<{ reachable: boolean; latency_ms: number }> {
+  const start = performance.now();
+  try {
+    await check();
+    return { reachable: true, latency_ms: Math.round(performance.now() - start) };
+  } catch {
+    return { reachable: false, latency_ms: Math.round(performance.now() - start) };
+  }
+}
+
+export async function healthRoutes(fastify: FastifyInstance): Promise<void> {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  app.get(
+    '/v1/health',
+    {
+      schema: {
+        summary: 'Database engine and reachability, content system reachability',
+        tags: ['health'],
+        response: { 200: HealthResponse, 503: HealthResponse },
+      },
+    },
+    async (_request, reply) => {
+      const [database, contentSystem] = await Promise.all([
+        timed(() => app.db.ping()),
+        // Strapi answers 204 on /_health; any HTTP answer within the timeout counts as reachable.
+        timed(() => fetch(`${app.config.cmsUrl}/_health`, { signal: AbortSignal.timeout(1_500) })),
+      ]);
+      const status = !database.reachable ? 'down' : contentSystem.reachable ? 'ok' : 'degraded';
+      reply.header('cache-control', 'no-store');
+      return reply.code(database.reachable ? 200 : 503).send({
+        status,
+        database: { engine: app.db.engine, ...database },
+        content_system: { url: app.config.cmsUrl, ...contentSystem },
+      });
+    },
+  );
+}

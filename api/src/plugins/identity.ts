@@ -1,0 +1,149 @@
+import { agencyOf, canReadAgency, canWriteAgency, type Identity, isAgencyCode, isNational } from '@ciffc/contracts';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { errors as joseErrors, jwtVerify } from 'jose';
+import type { Config } from '../config.ts';
+import { forbidden, HttpError, unauthorized } from '../http/errors.ts';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The signed-in user, or null when there is no valid token. */
+    identity: Identity | null;
+    /** Why a token that was sent did not give an identity (401 or 503), for the guards to throw. */
+    identityError: HttpError | null;
+  }
+}
+
+interface CmsUser {
+  id?: unknown;
+  username?: unknown;
+  agency_code?: unknown;
+  role?: { name?: unknown } | null;
+}
+
+interface CacheEntry {
+  expires: number;
+  value: Promise<Identity>;
+}
+
+/**
+ * Resolves a bearer token to an identity: signature and expiry checked here with the content
+ * system's secret (HS256), role and agency asked from the content system and reused for at most
+ * `identityCacheMs` (and never past the token's own expiry). Bounded, oldest evicted first.
+ */
+export class IdentityResolver {
+  private readonly cache = new Map<string, CacheEntry>();
+  private readonly key: Uint8Array;
+
+  constructor(
+    private readonly config: Pick<Config, 'jwtSecret' | 'cmsUrl' | 'identityCacheMs'>,
+    private readonly maxEntries = 10_000,
+  ) {
+    this.key = new TextEncoder().encode(config.jwtSecret);
+  }
+
+  async resolve(token: string): Promise<Identity> {
+    let expSeconds: number;
+    try {
+      const { payload } = await jwtVerify(token, this.key, { algorithms: ['HS256'] });
+      expSeconds = typeof payload.exp === 'number' ? payload.exp : Number.POSITIVE_INFINITY;
+    } catch (error) {
+      if (error instanceof joseErrors.JWTExpired) throw unauthorized('Token expired');
+      throw unauthorized('Invalid token');
+    }
+    const now = Date.now();
+    const cached = this.cache.get(token);
+    if (cached && cached.expires > now) return cached.value;
+    const value = this.fetchIdentity(token);
+    this.cache.delete(token);
+    this.cache.set(token, { expires: Math.min(now + this.config.identityCacheMs, expSeconds * 1000), value });
+    while (this.cache.size > this.maxEntries) {
+      const oldest = this.cache.keys().next().value;
+      if (oldest === undefined) break;
+      this.cache.delete(oldest);
+    }
+    // A failed look-up is not cached: the next request asks again.
+    value.catch(() => this.cache.get(token)?.value === value && this.cache.delete(token));
+    return value;
+  }
+
+  private async fetchIdentity(token: string): Promise<Identity> {
+    let response: Response;
+    try {
+      response = await fetch(`${this.config.cmsUrl}/api/users/me?populate=*`, {
+        headers: { authorization: `Bearer ${token}`, accept: 'application/json' },
+        signal: AbortSignal.timeout(5_000),
+      });
+    } catch {
+      throw new HttpError(503, 'Content system unavailable');
+    }
+    if (response.status === 401 || response.status === 403) throw unauthorized('Token not accepted');
+    if (!response.ok) throw new HttpError(503, `Content system answered ${response.status}`);
+    const user = (await response.json().catch(() => null)) as CmsUser | null;
+    if (!user || typeof user.id !== 'number' || typeof user.username !== 'string') {
+      throw new HttpError(503, 'Content system gave no user');
+    }
+    const role = typeof user.role?.name === 'string' ? user.role.name : '';
+    const agency = typeof user.agency_code === 'string' ? user.agency_code.toLowerCase() : null;
+    return { id: user.id, username: user.username, role, agency_code: agency };
+  }
+
+  clear(): void {
+    this.cache.clear();
+  }
+}
+
+function bearer(request: FastifyRequest): string | undefined {
+  const header = request.headers.authorization;
+  if (!header) return undefined;
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
+  return match?.[1] ?? '';
+}
+
+export function registerIdentity(app: FastifyInstance, config: Config): IdentityResolver {
+  const resolver = new IdentityResolver(config);
+  app.decorateRequest('identity', null);
+  app.decorateRequest('identityError', null);
+  // Public routes still answer when a stale token is sent; only the guards below turn its error
+  // into a 401. Role and agency never come from the request body or query.
+  app.addHook('preHandler', async (request) => {
+    const token = bearer(request);
+    if (token === undefined) return;
+    if (token === '') {
+      request.identityError = unauthorized('Authorization header is not a Bearer token');
+      return;
+    }
+    try {
+      request.identity = await resolver.resolve(token);
+    } catch (error) {
+      request.identityError = error instanceof HttpError ? error : new HttpError(503, 'Identity unavailable');
+    }
+  });
+  return resolver;
+}
+
+/** 401 without a valid token. */
+export function requireUser(request: FastifyRequest): Identity {
+  if (request.identity) return request.identity;
+  throw request.identityError ?? unauthorized();
+}
+
+/** The national centre (role CIFFC, any case): 401 without a user, 403 for others. */
+export function requireNational(request: FastifyRequest): Identity {
+  const identity = requireUser(request);
+  if (!isNational(identity)) throw forbidden('Only the national centre may do this');
+  return identity;
+}
+
+/**
+ * Read: the agency's own user or the national centre. Write: the agency's own user only
+ * (contracts `canReadAgency`/`canWriteAgency`). 401 without a user, 403 otherwise.
+ */
+export function requireAgencyAccess(request: FastifyRequest, agency: string, mode: 'read' | 'write'): Identity {
+  const identity = requireUser(request);
+  if (!isAgencyCode(agency)) throw forbidden(`Unknown agency ${agency}`);
+  const allowed = mode === 'read' ? canReadAgency(identity, agency) : canWriteAgency(identity, agency);
+  if (!allowed) throw forbidden(`Not allowed to ${mode} agency ${agency.toLowerCase()}`);
+  return identity;
+}
+
+export { agencyOf };

@@ -1,0 +1,65 @@
+import {
+  ExpandedShortnames,
+  expandShortnames,
+  ResourceOptions,
+  requestedShortnames,
+  ShortnamesRequest,
+} from '@ciffc/contracts';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { sendCached } from '../http/cache.ts';
+import { requestLang } from '../http/lang.ts';
+import { catalogueVersion, loadResourceOptions } from './store.ts';
+
+const LangQuery = z.object({
+  lang: z.enum(['en', 'fr']).optional().describe('Language of field_name and field_item; else Accept-Language'),
+});
+
+/** GET and POST /v1/resource/options and /v1/resource/options/active (data-entry.md section 7, no auth). */
+export async function resourceRoutes(fastify: FastifyInstance): Promise<void> {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+
+  for (const [path, activeOnly] of [
+    ['/v1/resource/options', false],
+    ['/v1/resource/options/active', true],
+  ] as const) {
+    const what = activeOnly ? 'The active resources' : 'The full resource catalogue';
+    app.get(
+      path,
+      {
+        schema: {
+          summary: `${what}: categories, subcategories per category, resources per category and subcategory, short-name lists`,
+          tags: ['resources'],
+          querystring: LangQuery,
+          response: { 200: ResourceOptions },
+        },
+      },
+      async (request, reply) => {
+        const locale = requestLang(request);
+        return sendCached(request, reply, app.responseCache, {
+          version: `resources:${await catalogueVersion(app.db.kysely)}|${locale}`,
+          vary: 'Accept-Language',
+          compute: () => loadResourceOptions(app.db.kysely, { locale, activeOnly }),
+        });
+      },
+    );
+
+    app.post(
+      path,
+      {
+        schema: {
+          summary: `${what}, narrowed to the given short names (the expanded set)`,
+          tags: ['resources'],
+          querystring: LangQuery,
+          body: ShortnamesRequest,
+          response: { 200: ExpandedShortnames },
+        },
+      },
+      async (request) => {
+        const options = await loadResourceOptions(app.db.kysely, { locale: requestLang(request), activeOnly });
+        return expandShortnames(options, requestedShortnames(request.body.shortnames));
+      },
+    );
+  }
+}

@@ -1,0 +1,46 @@
+/**
+ * The resource catalogue's tables, merged into the one `Database` interface of `db/schema.ts`
+ * (declaration merging keeps each domain's tables beside its own SQL).
+ */
+export interface ResourceCategoriesTable {
+  code: string;
+  name_en: string;
+  name_fr: string;
+  sort_order: number;
+}
+
+export interface ResourceSubcategoriesTable {
+  code: string;
+  category_code: string;
+  name_en: string;
+  name_fr: string;
+  sort_order: number;
+}
+
+export interface ResourceItemsTable {
+  /** field_item_short */
+  short: string;
+  category_code: string;
+  subcategory_code: string;
+  name_en: string;
+  name_fr: string;
+  /** 1 active, 0 retired (kept for old reports). */
+  active: number;
+  sort_order: number;
+}
+
+export interface ResourceShortnamesTable {
+  /** default | expanded | short */
+  list: string;
+  short: string;
+  sort_order: number;
+}
+
+declare module '../db/schema.ts' {
+  interface Database {
+    resource_categories: ResourceCategoriesTable;
+    resource_subcategories: ResourceSubcategoriesTable;
+    resource_items: ResourceItemsTable;
+    resource_shortnames: ResourceShortnamesTable;
+  }
+}

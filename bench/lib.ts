@@ -1,0 +1,50 @@
+/**
+ * Shared pieces of the benchmarks: start a data API on a fresh data folder (SQLite, or
+ * PostgreSQL with DATABASE_URL) and run autocannon against a path. Loopback only.
+ */
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import autocannon from 'autocannon';
+import { freePort, type Part, startApi } from '../scripts/lib/stack.ts';
+
+export interface BenchResult {
+  path: string;
+  requestsPerSecond: number;
+  p50: number;
+  p99: number;
+  errors: number;
+  non2xx: number;
+}
+
+export async function startBenchApi(options: { demo?: boolean; env?: Record<string, string> } = {}): Promise<Part> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'ciffc-bench-'));
+  return startApi({
+    dataDir,
+    port: await freePort(),
+    demo: options.demo ?? true,
+    jwtSecret: 'bench-secret-not-for-production',
+    cmsUrl: process.env.CMS_URL ?? 'http://127.0.0.1:9',
+    databaseUrl: process.env.DATABASE_URL,
+    timeoutMs: 600_000,
+  });
+}
+
+export async function measure(baseUrl: string, path: string, seconds = 10, connections = 50): Promise<BenchResult> {
+  const result = await autocannon({ url: baseUrl + path, connections, duration: seconds });
+  return {
+    path,
+    requestsPerSecond: Math.round(result.requests.average),
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors,
+    non2xx: result.non2xx,
+  };
+}
+
+export function printResults(title: string, results: BenchResult[]): void {
+  console.log(`\n${title}`);
+  console.log('| path | req/s | p50 ms | p99 ms | errors | non-2xx |');
+  console.log('|---|---|---|---|---|---|');
+  for (const r of results) console.log(`| ${r.path} | ${r.requestsPerSecond} | ${r.p50} | ${r.p99} | ${r.errors} | ${r.non2xx} |`);
+}

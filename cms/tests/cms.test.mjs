@@ -1,0 +1,325 @@
+// The content system through HTTP, as the site and the data API use it: a real Strapi on a throwaway
+// SQLite file with the demo data (CIFFC_DEMO=1). Run by the root as `node --test cms/tests/`.
+// Needs `npm run build` in cms/ once (admin panel); the server code is recompiled here from src/.
+import assert from 'node:assert/strict';
+import { spawn, spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { fileURLToPath } from 'node:url';
+
+const cmsDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const strapiBin = path.join(cmsDir, 'node_modules', '@strapi', 'strapi', 'bin', 'strapi.js');
+const FEATURE_ALIASES = [
+  'login',
+  'national-summary',
+  'national-fires',
+  'fire-statistics',
+  'national-sitrep-archive',
+  'sitrep-input-agency',
+  'sitrep-input-national',
+  'inventory-input',
+  'inventory',
+  'reports-and-exports',
+];
+const PASSWORD = 'wildfire-demo';
+
+const secret = () => randomBytes(24).toString('base64');
+const secrets = () => ({
+  JWT_SECRET: secret(),
+  ADMIN_JWT_SECRET: secret(),
+  APP_KEYS: `${secret()},${secret()}`,
+  API_TOKEN_SALT: secret(),
+  TRANSFER_TOKEN_SALT: secret(),
+  ENCRYPTION_KEY: secret(),
+});
+
+const freePort = () =>
+  new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+
+/** Starts `strapi start`; resolves once /_health answers, rejects with the log if it exits first. */
+const startStrapi = async (env) => {
+  const child = spawn(process.execPath, [strapiBin, 'start'], {
+    cwd: cmsDir,
+    env: { ...process.env, STRAPI_TELEMETRY_DISABLED: 'true', NODE_ENV: 'development', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let log = '';
+  child.stdout.on('data', (chunk) => {
+    log += chunk;
+  });
+  child.stderr.on('data', (chunk) => {
+    log += chunk;
+  });
+  const started = Date.now();
+  const server = { child, log: () => log, url: `http://127.0.0.1:${env.PORT}`, readyMs: 0 };
+  while (Date.now() - started < 45_000) {
+    if (child.exitCode !== null) throw new Error(`Strapi exited with ${child.exitCode}:\n${log}`);
+    try {
+      const res = await fetch(`${server.url}/_health`);
+      if (res.status === 204) {
+        server.readyMs = Date.now() - started;
+        return server;
+      }
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  child.kill('SIGKILL');
+  throw new Error(`Strapi not ready after 45 s:\n${log}`);
+};
+
+const stopStrapi = async (server) => {
+  if (!server || server.child.exitCode !== null) return;
+  const exited = new Promise((resolve) => server.child.once('exit', resolve));
+  server.child.kill('SIGTERM');
+  const timer = setTimeout(() => server.child.kill('SIGKILL'), 5_000);
+  await exited;
+  clearTimeout(timer);
+};
+
+describe('content system (Strapi, demo data)', { timeout: 120_000 }, () => {
+  const tmp = mkdtempSync(path.join(tmpdir(), 'ciffc-cms-test-'));
+  const env = { ...secrets(), CIFFC_DEMO: '1', AUTH_RATELIMIT_MAX: '1000', HOST: '127.0.0.1' };
+  let server;
+  const running = new Set();
+  // Whatever happens (failed assertion, interrupted run), no Strapi outlives the tests.
+  const killAll = () => {
+    for (const s of running) if (s.child.exitCode === null) s.child.kill('SIGKILL');
+  };
+  process.once('exit', killAll);
+
+  const api = (pathname, init = {}) => fetch(`${server.url}${pathname}`, init);
+  const login = async (identifier, password = PASSWORD) => {
+    const res = await api('/api/auth/local', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ identifier, password }),
+    });
+    return { status: res.status, body: await res.json() };
+  };
+  const bearer = (jwt) => ({ headers: { authorization: `Bearer ${jwt}` } });
+  const tokens = {};
+
+  before(async () => {
+    assert.ok(
+      existsSync(path.join(cmsDir, 'dist', 'build', 'index.html')),
+      'admin panel not built: run `npm run build` in cms/ first',
+    );
+    const tsc = spawnSync(
+      process.execPath,
+      [path.join(cmsDir, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', cmsDir],
+      {
+        encoding: 'utf8',
+      },
+    );
+    assert.equal(tsc.status, 0, `tsc failed:\n${tsc.stdout}${tsc.stderr}`);
+    env.PORT = String(await freePort());
+    env.DATABASE_FILENAME = path.join(tmp, 'cms.db');
+    server = await startStrapi(env);
+    running.add(server);
+    console.log(`# new database with demo seeding: ready in ${server.readyMs} ms`);
+    for (const user of ['ab', 'qc', 'ciffc']) {
+      const { status, body } = await login(user);
+      assert.equal(status, 200, JSON.stringify(body));
+      tokens[user] = body.jwt;
+    }
+  });
+
+  after(async () => {
+    for (const s of running) await stopStrapi(s);
+    rmSync(tmp, { recursive: true, force: true });
+  });
+
+  it('logs ab in with a jwt and the user with agency_code ab', async () => {
+    const { status, body } = await login('ab');
+    assert.equal(status, 200);
+    assert.equal(typeof body.jwt, 'string');
+    assert.equal(body.user.username, 'ab');
+    assert.equal(body.user.agency_code, 'ab');
+    assert.equal(body.user.preferredLocale, 'en');
+    assert.equal(body.user.password, undefined);
+  });
+
+  it('answers 400 with error.message for a wrong password', async () => {
+    const { status, body } = await login('ab', 'not-the-password');
+    assert.equal(status, 400);
+    assert.equal(typeof body.error.message, 'string');
+    assert.ok(body.error.message.length > 0);
+  });
+
+  it('issues HS256 tokens { id } valid for 43,200 s', () => {
+    const [header, payload] = tokens.ab
+      .split('.')
+      .slice(0, 2)
+      .map((part) => JSON.parse(Buffer.from(part, 'base64url').toString()));
+    assert.equal(header.alg, 'HS256');
+    assert.equal(typeof payload.id, 'number');
+    assert.equal(payload.exp - payload.iat, 43_200);
+  });
+
+  it('answers /api/users/me?populate=* with the role, agency_code and preferredLocale', async () => {
+    const ab = await (await api('/api/users/me?populate=*', bearer(tokens.ab))).json();
+    assert.equal(ab.username, 'ab');
+    assert.equal(ab.agency_code, 'ab');
+    assert.equal(ab.role.name, 'Authenticated');
+    assert.equal(ab.role.type, 'authenticated');
+    assert.equal(typeof ab.role.id, 'number');
+    assert.equal(ab.password, undefined);
+
+    const qc = await (await api('/api/users/me?populate=*', bearer(tokens.qc))).json();
+    assert.equal(qc.preferredLocale, 'fr');
+
+    const ciffc = await (await api('/api/users/me?populate=*', bearer(tokens.ciffc))).json();
+    assert.equal(ciffc.role.name, 'CIFFC');
+    assert.equal(ciffc.role.type, 'ciffc');
+    assert.equal(ciffc.agency_code, null);
+
+    assert.equal((await api('/api/users/me')).status, 403);
+  });
+
+  it('does not let a signed-in user list roles or users, or change their own user', async () => {
+    for (const pathname of ['/api/users-permissions/roles', '/api/users', '/api/users/1']) {
+      assert.equal((await api(pathname, bearer(tokens.ab))).status, 403, pathname);
+    }
+    const me = await (await api('/api/users/me', bearer(tokens.ab))).json();
+    const put = await api(`/api/users/${me.id}`, {
+      method: 'PUT',
+      headers: { ...bearer(tokens.ab).headers, 'content-type': 'application/json' },
+      body: JSON.stringify({ agency_code: 'bc', role: 3 }),
+    });
+    assert.equal(put.status, 403);
+    const register = await api('/api/auth/local/register', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: 'intruder', email: 'intruder@example.org', password: 'intruder-1' }),
+    });
+    assert.equal(register.status, 403);
+  });
+
+  it('lists every feature alias anonymously', async () => {
+    const res = await api('/api/static-contents?fields[0]=Alias&pagination[pageSize]=100');
+    assert.equal(res.status, 200);
+    const aliases = (await res.json()).data.map((entry) => entry.Alias);
+    for (const alias of FEATURE_ALIASES) assert.ok(aliases.includes(alias), alias);
+  });
+
+  it('has a French localization of every static content and page', async () => {
+    const fr = await (await api('/api/static-contents?locale=fr&pagination[pageSize]=100')).json();
+    const login = fr.data.find((entry) => entry.Alias === 'login');
+    assert.equal(login.locale, 'fr');
+    assert.equal(login.Name, 'Connexion');
+    assert.equal(fr.data.length, FEATURE_ALIASES.length);
+
+    const en = await (
+      await api('/api/pages?filters[Alias][$eq]=about&populate=localizations&locale=en')
+    ).json();
+    assert.equal(en.data[0].Name, 'About CIFFC');
+    assert.equal(en.data[0].localizations[0].locale, 'fr');
+    assert.equal(en.data[0].localizations[0].Name, 'À propos du CIFFC');
+
+    const v4 = await (
+      await api('/api/pages?filters[Alias][$eq]=about&populate=localizations&locale=en', {
+        headers: { 'Strapi-Response-Format': 'v4' },
+      })
+    ).json();
+    assert.equal(v4.data[0].attributes.Name, 'About CIFFC');
+    assert.equal(v4.data[0].attributes.localizations.data[0].attributes.locale, 'fr');
+  });
+
+  it('keeps agency pages from anonymous visitors and CIFFC pages from agency users', async () => {
+    assert.ok([401, 403].includes((await api('/api/agency-pages')).status));
+    assert.ok([401, 403].includes((await api('/api/ciffc-pages')).status));
+
+    const agency = await api('/api/agency-pages', bearer(tokens.ab));
+    assert.equal(agency.status, 200);
+    assert.ok((await agency.json()).data.some((page) => page.Alias === 'agency-help'));
+    assert.equal((await api('/api/ciffc-pages', bearer(tokens.ab))).status, 403);
+
+    const ciffc = await api('/api/ciffc-pages', bearer(tokens.ciffc));
+    assert.equal(ciffc.status, 200);
+    assert.ok((await ciffc.json()).data.some((page) => page.Alias === 'publishing-checklist'));
+    assert.equal((await api('/api/agency-pages', bearer(tokens.ciffc))).status, 200);
+  });
+
+  it('serves the reference PDFs at stable /uploads URLs', async () => {
+    for (const name of [
+      'stages-of-control-en',
+      'stages-of-control-fr',
+      'preparedness-levels-en',
+      'preparedness-levels-fr',
+    ]) {
+      const res = await api(`/uploads/${name}.pdf`);
+      assert.equal(res.status, 200, name);
+      assert.equal(res.headers.get('content-type'), 'application/pdf');
+      const bytes = Buffer.from(await res.arrayBuffer());
+      assert.equal(bytes.subarray(0, 5).toString(), '%PDF-');
+    }
+  });
+
+  it('serves the admin panel and lets the demo admin sign in', async () => {
+    const panel = await api('/admin');
+    assert.equal(panel.status, 200);
+    assert.match(await panel.text(), /<div id="strapi"/);
+    const res = await api('/admin/login', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'admin@demo.ciffc.local', password: 'Wildfire-demo-1' }),
+    });
+    assert.equal(res.status, 200);
+  });
+
+  it('reuses the data on a second start and creates nothing twice', async () => {
+    await stopStrapi(server);
+    running.delete(server);
+    server = await startStrapi(env);
+    running.add(server);
+    console.log(`# existing database: ready in ${server.readyMs} ms`);
+    assert.doesNotMatch(server.log(), /\[ciffc\] (demo: .* created|demo: uploaded|creating role)/);
+    const list = await (await api('/api/static-contents?fields[0]=Alias')).json();
+    assert.equal(list.meta.pagination.total, FEATURE_ALIASES.length);
+    const { status } = await login('ab');
+    assert.equal(status, 200);
+  });
+
+  it('refuses a production start with a default secret, saying which one', async () => {
+    const child = spawn(process.execPath, [strapiBin, 'start'], {
+      cwd: cmsDir,
+      env: {
+        ...process.env,
+        ...secrets(),
+        JWT_SECRET: 'tobemodified',
+        NODE_ENV: 'production',
+        STRAPI_TELEMETRY_DISABLED: 'true',
+        PORT: String(await freePort()),
+        DATABASE_FILENAME: path.join(tmp, 'production.db'),
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    running.add({ child });
+    let output = '';
+    child.stdout.on('data', (chunk) => {
+      output += chunk;
+    });
+    child.stderr.on('data', (chunk) => {
+      output += chunk;
+    });
+    const timer = setTimeout(() => child.kill('SIGKILL'), 30_000);
+    const code = await new Promise((resolve) => child.once('exit', (c) => resolve(c)));
+    clearTimeout(timer);
+    assert.notEqual(code, 0);
+    assert.match(output, /refuses to start/);
+    assert.match(output, /JWT_SECRET is the known default "tobemodified"/);
+  });
+});

@@ -1,0 +1,107 @@
+import { type FeatureAlias, isFeaturePublished } from '@ciffc/contracts';
+import { useEffect, useId, useState } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { Link, NavLink, useLocation } from 'react-router';
+import { useFeatureAliases, useNavPages } from '../shared/api/content.ts';
+import { useSession } from '../shared/auth/hooks.ts';
+import { useLocale } from '../shared/i18n/LocaleProvider.tsx';
+
+/** Primary links of public-site.md section 2, "Header", each shown only if its feature is published. */
+export const PRIMARY_LINKS: readonly { feature: FeatureAlias; to: string; labelId: string }[] = [
+  { feature: 'national-sitrep-archive', to: '/situation/archive', labelId: 'shell.nav.situationReports' },
+  { feature: 'national-summary', to: '/summary', labelId: 'shell.nav.summary' },
+  { feature: 'national-fires', to: '/national', labelId: 'shell.nav.nationalFires' },
+  { feature: 'fire-statistics', to: '/statistics', labelId: 'shell.nav.statistics' },
+];
+
+/** Reads "English" while French is active and "Français" otherwise. */
+export function LanguageToggle() {
+  const { locale, setLocale } = useLocale();
+  const target = locale === 'fr' ? 'en' : 'fr';
+  return (
+    <button type="button" className="language-toggle" lang={target} onClick={() => setLocale(target)}>
+      <FormattedMessage id="shell.language.toggle" />
+    </button>
+  );
+}
+
+/** The Login pill, or for a signed-in user the upper-cased agency code (or username) linking to /agency. */
+function AccountPill({ loginPublished }: { loginPublished: boolean }) {
+  const session = useSession();
+  if (session) {
+    const label = session.user.agency_code ? session.user.agency_code.toUpperCase() : session.user.username;
+    return (
+      <NavLink to="/agency" className="pill pill-account" end={false}>
+        {label}
+      </NavLink>
+    );
+  }
+  if (!loginPublished) return null;
+  return (
+    <NavLink to="/login" className="pill pill-login">
+      <FormattedMessage id="shell.nav.login" />
+    </NavLink>
+  );
+}
+
+export function Header() {
+  const intl = useIntl();
+  const { pathname } = useLocation();
+  const published = useFeatureAliases();
+  const pages = useNavPages('pages');
+  const [open, setOpen] = useState(false);
+  const menuId = useId();
+
+  // The small-screen menu closes on route change.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the route change is the trigger
+  useEffect(() => setOpen(false), [pathname]);
+
+  return (
+    <header className="site-header">
+      <div className="site-header-bar">
+        <Link to="/" className="logo" aria-label={intl.formatMessage({ id: 'shell.home' })}>
+          <span className="logo-mark" aria-hidden="true">
+            CIFFC
+          </span>
+          <span className="logo-name" aria-hidden="true">
+            <FormattedMessage id="shell.orgName" />
+          </span>
+        </Link>
+        <button
+          type="button"
+          className="menu-toggle"
+          aria-expanded={open}
+          aria-controls={menuId}
+          onClick={() => setOpen((o) => !o)}
+        >
+          <span className="menu-icon" aria-hidden="true" />
+          <FormattedMessage id="shell.menu" />
+        </button>
+        <nav
+          id={menuId}
+          className={open ? 'primary-nav open' : 'primary-nav'}
+          aria-label={intl.formatMessage({ id: 'shell.nav.primary' })}
+        >
+          <ul className="nav-links">
+            {PRIMARY_LINKS.filter((l) => isFeaturePublished(l.feature, published)).map((l) => (
+              <li key={l.to}>
+                <NavLink to={l.to}>
+                  <FormattedMessage id={l.labelId} />
+                </NavLink>
+              </li>
+            ))}
+            {pages.map((page) => (
+              <li key={page.alias}>
+                <NavLink to={`/page/${encodeURIComponent(page.alias)}`}>{page.name}</NavLink>
+              </li>
+            ))}
+          </ul>
+          <div className="header-actions">
+            <LanguageToggle />
+            <AccountPill loginPublished={isFeaturePublished('login', published)} />
+          </div>
+        </nav>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,41 @@
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { catalogue } from './messages.ts';
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) return sourceFiles(path);
+    return /\.tsx?$/.test(name) && !/\.test\.tsx?$/.test(name) ? [path] : [];
+  });
+}
+
+describe('message catalogue', () => {
+  it('has the same ids in English and French', () => {
+    expect(Object.keys(catalogue.fr).sort()).toEqual(Object.keys(catalogue.en).sort());
+  });
+
+  it('has no empty text', () => {
+    for (const lang of ['en', 'fr'] as const) {
+      for (const [id, text] of Object.entries(catalogue[lang]))
+        expect(text.trim(), `${lang} ${id}`).not.toBe('');
+    }
+  });
+
+  it('knows every message id the code uses', () => {
+    const root = join(import.meta.dirname, '..');
+    const used = new Set<string>();
+    const patterns = [
+      /\b(?:id|titleId|labelId)=["']([\w.-]+)["']/g,
+      /\b(?:id|titleId|labelId):\s*["']([\w.-]+)["']/g,
+    ];
+    for (const file of sourceFiles(root)) {
+      const text = readFileSync(file, 'utf8');
+      for (const re of patterns) for (const m of text.matchAll(re)) if (m[1]?.includes('.')) used.add(m[1]);
+    }
+    expect(used.size).toBeGreaterThan(20);
+    const missing = [...used].filter((id) => !(id in catalogue.en));
+    expect(missing).toEqual([]);
+  });
+});

@@ -1,0 +1,88 @@
+import { messages as agencyOverview } from '../features/agency-overview/messages.ts';
+import { messages as agencySitrep } from '../features/agency-sitrep/messages.ts';
+import { messages as dashboard } from '../features/dashboard/messages.ts';
+import { messages as firesSummary } from '../features/fires-summary/messages.ts';
+import { messages as inventory } from '../features/inventory/messages.ts';
+import { messages as inventoryInput } from '../features/inventory-input/messages.ts';
+import { messages as login } from '../features/login/messages.ts';
+import { messages as nationalFires } from '../features/national-fires/messages.ts';
+import { messages as nationalSitrep } from '../features/national-sitrep/messages.ts';
+import { messages as reports } from '../features/reports/messages.ts';
+import { messages as situation } from '../features/situation/messages.ts';
+import { messages as situationArchive } from '../features/situation-archive/messages.ts';
+import { messages as statistics } from '../features/statistics/messages.ts';
+import { defineCatalogue, mergeCatalogues } from '../shared/i18n/catalogue.ts';
+import { sharedMessages } from '../shared/i18n/messages.ts';
+
+/** The shell's own strings (header, sidebar, 404, layout). */
+export const shellMessages = defineCatalogue({
+  en: {
+    'shell.skipToContent': 'Skip to main content',
+    'shell.home': 'CIFFC home page',
+    'shell.orgName': 'Canadian Interagency Forest Fire Centre',
+    'shell.menu': 'Menu',
+    'shell.nav.primary': 'Main navigation',
+    'shell.nav.situationReports': 'Situation Reports',
+    'shell.nav.summary': 'Current Fires Summary',
+    'shell.nav.nationalFires': 'National Fires List',
+    'shell.nav.statistics': 'Wildfire Graphs',
+    'shell.nav.login': 'Login',
+    'shell.language.toggle': 'Français',
+    'shell.sidebar.label': 'Agency menu',
+    'shell.sidebar.overview': 'Overview',
+    'shell.sidebar.agencySitrep': 'Agency SitRep Input',
+    'shell.sidebar.nationalSitrep': 'National SitRep Input',
+    'shell.sidebar.inventoryInput': 'Inventory Input',
+    'shell.sidebar.inventorySummary': 'Inventory Summary',
+    'shell.sidebar.reports': 'Reports and Exports',
+    'shell.sidebar.logout': 'Logout',
+    'shell.redirecting': 'Redirecting…',
+    'notFound.title': 'Page not found',
+    'notFound.body': 'The page you asked for does not exist or is not available.',
+    'notFound.home': 'Go to the home page',
+  },
+  fr: {
+    'shell.skipToContent': 'Passer au contenu principal',
+    'shell.home': 'Page d’accueil du CIFFC',
+    'shell.orgName': 'Centre interservices des feux de forêt du Canada',
+    'shell.menu': 'Menu',
+    'shell.nav.primary': 'Navigation principale',
+    'shell.nav.situationReports': 'Rapports de situation',
+    'shell.nav.summary': 'Sommaire des feux actuels',
+    'shell.nav.nationalFires': 'Liste nationale des feux',
+    'shell.nav.statistics': 'Graphiques des feux de forêt',
+    'shell.nav.login': 'Connexion',
+    'shell.language.toggle': 'English',
+    'shell.sidebar.label': 'Menu de l’agence',
+    'shell.sidebar.overview': 'Aperçu',
+    'shell.sidebar.agencySitrep': 'Saisie du SitRep de l’agence',
+    'shell.sidebar.nationalSitrep': 'Saisie du SitRep national',
+    'shell.sidebar.inventoryInput': 'Saisie de l’inventaire',
+    'shell.sidebar.inventorySummary': 'Sommaire de l’inventaire',
+    'shell.sidebar.reports': 'Rapports et exportations',
+    'shell.sidebar.logout': 'Déconnexion',
+    'shell.redirecting': 'Redirection…',
+    'notFound.title': 'Page introuvable',
+    'notFound.body': 'La page demandée n’existe pas ou n’est pas disponible.',
+    'notFound.home': 'Aller à la page d’accueil',
+  },
+});
+
+/** Every folder's catalogue. A new feature adds its `messages.ts` here. */
+export const catalogue = mergeCatalogues(
+  sharedMessages,
+  shellMessages,
+  dashboard,
+  firesSummary,
+  nationalFires,
+  statistics,
+  situation,
+  situationArchive,
+  agencyOverview,
+  agencySitrep,
+  nationalSitrep,
+  inventory,
+  inventoryInput,
+  reports,
+  login,
+);

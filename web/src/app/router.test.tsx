@@ -1,0 +1,131 @@
+import { screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { aliasesResponse, installFetch, pending } from '../test/fakeFetch.ts';
+import { agencyUser, ciffcUser, renderApp } from '../test/render.tsx';
+
+const heading = (name: string | RegExp) => screen.findByRole('heading', { level: 1, name });
+
+describe('routes and feature gating', () => {
+  it('renders every public route of section 2 with its title', async () => {
+    installFetch({});
+    const cases: [string, string][] = [
+      ['/', 'Active Fires Dashboard'],
+      ['/dashboard', 'Active Fires Dashboard'],
+      ['/page', 'Current Fires Summary'],
+      ['/summary', 'Current Fires Summary'],
+      ['/situation', 'National Situation Report'],
+      ['/situation/2025-07-01', 'National Situation Report'],
+      ['/situation/archive', 'Situation Reports'],
+      ['/national', 'National Fires List'],
+      ['/statistics', 'Wildfire Graphs'],
+    ];
+    for (const [path, title] of cases) {
+      const { unmount } = renderApp(path);
+      expect(await heading(title)).toBeTruthy();
+      await waitFor(() => expect(document.title).toBe(`CIFFC - ${title}`));
+      unmount();
+    }
+  });
+
+  it('allows a gated route while the alias list is still loading', async () => {
+    installFetch({ aliases: pending });
+    renderApp('/statistics');
+    expect(await heading('Wildfire Graphs')).toBeTruthy();
+  });
+
+  it('sends an unpublished feature to /404', async () => {
+    installFetch({ aliases: () => aliasesResponse(['login']) });
+    const { router } = renderApp('/statistics');
+    expect(await heading('Page not found')).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/404');
+  });
+
+  it('sends an unknown path to the 404 page at /404', async () => {
+    installFetch({});
+    const { router } = renderApp('/no/such/page');
+    expect(await heading('Page not found')).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/404');
+  });
+
+  it('follows a legacy redirect with a language prefix', async () => {
+    installFetch({});
+    const { router } = renderApp('/fr/sitrep-archive?date=2019-06-01');
+    expect(await heading('Situation Reports')).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/situation/archive');
+  });
+
+  it('sends bare /en to /', async () => {
+    installFetch({});
+    const { router } = renderApp('/en');
+    expect(await heading('Active Fires Dashboard')).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/');
+  });
+
+  it('renders /map without the top bar', async () => {
+    installFetch({});
+    renderApp('/map');
+    expect(await heading('Active Fires Dashboard')).toBeTruthy();
+    expect(screen.queryByRole('banner')).toBeNull();
+    expect(screen.queryByRole('navigation')).toBeNull();
+  });
+
+  it('shows the top bar with a skip link on other routes', async () => {
+    installFetch({});
+    renderApp('/');
+    expect(await screen.findByRole('banner')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Skip to main content' }).getAttribute('href')).toBe('#main');
+    expect(screen.getByRole('main').id).toBe('main');
+  });
+});
+
+describe('access guards', () => {
+  it('sends anonymous visitors of /agency to /login', async () => {
+    installFetch({});
+    const { router } = renderApp('/agency');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+  });
+
+  it('sends an agency user away from /agency/national to /agency', async () => {
+    installFetch({});
+    const { router } = renderApp('/agency/national', { user: agencyUser('ab') });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/agency'));
+    expect(await heading('Overview')).toBeTruthy();
+  });
+
+  it('lets a CIFFC user reach national sitrep input and reports', async () => {
+    installFetch({});
+    const { unmount } = renderApp('/agency/national', { user: ciffcUser });
+    expect(await heading('National SitRep Input')).toBeTruthy();
+    unmount();
+    renderApp('/agency/reports-and-exports', { user: ciffcUser });
+    expect(await heading('Reports and Exports')).toBeTruthy();
+  });
+
+  it('lets an agency user reach its sitrep variants and inventory input', async () => {
+    installFetch({});
+    for (const path of [
+      '/agency/sitrep',
+      '/agency/sitrep/ab',
+      '/agency/sitrep/ab/approved',
+      '/agency/sitrep/ab/published',
+    ]) {
+      const { unmount } = renderApp(path, { user: agencyUser('ab') });
+      expect(await heading('Agency SitRep Input')).toBeTruthy();
+      unmount();
+    }
+    renderApp('/agency/inventory/input', { user: agencyUser('ab') });
+    expect(await heading('Inventory Input')).toBeTruthy();
+  });
+
+  it('sends a CIFFC user away from inventory input', async () => {
+    installFetch({});
+    const { router } = renderApp('/agency/inventory/input', { user: ciffcUser });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/agency'));
+  });
+
+  it('gates before guarding: an unpublished data-entry screen is a 404 even when signed in', async () => {
+    installFetch({ aliases: () => aliasesResponse(['login']) });
+    const { router } = renderApp('/agency/reports-and-exports', { user: ciffcUser });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/404'));
+  });
+});

@@ -1,0 +1,197 @@
+import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { FeatureRoute } from './FeatureRoute.tsx';
+import { AgencyLayout, EmbeddedLayout, RootLayout, RouteError, RouteLoading } from './Layout.tsx';
+import { legacyRedirectPatterns } from './legacy-redirects.ts';
+import { NotFoundPage } from './NotFoundPage.tsx';
+import { RequireAccess } from './RequireAccess.tsx';
+import { UploadsRedirect } from './UploadsRedirect.tsx';
+
+/*
+ * Every route of public-site.md section 2. Feature pages are lazy-loaded so the first download is
+ * the shell only; a screen plugs in by exporting its page component from
+ * web/src/features/<screen>/<Screen>Page.tsx and being named in one `lazy` below.
+ */
+const page = {
+  dashboard: async () => ({
+    Component: (await import('../features/dashboard/DashboardPage.tsx')).DashboardPage,
+  }),
+  map: async () => ({
+    Component: (await import('../features/dashboard/DashboardPage.tsx')).EmbeddedDashboardPage,
+  }),
+  firesSummary: async () => ({
+    Component: (await import('../features/fires-summary/FiresSummaryPage.tsx')).FiresSummaryPage,
+  }),
+  nationalFires: async () => ({
+    Component: (await import('../features/national-fires/NationalFiresPage.tsx')).NationalFiresPage,
+  }),
+  statistics: async () => ({
+    Component: (await import('../features/statistics/StatisticsPage.tsx')).StatisticsPage,
+  }),
+  situation: async () => ({
+    Component: (await import('../features/situation/SituationPage.tsx')).SituationPage,
+  }),
+  situationArchive: async () => ({
+    Component: (await import('../features/situation-archive/SituationArchivePage.tsx')).SituationArchivePage,
+  }),
+  publicContent: async () => ({
+    Component: (await import('../features/content/ContentPage.tsx')).PublicContentPage,
+  }),
+  agencyContent: async () => ({
+    Component: (await import('../features/content/ContentPage.tsx')).AgencyContentPage,
+  }),
+  login: async () => ({ Component: (await import('../features/login/LoginPage.tsx')).LoginPage }),
+  agencyOverview: async () => ({
+    Component: (await import('../features/agency-overview/AgencyOverviewPage.tsx')).AgencyOverviewPage,
+  }),
+  agencySitrep: async () => ({
+    Component: (await import('../features/agency-sitrep/AgencySitrepPage.tsx')).AgencySitrepPage,
+  }),
+  approvedSitrep: async () => ({
+    Component: (await import('../features/agency-sitrep/AgencySitrepPage.tsx')).ApprovedSitrepPage,
+  }),
+  publishedSitrep: async () => ({
+    Component: (await import('../features/agency-sitrep/AgencySitrepPage.tsx')).PublishedSitrepPage,
+  }),
+  nationalSitrep: async () => ({
+    Component: (await import('../features/national-sitrep/NationalSitrepPage.tsx')).NationalSitrepPage,
+  }),
+  inventory: async () => ({
+    Component: (await import('../features/inventory/InventoryPage.tsx')).InventoryPage,
+  }),
+  inventoryInput: async () => ({
+    Component: (await import('../features/inventory-input/InventoryInputPage.tsx')).InventoryInputPage,
+  }),
+  reports: async () => ({ Component: (await import('../features/reports/ReportsPage.tsx')).ReportsPage }),
+};
+
+const legacyRoutes: RouteObject[] = legacyRedirectPatterns().map(({ from, to }) => ({
+  path: from,
+  element: <Navigate to={to} replace />,
+}));
+
+export const routes: RouteObject[] = [
+  {
+    path: '/map',
+    element: <EmbeddedLayout />,
+    HydrateFallback: RouteLoading,
+    errorElement: <RouteError />,
+    children: [{ index: true, lazy: page.map }],
+  },
+  { path: '/uploads/*', element: <UploadsRedirect /> },
+  {
+    path: '/',
+    element: <RootLayout />,
+    HydrateFallback: RouteLoading,
+    children: [
+      {
+        // Errors render inside the layout, so the header stays usable.
+        errorElement: <RouteError />,
+        children: [
+          { index: true, lazy: page.dashboard },
+          { path: 'dashboard', lazy: page.dashboard },
+          { path: 'page', lazy: page.firesSummary },
+          {
+            path: 'summary',
+            element: <FeatureRoute alias="national-summary" />,
+            children: [{ index: true, lazy: page.firesSummary }],
+          },
+          { path: 'page/:pageAlias', lazy: page.publicContent },
+          {
+            path: 'situation/archive',
+            element: <FeatureRoute alias="national-sitrep-archive" />,
+            children: [{ index: true, lazy: page.situationArchive }],
+          },
+          { path: 'situation', lazy: page.situation },
+          { path: 'situation/:date', lazy: page.situation },
+          {
+            path: 'national',
+            element: <FeatureRoute alias="national-fires" />,
+            children: [{ index: true, lazy: page.nationalFires }],
+          },
+          {
+            path: 'statistics',
+            element: <FeatureRoute alias="fire-statistics" />,
+            children: [{ index: true, lazy: page.statistics }],
+          },
+          {
+            path: 'login',
+            element: <FeatureRoute alias="login" />,
+            children: [{ index: true, lazy: page.login }],
+          },
+          {
+            path: 'agency',
+            element: <AgencyLayout />,
+            children: [
+              {
+                element: <RequireAccess rule="signed-in" />,
+                children: [
+                  { index: true, lazy: page.agencyOverview },
+                  { path: 'page', lazy: page.agencyOverview },
+                  { path: 'page/:pageAlias', lazy: page.agencyContent },
+                ],
+              },
+              {
+                path: 'sitrep',
+                element: (
+                  <FeatureRoute alias="sitrep-input-agency">
+                    <RequireAccess rule="agency-or-national" />
+                  </FeatureRoute>
+                ),
+                children: [
+                  { index: true, lazy: page.agencySitrep },
+                  { path: ':agencyParam', lazy: page.agencySitrep },
+                  { path: ':agencyParam/approved', lazy: page.approvedSitrep },
+                  { path: ':agencyParam/published', lazy: page.publishedSitrep },
+                ],
+              },
+              {
+                path: 'national',
+                element: (
+                  <FeatureRoute alias="sitrep-input-national">
+                    <RequireAccess rule="national" />
+                  </FeatureRoute>
+                ),
+                children: [{ index: true, lazy: page.nationalSitrep }],
+              },
+              {
+                path: 'inventory',
+                element: (
+                  <FeatureRoute alias="inventory">
+                    <RequireAccess rule="signed-in" />
+                  </FeatureRoute>
+                ),
+                children: [{ index: true, lazy: page.inventory }],
+              },
+              {
+                path: 'inventory/input',
+                element: (
+                  <FeatureRoute alias="inventory-input">
+                    <RequireAccess rule="agency-user" />
+                  </FeatureRoute>
+                ),
+                children: [{ index: true, lazy: page.inventoryInput }],
+              },
+              {
+                path: 'reports-and-exports',
+                element: (
+                  <FeatureRoute alias="reports-and-exports">
+                    <RequireAccess rule="national" />
+                  </FeatureRoute>
+                ),
+                children: [{ index: true, lazy: page.reports }],
+              },
+              { path: '*', element: <Navigate to="/404" replace /> },
+            ],
+          },
+          { path: '404', element: <NotFoundPage /> },
+          ...legacyRoutes,
+          { path: '*', element: <Navigate to="/404" replace /> },
+        ],
+      },
+    ],
+  },
+];
+
+export function createAppRouter() {
+  return createBrowserRouter(routes);
+}

@@ -1,0 +1,6 @@
+import { PageHeader } from '../../shared/ui/PageHeader.tsx';
+
+/** Placeholder until the issue for this screen fills it. */
+export function StatisticsPage() {
+  return <PageHeader titleId="statistics.title" />;
+}

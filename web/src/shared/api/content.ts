@@ -1,0 +1,93 @@
+import { CACHE_SECONDS } from '@ciffc/contracts';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { useSession } from '../auth/hooks.ts';
+import { useLocale } from '../i18n/LocaleProvider.tsx';
+import {
+  type CmsEntry,
+  fetchFeatureAliases,
+  fetchPage,
+  fetchPages,
+  fetchStaticContent,
+  type LocalizedContent,
+  localize,
+  type PageKind,
+} from './cms.ts';
+
+const CONTENT_CACHE = { staleTime: CACHE_SECONDS * 1000, gcTime: CACHE_SECONDS * 1000 };
+
+export const featureAliasesQuery = queryOptions({
+  queryKey: ['static-contents', 'aliases'],
+  queryFn: ({ signal }) => fetchFeatureAliases(signal),
+  ...CONTENT_CACHE,
+});
+
+/**
+ * The published feature aliases; `undefined` while loading, and also after a failure, so that a
+ * content system outage does not lock the public out of every gated screen.
+ */
+export function useFeatureAliases(): readonly string[] | undefined {
+  const { data } = useQuery(featureAliasesQuery);
+  return data;
+}
+
+export const staticContentQuery = (alias: string) =>
+  queryOptions({
+    queryKey: ['static-contents', { alias }],
+    queryFn: async ({ signal }) => (await fetchStaticContent(alias, signal)) ?? null,
+    ...CONTENT_CACHE,
+  });
+
+function useLocalized<T extends CmsEntry | null>(entry: T | undefined) {
+  const { locale } = useLocale();
+  return entry ? localize(entry, locale) : entry === null ? null : undefined;
+}
+
+/** One static content block in the current language; `null` once known missing. */
+export function useStaticContent(alias: string) {
+  const query = useQuery(staticContentQuery(alias));
+  return { ...query, content: useLocalized(query.data) };
+}
+
+export const pagesQuery = (kind: PageKind, token: string | undefined) =>
+  queryOptions({
+    queryKey: [kind, 'list', { signedIn: token ?? null }],
+    queryFn: ({ signal }) => fetchPages(kind, token, signal),
+    ...CONTENT_CACHE,
+  });
+
+/** A page collection for navigation, in the current language. Failures are only logged (section 8). */
+export function useNavPages(kind: PageKind, enabled = true): LocalizedContent[] {
+  const token = useSession()?.jwt;
+  const needsToken = kind !== 'pages';
+  const { data, error } = useQuery({
+    ...pagesQuery(kind, token),
+    enabled: enabled && (!needsToken || !!token),
+  });
+  const { locale } = useLocale();
+  useEffect(() => {
+    if (error) console.error(`Loading ${kind} failed`, error);
+  }, [error, kind]);
+  return (data ?? []).map((entry) => localize(entry, locale));
+}
+
+export const pageQuery = (kinds: readonly PageKind[], alias: string, token: string | undefined) =>
+  queryOptions({
+    queryKey: [kinds.join('+'), { alias, signedIn: token ?? null }],
+    queryFn: async ({ signal }) => {
+      // The first collection holding the alias wins (agency pages, then CIFFC pages for CIFFC users).
+      for (const kind of kinds) {
+        const entry = await fetchPage(kind, alias, token, signal);
+        if (entry) return entry;
+      }
+      return null;
+    },
+    ...CONTENT_CACHE,
+  });
+
+/** One content page in the current language; `content` is null when it does not exist. */
+export function useContentPage(kinds: readonly PageKind[], alias: string) {
+  const token = useSession()?.jwt;
+  const query = useQuery(pageQuery(kinds, alias, kinds.includes('pages') ? undefined : token));
+  return { ...query, content: useLocalized(query.data) };
+}

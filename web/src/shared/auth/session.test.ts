@@ -1,0 +1,34 @@
+import { SESSION_SECONDS } from '@ciffc/contracts';
+import { describe, expect, it } from 'vitest';
+import { clearSession, getSession, identityOf, reloadSession, SESSION_KEY, startSession } from './session.ts';
+
+const user = { id: 1, username: 'ab', agency_code: 'ab', role: { name: 'Authenticated' } };
+
+describe('session', () => {
+  it('survives a reload for SESSION_SECONDS and no longer', () => {
+    const t0 = 1_000_000;
+    startSession('jwt', user, t0);
+    reloadSession(); // what a page reload does: read storage again
+    expect(getSession(t0 + (SESSION_SECONDS - 1) * 1000)?.jwt).toBe('jwt');
+    reloadSession();
+    expect(getSession(t0 + SESSION_SECONDS * 1000)).toBeNull();
+    expect(localStorage.getItem(SESSION_KEY)).toBeNull();
+  });
+
+  it('ignores corrupt storage', () => {
+    localStorage.setItem(SESSION_KEY, '{nope');
+    reloadSession();
+    expect(getSession()).toBeNull();
+  });
+
+  it('clears on logout', () => {
+    startSession('jwt', user);
+    clearSession();
+    expect(getSession()).toBeNull();
+  });
+
+  it('gives the contracts an identity with the role name', () => {
+    expect(identityOf(user)).toEqual({ id: 1, username: 'ab', role: 'Authenticated', agency_code: 'ab' });
+    expect(identityOf(null)).toBeNull();
+  });
+});

@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest';
+import { CSV_BOM, csvCell, toCsv } from './csv.ts';
+
+describe('csv', () => {
+  it('starts with a byte order mark, quotes every cell and ends lines with CRLF', () => {
+    expect(toCsv(['a', 'b'], [[1, 'x']])).toBe(`${CSV_BOM}"a","b"\r\n"1","x"\r\n`);
+  });
+
+  it('doubles quotes inside a cell and keeps commas and line breaks inside the quotes', () => {
+    expect(csvCell('say "hi", then\nleave')).toBe('"say ""hi"", then\nleave"');
+  });
+
+  it('neutralises cells a spreadsheet would run as formulas', () => {
+    for (const text of ['=1+2', '+1', '-1', '@SUM(A1)', '\tx', '\rx'])
+      expect(csvCell(text)).toBe(`"'${text.replaceAll('"', '""')}"`);
+  });
+
+  it('writes numbers plainly, negative ones included, and empty cells for null and NaN', () => {
+    expect(csvCell(-97.1234)).toBe('"-97.1234"');
+    expect(csvCell(12345.6)).toBe('"12345.6"');
+    expect(csvCell(null)).toBe('""');
+    expect(csvCell(undefined)).toBe('""');
+    expect(csvCell(Number.NaN)).toBe('""');
+  });
+
+  it('keeps accented text as is', () => {
+    expect(toCsv(['Agence'], [['Québec']])).toContain('"Québec"');
+  });
+});

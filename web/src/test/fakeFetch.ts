@@ -1,0 +1,49 @@
+import { vi } from 'vitest';
+
+/**
+ * The web project's tests run without servers: `fetch` answers from handlers keyed by pathname
+ * (the real back ends are exercised by the API tests and the Playwright suite).
+ */
+export type Handler = (url: URL, init: RequestInit | undefined) => Response | Promise<Response>;
+
+export const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+
+/** A promise that never settles: "still loading". */
+export const pending = () => new Promise<Response>(() => {});
+
+export const ALL_FEATURES = [
+  'login',
+  'national-summary',
+  'national-fires',
+  'fire-statistics',
+  'national-sitrep-archive',
+  'sitrep-input-agency',
+  'sitrep-input-national',
+  'inventory-input',
+  'inventory',
+  'reports-and-exports',
+];
+
+export function aliasesResponse(aliases: readonly string[]) {
+  return json({ data: aliases.map((Alias, i) => ({ id: i + 1, Alias })), meta: {} });
+}
+
+export function installFetch(handlers: Record<string, Handler>) {
+  const calls: { url: URL; init: RequestInit | undefined }[] = [];
+  const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = new URL(String(input), 'http://localhost');
+    calls.push({ url, init });
+    const isAliasList =
+      url.pathname === '/api/static-contents' && url.searchParams.get('fields[0]') === 'Alias';
+    const handler =
+      (isAliasList ? handlers.aliases : undefined) ??
+      handlers[url.pathname] ??
+      (isAliasList ? () => aliasesResponse(ALL_FEATURES) : undefined) ??
+      (url.pathname.startsWith('/api/') ? () => json({ data: [], meta: {} }) : undefined);
+    if (!handler) return json({ message: `No handler for ${url.pathname}` }, 404);
+    return handler(url, init);
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return { fetchMock, calls };
+}
