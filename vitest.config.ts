@@ -8,7 +8,12 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['packages/**/*.test.ts', 'api/src/**/*.unit.test.ts', 'gateway/src/**/*.test.ts', 'scripts/**/*.test.ts'],
+          include: [
+            'packages/**/*.test.ts',
+            'api/src/**/*.unit.test.ts',
+            'gateway/src/**/*.test.ts',
+            'scripts/**/*.test.ts',
+          ],
         },
       },
       'web/vitest.config.ts',

@@ -3,8 +3,14 @@ import { measure, printResults, startBenchApi } from './lib.ts';
 
 const api = await startBenchApi({ demo: false });
 try {
-  const results = [await measure(api.url, '/v1/agency'), await measure(api.url, '/v1/agency?has_siterep=true')];
-  printResults(`data API on ${process.env.DATABASE_URL ? 'PostgreSQL' : 'SQLite'}, 50 connections, 10 s`, results);
+  const results = [
+    await measure(api.url, '/v1/agency'),
+    await measure(api.url, '/v1/agency?has_siterep=true'),
+  ];
+  printResults(
+    `data API on ${process.env.DATABASE_URL ? 'PostgreSQL' : 'SQLite'}, 50 connections, 10 s`,
+    results,
+  );
 } finally {
   await api.stop();
 }

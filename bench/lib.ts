@@ -17,7 +17,9 @@ export interface BenchResult {
   non2xx: number;
 }
 
-export async function startBenchApi(options: { demo?: boolean; env?: Record<string, string> } = {}): Promise<Part> {
+export async function startBenchApi(
+  options: { demo?: boolean; env?: Record<string, string> } = {},
+): Promise<Part> {
   const dataDir = mkdtempSync(join(tmpdir(), 'ciffc-bench-'));
   return startApi({
     dataDir,
@@ -30,7 +32,12 @@ export async function startBenchApi(options: { demo?: boolean; env?: Record<stri
   });
 }
 
-export async function measure(baseUrl: string, path: string, seconds = 10, connections = 50): Promise<BenchResult> {
+export async function measure(
+  baseUrl: string,
+  path: string,
+  seconds = 10,
+  connections = 50,
+): Promise<BenchResult> {
   const result = await autocannon({ url: baseUrl + path, connections, duration: seconds });
   return {
     path,
@@ -46,5 +53,6 @@ export function printResults(title: string, results: BenchResult[]): void {
   console.log(`\n${title}`);
   console.log('| path | req/s | p50 ms | p99 ms | errors | non-2xx |');
   console.log('|---|---|---|---|---|---|');
-  for (const r of results) console.log(`| ${r.path} | ${r.requestsPerSecond} | ${r.p50} | ${r.p99} | ${r.errors} | ${r.non2xx} |`);
+  for (const r of results)
+    console.log(`| ${r.path} | ${r.requestsPerSecond} | ${r.p50} | ${r.p99} | ${r.errors} | ${r.non2xx} |`);
 }

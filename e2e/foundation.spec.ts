@@ -2,7 +2,9 @@ import { expect, test } from '@playwright/test';
 import { login } from './support.ts';
 
 test.describe('site shell and login (issue 2)', () => {
-  test('login as ab shows the AB pill linking to /agency, and the session survives a reload', async ({ page }) => {
+  test('login as ab shows the AB pill linking to /agency, and the session survives a reload', async ({
+    page,
+  }) => {
     await login(page, 'ab');
     const pill = page.getByRole('banner').getByRole('link', { name: 'AB', exact: true });
     await expect(pill).toBeVisible();

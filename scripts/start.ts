@@ -49,7 +49,9 @@ console.log('  logs:', join(dataDir, 'logs'), '  (Ctrl-C stops everything)');
 for (const part of [stack.cms, stack.api, stack.gateway]) {
   void part.exited.then(async (code) => {
     if (stopping) return;
-    console.error(`\n${part.name} stopped unexpectedly (exit ${code}). Log ${part.logFile}:\n${tail(part.logFile)}`);
+    console.error(
+      `\n${part.name} stopped unexpectedly (exit ${code}). Log ${part.logFile}:\n${tail(part.logFile)}`,
+    );
     await shutdown(1);
   });
 }

@@ -14,6 +14,7 @@ import { registerErrors } from './plugins/errors.ts';
 import { type IdentityResolver, registerIdentity } from './plugins/identity.ts';
 import { registerOpenapi } from './plugins/openapi.ts';
 import { resourceRoutes } from './resources/routes.ts';
+import { inventoryRoutes } from './inventory/routes.ts';
 import { userRoutes } from './users/routes.ts';
 
 declare module 'fastify' {
@@ -76,6 +77,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
   await app.register(historicalRoutes);
   await app.register(fireImportRoutes);
   await app.register(resourceRoutes);
+  await app.register(inventoryRoutes);
 
   return app;
 }

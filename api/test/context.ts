@@ -7,7 +7,7 @@ import { SignJWT } from 'jose';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, inject } from 'vitest';
 import { buildApp } from '../src/app.ts';
-import { loadConfig } from '../src/config.ts';
+import { type Config, loadConfig } from '../src/config.ts';
 import type { Engine } from '../src/db/index.ts';
 
 export interface CmsInfo {
@@ -27,7 +27,10 @@ export interface TestContext {
 export const engines: readonly Engine[] = ['sqlite', 'postgres'];
 
 /** A fresh, migrated database on the engine and an app on it; `close()` drops the database. */
-export async function createTestContext(engine: Engine): Promise<TestContext & { close(): Promise<void> }> {
+export async function createTestContext(
+  engine: Engine,
+  overrides: Partial<Config> = {},
+): Promise<TestContext & { close(): Promise<void> }> {
   const cms = inject('cms');
   const jwtSecret = cms?.jwtSecret ?? randomBytes(32).toString('hex');
   let sqliteDir: string | undefined;
@@ -61,6 +64,7 @@ export async function createTestContext(engine: Engine): Promise<TestContext & {
       // Nothing listens on port 9 (discard): without a content system the look-up fails fast.
       cmsUrl: cms?.url ?? 'http://127.0.0.1:9',
       logLevel: process.env.API_TEST_LOG ?? 'silent',
+      ...overrides,
     },
   );
   const app = await buildApp({ config, migrate: true });
@@ -81,11 +85,15 @@ export async function createTestContext(engine: Engine): Promise<TestContext & {
  * `describe` once per engine, each with its own fresh database for the whole suite:
  * `forEachEngine('agencies', (ctx) => { it('...', async () => ctx().app.inject(...)) })`.
  */
-export function forEachEngine(name: string, fn: (ctx: () => TestContext) => void): void {
+export function forEachEngine(
+  name: string,
+  fn: (ctx: () => TestContext) => void,
+  overrides: Partial<Config> = {},
+): void {
   describe.each(engines)(`${name} [%s]`, (engine) => {
     let context: (TestContext & { close(): Promise<void> }) | undefined;
     beforeAll(async () => {
-      context = await createTestContext(engine);
+      context = await createTestContext(engine, overrides);
     });
     afterAll(async () => {
       await context?.close();
@@ -96,6 +104,9 @@ export function forEachEngine(name: string, fn: (ctx: () => TestContext) => void
     });
   });
 }
+
+/** A fixed clock: noon in Winnipeg on the given day, so "today" in the centre is that day. */
+export const clockAt = (date: string) => () => new Date(`${date}T17:00:00Z`);
 
 /** A token signed like the content system's (HS256, payload `{ id }`), for the 401 cases. */
 export async function signToken(

@@ -5,12 +5,12 @@
  * (b) the real content system in demo mode, for tokens of the demo users (scripts/lib/stack.ts).
  * Both are stopped when the run ends, and on the way out of a failed start.
  */
-import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import type { CmsInfo } from './context.ts';
+import { startPostgres } from './postgres.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -21,63 +21,19 @@ declare module 'vitest' {
   }
 }
 
-const asPostgres = (args: string[]) =>
-  process.getuid?.() === 0 ? ['runuser', ['-u', 'postgres', '--', ...args]] : [args[0] as string, args.slice(1)];
-
-function run(args: string[]): void {
-  const [command, rest] = asPostgres(args) as [string, string[]];
-  const result = spawnSync(command, rest, { encoding: 'utf8' });
-  if (result.status !== 0) {
-    throw new Error(`${args.join(' ')} failed (${result.status}): ${result.stderr || result.stdout}`);
-  }
-}
-
-async function startPostgres(): Promise<{ url: string; stop: () => void }> {
-  const { freePort } = await import('../../scripts/lib/stack.ts');
-  const dir = mkdtempSync(path.join(tmpdir(), 'ciffc-pg-'));
-  const data = path.join(dir, 'data');
-  const port = await freePort();
-  if (process.getuid?.() === 0) spawnSync('chown', ['postgres', dir]);
-  let started = false;
-  const stop = () => {
-    if (started) {
-      try {
-        run(['pg_ctl', '-D', data, '-m', 'immediate', '-w', 'stop']);
-      } catch (error) {
-        console.error(String(error));
-      }
-      started = false;
-    }
-    rmSync(dir, { recursive: true, force: true });
-  };
-  try {
-    run(['initdb', '-D', data, '-A', 'trust', '-U', 'postgres', '--no-sync']);
-    run([
-      'pg_ctl',
-      '-D',
-      data,
-      '-l',
-      path.join(dir, 'log'),
-      '-w',
-      'start',
-      '-o',
-      `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off`,
-    ]);
-    started = true;
-  } catch (error) {
-    stop();
-    throw error;
-  }
-  return { url: `postgres://postgres@127.0.0.1:${port}/postgres`, stop };
-}
-
 async function startContentSystem(): Promise<{ info: CmsInfo; stop: () => Promise<void> }> {
   const stack = await import('../../scripts/lib/stack.ts');
   const dataDir = mkdtempSync(path.join(tmpdir(), 'ciffc-cms-'));
   try {
     await stack.ensureCmsBuilt();
     const secrets = stack.loadOrCreateSecrets(dataDir);
-    const part = await stack.startCms({ dataDir, port: await stack.freePort(), demo: true, secrets });
+    const part = await stack.startCms({
+      dataDir,
+      port: await stack.freePort(),
+      demo: true,
+      secrets,
+      loginRateLimit: 1000,
+    });
     return {
       info: { url: part.url, jwtSecret: secrets.JWT_SECRET },
       stop: async () => {

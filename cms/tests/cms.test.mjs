@@ -178,6 +178,12 @@ describe('content system (Strapi, demo data)', { timeout: 120_000 }, () => {
     assert.equal(typeof ab.role.id, 'number');
     assert.equal(ab.password, undefined);
 
+    for (const query of ['', '?populate=role', '?populate[role]=true']) {
+      const res = await api(`/api/users/me${query}`, bearer(tokens.ab));
+      assert.equal(res.status, 200, query);
+      assert.equal((await res.json()).role.name, 'Authenticated', query);
+    }
+
     const qc = await (await api('/api/users/me?populate=*', bearer(tokens.qc))).json();
     assert.equal(qc.preferredLocale, 'fr');
 

@@ -10,7 +10,12 @@ function setup(status = 200) {
     async (key) => {
       calls++;
       await gate;
-      return { status, headers: {}, body: Buffer.from(`${key}#${calls}`), storedAt: clock } satisfies CachedResponse;
+      return {
+        status,
+        headers: {},
+        body: Buffer.from(`${key}#${calls}`),
+        storedAt: clock,
+      } satisfies CachedResponse;
     },
     { ttlMs: 900_000, maxStaleMs: 86_400_000, maxEntries: 2, now: () => clock },
   );

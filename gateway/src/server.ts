@@ -4,6 +4,7 @@
  * `npm start` gives one working URL, and it carries the content cache the public site relies on.
  */
 import { existsSync } from 'node:fs';
+import type { IncomingHttpHeaders } from 'node:http';
 import { join } from 'node:path';
 import proxy from '@fastify/http-proxy';
 import fastifyStatic from '@fastify/static';
@@ -32,10 +33,28 @@ export interface GatewayConfig {
   cmsUrl: string;
   webDist: string;
   logger?: boolean;
+  trustProxy?: boolean;
 }
 
 export async function buildGateway(config: GatewayConfig) {
-  const app = Fastify({ logger: config.logger ?? false, trustProxy: true, bodyLimit: 50 * 1024 * 1024 });
+  // The gateway is the edge in demo mode: the client address is the socket's, so a client cannot
+  // choose the address the content system's login rate limit counts (trustProxy only behind a proxy).
+  const app = Fastify({
+    logger: config.logger ?? false,
+    trustProxy: config.trustProxy ?? false,
+    bodyLimit: 50 * 1024 * 1024,
+  });
+  const forwardedHeaders = {
+    rewriteRequestHeaders: (
+      request: { ip: string; protocol: string; host: string },
+      headers: IncomingHttpHeaders,
+    ) => ({
+      ...headers,
+      'x-forwarded-for': request.ip,
+      'x-forwarded-proto': request.protocol,
+      'x-forwarded-host': request.host,
+    }),
+  };
 
   const cache = new ContentCache(
     async (key) => {
@@ -59,21 +78,32 @@ export async function buildGateway(config: GatewayConfig) {
       if (response.status === 200) reply.header('cache-control', `public, max-age=${CACHE_SECONDS}`);
       return reply.send(response.body);
     } catch {
-      return reply.code(502).send({ statusCode: 502, error: 'Bad Gateway', message: 'Content system unreachable' });
+      return reply
+        .code(502)
+        .send({ statusCode: 502, error: 'Bad Gateway', message: 'Content system unreachable' });
     }
   };
 
-  await app.register(proxy, { upstream: config.apiUrl, prefix: '/v1', rewritePrefix: '/v1' });
+  await app.register(proxy, {
+    upstream: config.apiUrl,
+    prefix: '/v1',
+    rewritePrefix: '/v1',
+    replyOptions: forwardedHeaders,
+  });
   for (const prefix of CMS_PREFIXES) {
     await app.register(proxy, {
       upstream: config.cmsUrl,
       prefix,
       rewritePrefix: prefix,
       preHandler: prefix === '/api' ? cachedContent : undefined,
+      replyOptions: forwardedHeaders,
     });
   }
 
-  app.get('/gateway/health', async () => ({ ok: true, site: existsSync(join(config.webDist, 'index.html')) }));
+  app.get('/gateway/health', async () => ({
+    ok: true,
+    site: existsSync(join(config.webDist, 'index.html')),
+  }));
 
   app.addHook('onSend', async (_request, reply) => {
     reply.header('x-content-type-options', 'nosniff');
@@ -87,7 +117,8 @@ export async function buildGateway(config: GatewayConfig) {
       index: false,
       setHeaders: (res, path) => {
         // Hashed bundles never change; index.html must always be revalidated.
-        if (path.includes(`${join(config.webDist, 'assets')}`)) res.setHeader('cache-control', 'public, max-age=31536000, immutable');
+        if (path.includes(`${join(config.webDist, 'assets')}`))
+          res.setHeader('cache-control', 'public, max-age=31536000, immutable');
       },
     });
   }
@@ -96,10 +127,15 @@ export async function buildGateway(config: GatewayConfig) {
   // shows the 404 page for unknown paths).
   app.setNotFoundHandler((request, reply) => {
     if (request.method !== 'GET' && request.method !== 'HEAD') {
-      return reply.code(404).send({ statusCode: 404, error: 'Not Found', message: `No route ${request.method} ${request.url}` });
+      return reply
+        .code(404)
+        .send({ statusCode: 404, error: 'Not Found', message: `No route ${request.method} ${request.url}` });
     }
     if (!existsSync(join(config.webDist, 'index.html'))) {
-      return reply.code(503).type('text/plain').send('The site is not built yet: run npm start (it builds web/).');
+      return reply
+        .code(503)
+        .type('text/plain')
+        .send('The site is not built yet: run npm start (it builds web/).');
     }
     return reply.header('cache-control', 'no-cache').sendFile('index.html', config.webDist);
   });
@@ -114,6 +150,7 @@ if (isMain) {
     cmsUrl: process.env.CMS_URL ?? 'http://127.0.0.1:1337',
     webDist: process.env.WEB_DIST ?? new URL('../../web/dist', import.meta.url).pathname,
     logger: process.env.GATEWAY_LOG === '1',
+    trustProxy: process.env.GATEWAY_TRUST_PROXY === '1',
   });
   const close = () => app.close().then(() => process.exit(0));
   process.on('SIGTERM', close);

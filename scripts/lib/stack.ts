@@ -5,7 +5,15 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { createWriteStream, existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import {
+  createWriteStream,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { createServer } from 'node:net';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -30,7 +38,9 @@ export async function freePort(): Promise<number> {
     server.on('error', reject);
     server.listen(0, '127.0.0.1', () => {
       const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolvePort(address.port) : reject(new Error('no port'))));
+      server.close(() =>
+        typeof address === 'object' && address ? resolvePort(address.port) : reject(new Error('no port')),
+      );
     });
   });
 }
@@ -87,7 +97,8 @@ async function spawnPart(o: SpawnOptions): Promise<Part> {
   const part: Part = { name: o.name, url: o.url, logFile: o.logFile, process: child, exited, stop };
   const deadline = Date.now() + o.timeoutMs;
   while (Date.now() < deadline) {
-    if (hasExited) throw new Error(`${o.name} exited before it was ready. Log ${o.logFile}:\n${tail(o.logFile)}`);
+    if (hasExited)
+      throw new Error(`${o.name} exited before it was ready. Log ${o.logFile}:\n${tail(o.logFile)}`);
     try {
       const res = await fetch(o.url + o.readyPath, { signal: AbortSignal.timeout(2_000) });
       if (res.status < 500) return part;
@@ -138,8 +149,11 @@ const SECRET_NAMES: (keyof Secrets)[] = [
 /** Outside demo mode the secrets come from the environment only; the content system refuses weak ones. */
 export function secretsFromEnv(): Secrets {
   const missing = SECRET_NAMES.filter((name) => !process.env[name]);
-  if (missing.length) throw new Error(`Production start needs these secrets in the environment: ${missing.join(', ')}`);
-  return Object.fromEntries(SECRET_NAMES.map((name) => [name, process.env[name] as string])) as unknown as Secrets;
+  if (missing.length)
+    throw new Error(`Production start needs these secrets in the environment: ${missing.join(', ')}`);
+  return Object.fromEntries(
+    SECRET_NAMES.map((name) => [name, process.env[name] as string]),
+  ) as unknown as Secrets;
 }
 
 function newestMtime(dir: string): number {
@@ -156,7 +170,13 @@ function newestMtime(dir: string): number {
   return newest;
 }
 
-async function run(name: string, command: string, args: string[], cwd: string, env: Record<string, string> = {}) {
+async function run(
+  name: string,
+  command: string,
+  args: string[],
+  cwd: string,
+  env: Record<string, string> = {},
+) {
   const child = spawn(command, args, { cwd, stdio: 'inherit', env: { ...process.env, ...env } });
   const code = await new Promise<number | null>((done) => child.on('exit', done));
   if (code !== 0) throw new Error(`${name} failed (exit ${code})`);
@@ -166,7 +186,10 @@ async function run(name: string, command: string, args: string[], cwd: string, e
 export async function ensureWebBuilt(): Promise<void> {
   const index = join(repoRoot, 'web/dist/index.html');
   const built = existsSync(index) ? statSync(index).mtimeMs : 0;
-  const sources = Math.max(newestMtime(join(repoRoot, 'web/src')), newestMtime(join(repoRoot, 'packages/contracts/src')));
+  const sources = Math.max(
+    newestMtime(join(repoRoot, 'web/src')),
+    newestMtime(join(repoRoot, 'packages/contracts/src')),
+  );
   if (built > sources) return;
   console.log('[build] site (vite build)...');
   await run('site build', bin('.', 'vite'), ['build'], join(repoRoot, 'web'));
@@ -194,6 +217,8 @@ export interface CmsOptions {
   publicUrl?: string;
   databaseUrl?: string;
   timeoutMs?: number;
+  /** Logins per client address per minute (the content system's default is 10); tests lift it. */
+  loginRateLimit?: number;
 }
 
 export async function startCms(o: CmsOptions): Promise<Part> {
@@ -212,6 +237,7 @@ export async function startCms(o: CmsOptions): Promise<Part> {
       DATABASE_FILENAME: join(o.dataDir, 'cms.db'),
       DATABASE_URL: o.databaseUrl,
       CIFFC_DEMO: o.demo ? '1' : undefined,
+      AUTH_RATELIMIT_MAX: o.loginRateLimit ? String(o.loginRateLimit) : process.env.AUTH_RATELIMIT_MAX,
       STRAPI_TELEMETRY_DISABLED: 'true',
       NODE_ENV: process.env.NODE_ENV ?? 'development',
     },
@@ -292,7 +318,8 @@ export async function loginCms(cmsUrl: string, identifier: string, password: str
     body: JSON.stringify({ identifier, password }),
   });
   const body = (await res.json()) as { jwt?: string; error?: { message?: string } };
-  if (!res.ok || !body.jwt) throw new Error(`login ${identifier} failed: ${res.status} ${body.error?.message ?? ''}`);
+  if (!res.ok || !body.jwt)
+    throw new Error(`login ${identifier} failed: ${res.status} ${body.error?.message ?? ''}`);
   return body.jwt;
 }
 
@@ -332,7 +359,14 @@ export async function startStack(o: StackOptions): Promise<Stack> {
     const publicUrl = `http://localhost:${o.port}`;
     // Both start at once (Strapi takes seconds); if either fails, the other is stopped too.
     const results = await Promise.allSettled([
-      startCms({ dataDir: o.dataDir, port: cmsPort, demo: o.demo, secrets, publicUrl, databaseUrl: o.cmsDatabaseUrl }),
+      startCms({
+        dataDir: o.dataDir,
+        port: cmsPort,
+        demo: o.demo,
+        secrets,
+        publicUrl,
+        databaseUrl: o.cmsDatabaseUrl,
+      }),
       startApi({
         dataDir: o.dataDir,
         port: apiPort,
@@ -346,7 +380,12 @@ export async function startStack(o: StackOptions): Promise<Stack> {
     const failed = results.find((r) => r.status === 'rejected');
     if (failed) throw failed.reason;
     const [cms, api] = started as [Part, Part];
-    const gateway = await startGateway({ dataDir: o.dataDir, port: o.port, apiUrl: api.url, cmsUrl: cms.url });
+    const gateway = await startGateway({
+      dataDir: o.dataDir,
+      port: o.port,
+      apiUrl: api.url,
+      cmsUrl: cms.url,
+    });
     started.push(gateway);
     return { url: `http://localhost:${o.port}`, cms, api, gateway, stop: stopAll };
   } catch (error) {

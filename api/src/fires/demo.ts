@@ -143,7 +143,8 @@ export function generateFires(options: { seed: number; count: number; today: str
     const response = north ? pick(rand, { FUL: 40, MOD: 20, MON: 40 }) : pick(rand, { FUL: 75, MOD: 10, MON: 15 });
     const cause = north ? pick(rand, { N: 80, H: 17, U: 3 }) : pick(rand, { N: 45, H: 50, U: 5 });
     const [latitude, longitude] = location(rand, agencyCode);
-    const statusDate = stage === 'OC' && age < 3 ? reportDate : addDays(reportDate, Math.floor(rand() * (age + 1)));
+    const statusDate =
+      stage === 'OC' && age < 3 ? reportDate : addDays(reportDate, Math.floor(rand() * (Math.min(age, 45) + 1)));
     fires.push({
       agency_code: agencyCode,
       agency_fire_id: `${agencyCode.toUpperCase()}${String(year).slice(2)}-${pad(seq, 5)}`,

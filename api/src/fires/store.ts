@@ -126,7 +126,7 @@ export async function groupedTotals<K extends 'agency_code' | 'stage_of_control'
     .where('situation_report_date', '>=', range.from)
     .where('situation_report_date', '<=', range.to)
     .groupBy(columns as readonly K[])
-    .orderBy(columns as readonly K[])
+    .$call((q) => columns.reduce((acc, c) => acc.orderBy(c), q))
     .execute();
   return rows.map((r) => ({ ...r, fire_count: Number(r.fire_count), area_sum: Number(r.area_sum) })) as never;
 }
@@ -135,9 +135,11 @@ export async function groupedTotals<K extends 'agency_code' | 'stage_of_control'
 export async function dailyTotals(
   db: Kysely<Database>,
   range: { from: string; to: string },
+  agency?: string,
 ): Promise<{ date: string; fires: number; hectares: number }[]> {
-  const rows = await db
-    .selectFrom('fires')
+  let query = db.selectFrom('fires');
+  if (agency) query = query.where('agency_code', '=', agency);
+  const rows = await query
     .select([
       'situation_report_date as date',
       num`count(*)`.as('fires'),

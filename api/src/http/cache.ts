@@ -92,7 +92,15 @@ export async function sendCached(
   }
   let entry = cache.get(key);
   if (!entry) {
-    const value = await options.compute();
+    let value: unknown;
+    try {
+      value = await options.compute();
+    } catch (error) {
+      // An error answer (a 400 for a page past the end, say) must not be cached by anyone.
+      reply.removeHeader('etag');
+      reply.header('cache-control', 'no-store');
+      throw error;
+    }
     entry = {
       body: typeof value === 'string' ? value : JSON.stringify(value),
       contentType: options.contentType ?? 'application/json; charset=utf-8',

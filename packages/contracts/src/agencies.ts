@@ -1,5 +1,19 @@
 /** The 13 reporting agencies of public-site.md section 3, lower-case codes. */
-export const AGENCY_CODES = ['ab', 'bc', 'mb', 'nb', 'nl', 'ns', 'nt', 'on', 'pc', 'pe', 'qc', 'sk', 'yt'] as const;
+export const AGENCY_CODES = [
+  'ab',
+  'bc',
+  'mb',
+  'nb',
+  'nl',
+  'ns',
+  'nt',
+  'on',
+  'pc',
+  'pe',
+  'qc',
+  'sk',
+  'yt',
+] as const;
 export type AgencyCode = (typeof AGENCY_CODES)[number];
 
 export interface Agency {
@@ -40,7 +54,8 @@ export const AGENCIES: readonly Agency[] = [
   {
     code: 'nb',
     name: { en: 'New Brunswick', fr: 'Nouveau-Brunswick' },
-    website: 'https://www2.gnb.ca/content/gnb/en/departments/erd/natural_resources/content/ForestsCrownLands/content/ForestFires.html',
+    website:
+      'https://www2.gnb.ca/content/gnb/en/departments/erd/natural_resources/content/ForestsCrownLands/content/ForestFires.html',
     has_sitrep: true,
     time_zone: 'America/Moncton',
   },
@@ -110,7 +125,22 @@ export const AGENCIES: readonly Agency[] = [
 ];
 
 /** Map regions of the approval map: the 13 agencies' territories plus Nunavut, shown but not reporting. */
-export const MAP_REGIONS = ['pc', 'on', 'sk', 'mb', 'ab', 'nb', 'pe', 'ns', 'qc', 'nl', 'bc', 'nt', 'nu', 'yt'] as const;
+export const MAP_REGIONS = [
+  'pc',
+  'on',
+  'sk',
+  'mb',
+  'ab',
+  'nb',
+  'pe',
+  'ns',
+  'qc',
+  'nl',
+  'bc',
+  'nt',
+  'nu',
+  'yt',
+] as const;
 export const NUNAVUT = { code: 'nu', name: { en: 'Nunavut', fr: 'Nunavut' } } as const;
 
 export function isAgencyCode(value: unknown): value is AgencyCode {

@@ -20,7 +20,10 @@ export type FeatureAlias = (typeof FEATURE_ALIASES)[number];
  * The gating rule: while the list of published aliases has not loaded (`undefined`), every route is
  * allowed; afterwards only published ones.
  */
-export function isFeaturePublished(alias: FeatureAlias | undefined, published: readonly string[] | undefined): boolean {
+export function isFeaturePublished(
+  alias: FeatureAlias | undefined,
+  published: readonly string[] | undefined,
+): boolean {
   if (alias === undefined || published === undefined) return true;
   return published.includes(alias);
 }

@@ -186,19 +186,19 @@ export function summariseFires(
   };
 }
 
-/** The day after `now` in `timeZone`, as YYYY-MM-DD: the `date` of GET /v1/fire-count. */
-export function tomorrowIsoDate(now: Date, timeZone: string): string {
-  const parts = new Intl.DateTimeFormat('en-CA', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  })
+/** The calendar date of `now` in `timeZone`, plus `addDays` days, as YYYY-MM-DD. */
+export function isoDateInZone(now: Date, timeZone: string, addDays = 0): string {
+  const parts = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' })
     .formatToParts(now)
     .reduce<Record<string, string>>((acc, p) => {
       acc[p.type] = p.value;
       return acc;
     }, {});
-  const next = new Date(Date.UTC(Number(parts.year), Number(parts.month) - 1, Number(parts.day) + 1));
-  return next.toISOString().slice(0, 10);
+  const date = new Date(Date.UTC(Number(parts.year), Number(parts.month) - 1, Number(parts.day) + addDays));
+  return date.toISOString().slice(0, 10);
+}
+
+/** The day after `now` in `timeZone`, as YYYY-MM-DD: the `date` of GET /v1/fire-count. */
+export function tomorrowIsoDate(now: Date, timeZone: string): string {
+  return isoDateInZone(now, timeZone, 1);
 }

@@ -1,6 +1,12 @@
 import { z } from 'zod';
 import { AGENCY_CODES, type AgencyCode } from './agencies.ts';
-import { FIRE_CAUSES, RESPONSE_TYPES, type ResponseType, STAGES_OF_CONTROL, type StageOfControl } from './codes.ts';
+import {
+  type FIRE_CAUSES,
+  RESPONSE_TYPES,
+  type ResponseType,
+  STAGES_OF_CONTROL,
+  type StageOfControl,
+} from './codes.ts';
 import type { Locale } from './format.ts';
 
 /** Labels of the fire codes (national fires list filters, chart legends), EN and FR. */

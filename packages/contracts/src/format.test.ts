@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { formatCoordinate, formatDecimal, formatInteger, formatStat } from './format.ts';
-import { isFeaturePublished } from './features.ts';
 import { AGENCIES, AGENCY_CODES, agencyByCode, isAgencyCode } from './agencies.ts';
+import { isFeaturePublished } from './features.ts';
+import { formatCoordinate, formatDecimal, formatInteger, formatStat } from './format.ts';
 
 const NBSP = '\u00a0';
 

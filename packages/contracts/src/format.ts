@@ -9,9 +9,10 @@ export function formatInteger(value: number, locale: Locale): string {
 
 /** Hectares, and the default for other numbers: 1 decimal with automatic grouping. */
 export function formatDecimal(value: number, locale: Locale): string {
-  return new Intl.NumberFormat(intlLocale(locale), { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(
-    value,
-  );
+  return new Intl.NumberFormat(intlLocale(locale), {
+    minimumFractionDigits: 1,
+    maximumFractionDigits: 1,
+  }).format(value);
 }
 export const formatHectares = formatDecimal;
 

@@ -12,7 +12,9 @@ const answers = (H: number, L: number, X: number, R: number, C: number) => ({
 describe('suggested preparedness level (data-entry.md 5.5)', () => {
   it('has no suggestion until all five answers are set ("Complete Choices Above")', () => {
     expect(suggestedPreparednessLevel({})).toBeUndefined();
-    expect(suggestedPreparednessLevel({ ...answers(1, 1, 1, 1, 1), ciffc_response_capacity: null })).toBeUndefined();
+    expect(
+      suggestedPreparednessLevel({ ...answers(1, 1, 1, 1, 1), ciffc_response_capacity: null }),
+    ).toBeUndefined();
   });
   it('level 1 when all five equal 1', () => {
     expect(suggestedPreparednessLevel(answers(1, 1, 1, 1, 1))).toBe(1);

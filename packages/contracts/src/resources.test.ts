@@ -12,14 +12,26 @@ import {
 } from './resources.ts';
 
 describe('resource catalogue', () => {
-  const shorts = RESOURCE_CATALOGUE.flatMap((c) => c.subcategories.flatMap((s) => s.items.map((i) => i.short)));
+  const shorts = RESOURCE_CATALOGUE.flatMap((c) =>
+    c.subcategories.flatMap((s) => s.items.map((i) => i.short)),
+  );
 
   it('has aircraft, crews, overhead and equipment with unique item short names and subcategory codes', () => {
     expect(RESOURCE_CATALOGUE.map((c) => c.code)).toEqual(['aircraft', 'crews', 'overhead', 'equipment']);
     expect(new Set(shorts).size).toBe(shorts.length);
     const subs = RESOURCE_CATALOGUE.flatMap((c) => c.subcategories.map((s) => s.code));
     expect(new Set(subs).size).toBe(subs.length);
-    for (const name of ['rotary-wing', 'fixed-wing', 'airtankers', 'type-1-unit-crew', 'imt', 'sprinkler-kits', 'pumps', 'hose', 'heads'])
+    for (const name of [
+      'rotary-wing',
+      'fixed-wing',
+      'airtankers',
+      'type-1-unit-crew',
+      'imt',
+      'sprinkler-kits',
+      'pumps',
+      'hose',
+      'heads',
+    ])
       expect(subs).toContain(name);
   });
 
@@ -35,9 +47,12 @@ describe('resource catalogue', () => {
 
   it('short-name lists only name active catalogue items; short ⊂ default ⊂ expanded', () => {
     const active = new Set(
-      RESOURCE_CATALOGUE.flatMap((c) => c.subcategories.flatMap((s) => s.items.filter((i) => i.active !== false).map((i) => i.short))),
+      RESOURCE_CATALOGUE.flatMap((c) =>
+        c.subcategories.flatMap((s) => s.items.filter((i) => i.active !== false).map((i) => i.short)),
+      ),
     );
-    for (const list of Object.values(SHORTNAME_LISTS)) for (const s of list) expect(active.has(s), s).toBe(true);
+    for (const list of Object.values(SHORTNAME_LISTS))
+      for (const s of list) expect(active.has(s), s).toBe(true);
     for (const s of SHORTNAME_LISTS.short) expect(SHORTNAME_LISTS.default).toContain(s);
     for (const s of SHORTNAME_LISTS.default) expect(SHORTNAME_LISTS.expanded).toContain(s);
   });
@@ -47,7 +62,11 @@ describe('catalogueOptions', () => {
   it('gives items with field_item, field_item_short, field_category, field_subcategory in the language asked', () => {
     const fr = catalogueOptions('fr');
     const heli = fr.resources.aircraft?.['rotary-wing']?.find((i) => i.field_item_short === 'HM');
-    expect(heli).toMatchObject({ field_category: 'aircraft', field_subcategory: 'rotary-wing', field_active: true });
+    expect(heli).toMatchObject({
+      field_category: 'aircraft',
+      field_subcategory: 'rotary-wing',
+      field_active: true,
+    });
     expect(heli?.field_item).toMatch(/^Hélicoptère moyen/);
     expect(fr.categories[0]?.field_name).toBe('Aéronefs');
   });
@@ -70,25 +89,31 @@ describe('resource choices', () => {
       subcategory: 'This field is required.',
       item: 'This field is required.',
     });
-    expect(resourceChoiceErrors({ category: 'aircraft', subcategory: 'rotary-wing', item: 'HM' }, index)).toEqual({});
+    expect(
+      resourceChoiceErrors({ category: 'aircraft', subcategory: 'rotary-wing', item: 'HM' }, index),
+    ).toEqual({});
   });
 
   it('rejects a subcategory of another category and an item of another subcategory', () => {
-    expect(resourceChoiceErrors({ category: 'aircraft', subcategory: 'pumps', item: 'MK3' }, index)).toHaveProperty(
-      'subcategory',
-    );
-    expect(resourceChoiceErrors({ category: 'aircraft', subcategory: 'rotary-wing', item: 'MK3' }, index)).toHaveProperty(
-      'item',
-    );
+    expect(
+      resourceChoiceErrors({ category: 'aircraft', subcategory: 'pumps', item: 'MK3' }, index),
+    ).toHaveProperty('subcategory');
+    expect(
+      resourceChoiceErrors({ category: 'aircraft', subcategory: 'rotary-wing', item: 'MK3' }, index),
+    ).toHaveProperty('item');
   });
 
   it('clears children that are no longer valid when a parent changes', () => {
-    expect(reconcileResourceChoice({ category: 'equipment', subcategory: 'rotary-wing', item: 'HM' }, index)).toEqual({
+    expect(
+      reconcileResourceChoice({ category: 'equipment', subcategory: 'rotary-wing', item: 'HM' }, index),
+    ).toEqual({
       category: 'equipment',
       subcategory: '',
       item: '',
     });
-    expect(reconcileResourceChoice({ category: 'equipment', subcategory: 'pumps', item: 'HM' }, index)).toEqual({
+    expect(
+      reconcileResourceChoice({ category: 'equipment', subcategory: 'pumps', item: 'HM' }, index),
+    ).toEqual({
       category: 'equipment',
       subcategory: 'pumps',
       item: '',

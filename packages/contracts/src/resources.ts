@@ -60,7 +60,11 @@ export const RESOURCE_CATALOGUE: readonly CatalogueCategory[] = [
           item('Q400', 'Q400MR (Dash 8-400) tanker', 'Q400MR (Dash 8-400) avion-citerne'),
           item('RJ85', 'Avro RJ85 tanker', 'Avro RJ85 avion-citerne'),
           item('L188', 'L-188 Electra tanker', 'L-188 Electra avion-citerne', false),
-          item('ATGRP', 'Airtanker group (tankers with birddog)', 'Groupe d’avions-citernes (avec avion de pointage)'),
+          item(
+            'ATGRP',
+            'Airtanker group (tankers with birddog)',
+            'Groupe d’avions-citernes (avec avion de pointage)',
+          ),
         ],
       },
       {
@@ -80,7 +84,11 @@ export const RESOURCE_CATALOGUE: readonly CatalogueCategory[] = [
         name: { en: 'Rotary Wing', fr: 'Voilure tournante' },
         items: [
           item('HL', 'Light helicopter (Bell 206, AS350 B2)', 'Hélicoptère léger (Bell 206, AS350 B2)'),
-          item('HI', 'Intermediate helicopter (Bell 407, AS350 B3)', 'Hélicoptère intermédiaire (Bell 407, AS350 B3)'),
+          item(
+            'HI',
+            'Intermediate helicopter (Bell 407, AS350 B3)',
+            'Hélicoptère intermédiaire (Bell 407, AS350 B3)',
+          ),
           item('HM', 'Medium helicopter (Bell 205, 212, 412)', 'Hélicoptère moyen (Bell 205, 212, 412)'),
           item('HH', 'Heavy helicopter (S-61, S-64, CH-47)', 'Hélicoptère lourd (S-61, S-64, CH-47)'),
           item('HBKT', 'Helicopter with bucket', 'Hélicoptère avec seau'),
@@ -97,8 +105,16 @@ export const RESOURCE_CATALOGUE: readonly CatalogueCategory[] = [
         name: { en: 'Type 1 Unit Crew', fr: 'Équipe d’unité de type 1' },
         items: [
           item('UC20', 'Type 1 unit crew (20 persons)', 'Équipe d’unité de type 1 (20 personnes)'),
-          item('IA3', 'Type 1 initial attack crew (3 persons)', 'Équipe d’attaque initiale de type 1 (3 personnes)'),
-          item('IA4', 'Type 1 initial attack crew (4 persons)', 'Équipe d’attaque initiale de type 1 (4 personnes)'),
+          item(
+            'IA3',
+            'Type 1 initial attack crew (3 persons)',
+            'Équipe d’attaque initiale de type 1 (3 personnes)',
+          ),
+          item(
+            'IA4',
+            'Type 1 initial attack crew (4 persons)',
+            'Équipe d’attaque initiale de type 1 (4 personnes)',
+          ),
           item('RAP', 'Rappel crew', 'Équipe de descente en rappel'),
         ],
       },
@@ -106,7 +122,11 @@ export const RESOURCE_CATALOGUE: readonly CatalogueCategory[] = [
         code: 'type-2-crew',
         name: { en: 'Type 2 Crew', fr: 'Équipe de type 2' },
         items: [
-          item('T2C20', 'Type 2 sustained action crew (20 persons)', 'Équipe d’attaque soutenue de type 2 (20 personnes)'),
+          item(
+            'T2C20',
+            'Type 2 sustained action crew (20 persons)',
+            'Équipe d’attaque soutenue de type 2 (20 personnes)',
+          ),
           item('T2C5', 'Type 2 crew (5 persons)', 'Équipe de type 2 (5 personnes)'),
         ],
       },
@@ -154,7 +174,11 @@ export const RESOURCE_CATALOGUE: readonly CatalogueCategory[] = [
           item('TFLD', 'Task force leader', 'Chef de groupe d’intervention'),
           item('STL', 'Strike team leader', 'Chef d’équipe d’intervention'),
           item('CRWB', 'Crew boss', 'Chef d’équipe'),
-          item('AOBD', 'Air operations branch director', 'Directeur de la direction des opérations aériennes'),
+          item(
+            'AOBD',
+            'Air operations branch director',
+            'Directeur de la direction des opérations aériennes',
+          ),
           item('ATGS', 'Air tactical group supervisor', 'Superviseur du groupe tactique aérien'),
           item('HEB', 'Helibase manager', 'Gestionnaire d’héliport'),
           item('SPSP', 'Structure protection specialist', 'Spécialiste de la protection des structures'),
@@ -184,7 +208,11 @@ export const RESOURCE_CATALOGUE: readonly CatalogueCategory[] = [
         code: 'sprinkler-kits',
         name: { en: 'Sprinkler kits', fr: 'Trousses de gicleurs' },
         items: [
-          item('SPU1', 'Structure protection unit type 1 (trailer)', 'Unité de protection des structures type 1 (remorque)'),
+          item(
+            'SPU1',
+            'Structure protection unit type 1 (trailer)',
+            'Unité de protection des structures type 1 (remorque)',
+          ),
           item('SPU2', 'Structure protection unit type 2', 'Unité de protection des structures type 2'),
           item('SK', 'Sprinkler kit (25 structures)', 'Trousse de gicleurs (25 structures)'),
         ],
@@ -204,8 +232,16 @@ export const RESOURCE_CATALOGUE: readonly CatalogueCategory[] = [
         code: 'hose',
         name: { en: 'Hose', fr: 'Tuyaux' },
         items: [
-          item('H38', '38 mm (1.5 in) forestry hose, 30 m length', 'Tuyau forestier 38 mm (1,5 po), longueur de 30 m'),
-          item('H25', '25 mm (1 in) forestry hose, 30 m length', 'Tuyau forestier 25 mm (1 po), longueur de 30 m'),
+          item(
+            'H38',
+            '38 mm (1.5 in) forestry hose, 30 m length',
+            'Tuyau forestier 38 mm (1,5 po), longueur de 30 m',
+          ),
+          item(
+            'H25',
+            '25 mm (1 in) forestry hose, 30 m length',
+            'Tuyau forestier 25 mm (1 po), longueur de 30 m',
+          ),
           item('H64', '64 mm (2.5 in) hose, 30 m length', 'Tuyau 64 mm (2,5 po), longueur de 30 m'),
         ],
       },
@@ -241,7 +277,23 @@ export type ShortnameListName = (typeof SHORTNAME_LIST_NAMES)[number];
  */
 export const SHORTNAME_LISTS: Record<ShortnameListName, readonly string[]> = {
   short: ['UC20', 'IMT1', 'ATGRP', 'HM', 'SK', 'MK3', 'H38'],
-  default: ['UC20', 'IA3', 'IMT1', 'IMT2', 'ICT1', 'DIVS', 'CL415', 'ATGRP', 'BD', 'HM', 'HI', 'SK', 'MK3', 'H38', 'HEADS'],
+  default: [
+    'UC20',
+    'IA3',
+    'IMT1',
+    'IMT2',
+    'ICT1',
+    'DIVS',
+    'CL415',
+    'ATGRP',
+    'BD',
+    'HM',
+    'HI',
+    'SK',
+    'MK3',
+    'H38',
+    'HEADS',
+  ],
   expanded: [
     'UC20',
     'IA3',
@@ -407,7 +459,10 @@ export function reconcileResourceChoice(choice: ResourceChoice, index: ResourceI
 }
 
 /** Field errors of a choice: `category`, `subcategory`, `item` → message; empty when valid. */
-export function resourceChoiceErrors(choice: Partial<ResourceChoice>, index: ResourceIndex): Record<string, string> {
+export function resourceChoiceErrors(
+  choice: Partial<ResourceChoice>,
+  index: ResourceIndex,
+): Record<string, string> {
   const errors: Record<string, string> = {};
   const required = 'This field is required.';
   const c = choice.category ?? '';
@@ -419,7 +474,11 @@ export function resourceChoiceErrors(choice: Partial<ResourceChoice>, index: Res
   else if (c && !errors.category && !index.subcategoriesOf(c).some((x) => x.field_code === s))
     errors.subcategory = 'Not a subcategory of the category';
   if (!i) errors.item = required;
-  else if (!errors.category && !errors.subcategory && !index.itemsOf(c, s).some((x) => x.field_item_short === i))
+  else if (
+    !errors.category &&
+    !errors.subcategory &&
+    !index.itemsOf(c, s).some((x) => x.field_item_short === i)
+  )
     errors.item = 'Not an item of the subcategory';
   return errors;
 }
@@ -473,7 +532,8 @@ export function catalogueOptions(
   if (options.activeOnly) {
     const active = new Set(Object.values(out.resources).flatMap((s) => Object.values(s).flatMap((l) => l)));
     const shorts = new Set([...active].map((i) => i.field_item_short));
-    for (const list of SHORTNAME_LIST_NAMES) out.shortnames[list] = out.shortnames[list].filter((s) => shorts.has(s));
+    for (const list of SHORTNAME_LIST_NAMES)
+      out.shortnames[list] = out.shortnames[list].filter((s) => shorts.has(s));
   }
   return out;
 }
@@ -485,7 +545,10 @@ export function requestedShortnames(body: ShortnamesRequest['shortnames']): stri
 }
 
 /** The options narrowed to the named short names (the "expanded set" of data-entry.md section 7). */
-export function expandShortnames(options: ResourceOptions, shortnames: readonly string[]): ExpandedShortnames {
+export function expandShortnames(
+  options: ResourceOptions,
+  shortnames: readonly string[],
+): ExpandedShortnames {
   const index = indexResourceOptions(options);
   const items: ResourceItem[] = [];
   const unknown: string[] = [];

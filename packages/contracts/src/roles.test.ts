@@ -5,7 +5,13 @@ const ab: Identity = { id: 1, username: 'ab', role: 'Authenticated', agency_code
 const ciffc: Identity = { id: 2, username: 'ciffc', role: 'ciffc' };
 const unknownAgency: Identity = { id: 3, username: 'xx', role: 'authenticated', agency_code: 'xx' };
 const otherRole: Identity = { id: 4, username: 'ed', role: 'Editor' };
-const ALL = ['sitrep-input-agency', 'sitrep-input-national', 'inventory-input', 'inventory', 'reports-and-exports'];
+const ALL = [
+  'sitrep-input-agency',
+  'sitrep-input-national',
+  'inventory-input',
+  'inventory',
+  'reports-and-exports',
+];
 
 describe('permissions', () => {
   it('compares role names case-insensitively', () => {

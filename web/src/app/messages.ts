@@ -13,6 +13,7 @@ import { messages as situationArchive } from '../features/situation-archive/mess
 import { messages as statistics } from '../features/statistics/messages.ts';
 import { defineCatalogue, mergeCatalogues } from '../shared/i18n/catalogue.ts';
 import { sharedMessages } from '../shared/i18n/messages.ts';
+import { resourceMessages } from '../shared/resources/messages.ts';
 
 /** The shell's own strings (header, sidebar, 404, layout). */
 export const shellMessages = defineCatalogue({
@@ -71,6 +72,7 @@ export const shellMessages = defineCatalogue({
 /** Every folder's catalogue. A new feature adds its `messages.ts` here. */
 export const catalogue = mergeCatalogues(
   sharedMessages,
+  resourceMessages,
   shellMessages,
   dashboard,
   firesSummary,

@@ -1,11 +1,53 @@
+import { useQuery } from '@tanstack/react-query';
+import { useMemo } from 'react';
 import { PageHeader } from '../../shared/ui/PageHeader.tsx';
+import { ErrorBox } from '../../shared/ui/ErrorBox.tsx';
+import { Loading } from '../../shared/ui/Loading.tsx';
+import { dashboardFiguresQuery, seasonRange, wildfireStatsQuery } from './api.ts';
+import { DashboardCharts } from './DashboardCharts.tsx';
+import { FiresMap } from './FiresMap.tsx';
+import { DocumentLinks, PreparednessPanel } from './PreparednessPanel.tsx';
+import { StatCards } from './StatCards.tsx';
+import './dashboard.css';
 
-/** Placeholder until the issue for this screen fills it. */
+/**
+ * Home dashboard (/ and /dashboard): fires map with legend toggles, stat cards, the two bar charts,
+ * the national preparedness level and the link to the latest national situation report, and the
+ * reference PDFs. /map shows the same page embedded (the layout drops the top bar).
+ */
 export function DashboardPage({ embedded = false }: { embedded?: boolean }) {
-  // /map renders this page without the top bar (embedded mode).
+  const range = useMemo(() => seasonRange(), []);
+  const figures = useQuery(dashboardFiguresQuery(range));
+  const stats = useQuery(wildfireStatsQuery());
+  const firesToday = stats.data?.items.reduce((sum, i) => sum + i.fires_today, 0);
+
   return (
     <div className={embedded ? 'dashboard dashboard-embedded' : 'dashboard'}>
       <PageHeader titleId="dashboard.title" />
+      <div className="dashboard-top">
+        <FiresMap />
+        <div className="dashboard-side">
+          <PreparednessPanel />
+          <DocumentLinks />
+        </div>
+      </div>
+      {figures.isError ? (
+        <ErrorBox />
+      ) : figures.isPending ? (
+        <Loading />
+      ) : (
+        <>
+          <StatCards
+            cards={[
+              { labelId: 'dashboard.stats.active', value: figures.data.active_fires },
+              { labelId: 'dashboard.stats.today', value: firesToday },
+              { labelId: 'dashboard.stats.ytdFires', value: figures.data.fires },
+              { labelId: 'dashboard.stats.ytdHectares', value: figures.data.hectares },
+            ]}
+          />
+          <DashboardCharts figures={figures.data} />
+        </>
+      )}
     </div>
   );
 }

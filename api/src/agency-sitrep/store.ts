@@ -1,0 +1,214 @@
+import { type Kysely, type Selectable, sql, type Transaction } from 'kysely';
+import type { Database } from '../db/schema.ts';
+import type { AgencySitrepsTable, AgencySitrepVersionsTable, SitrepHistoryKind } from './schema.ts';
+import './schema.ts';
+
+export type SitrepRow = Selectable<AgencySitrepsTable>;
+export type VersionRow = Selectable<AgencySitrepVersionsTable>;
+type Db = Kysely<Database> | Transaction<Database>;
+
+export function getSitrepRow(db: Db, agency: string): Promise<SitrepRow | undefined> {
+  return db.selectFrom('agency_sitreps').selectAll().where('agency', '=', agency).executeTakeFirst();
+}
+
+export function listSitrepRows(db: Db, agencies?: readonly string[]): Promise<SitrepRow[]> {
+  let query = db.selectFrom('agency_sitreps').selectAll().orderBy('agency');
+  if (agencies) query = query.where('agency', 'in', agencies.length ? agencies : ['']);
+  return query.execute();
+}
+
+export interface HistoryEntry {
+  agency: string;
+  version: number;
+  kind: SitrepHistoryKind;
+  user_id: number | null;
+  username: string | null;
+  created_at: string;
+  document: string;
+}
+
+/** Appends a history row, taking the next `seq` of the agency under the row's lock. */
+export async function appendHistory(db: Db, entry: HistoryEntry): Promise<number> {
+  const bumped = await db
+    .updateTable('agency_sitreps')
+    .set({ history_seq: sql`history_seq + 1` })
+    .where('agency', '=', entry.agency)
+    .returning('history_seq')
+    .executeTakeFirstOrThrow();
+  await db
+    .insertInto('agency_sitrep_versions')
+    .values({ ...entry, seq: bumped.history_seq })
+    .execute();
+  return bumped.history_seq;
+}
+
+export interface SaveValues {
+  document: string;
+  validation_errors: string;
+  status: string;
+  edited_by: string;
+  last_edit: string;
+  claim_expires_at: string;
+}
+
+/**
+ * The save's compare-and-swap: the new version is written only if the current version is still
+ * `basedOn` and the user still holds the claim. Returns the new version, or undefined.
+ */
+export async function compareAndSave(
+  db: Db,
+  agency: string,
+  basedOn: number,
+  userId: number,
+  values: SaveValues,
+): Promise<number | undefined> {
+  const row = await db
+    .updateTable('agency_sitreps')
+    .set({ ...values, version_number: sql`version_number + 1` })
+    .where('agency', '=', agency)
+    .where('version_number', '=', basedOn)
+    .where('claimed_by', '=', userId)
+    .returning('version_number')
+    .executeTakeFirst();
+  return row?.version_number;
+}
+
+/** Takes the lease when it is free, lapsed, or already the user's. Returns whether it was taken. */
+export async function tryClaim(
+  db: Db,
+  agency: string,
+  user: { id: number; username: string },
+  now: string,
+  expiresAt: string,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('agency_sitreps')
+    .set({ claimed_by: user.id, claimed_by_name: user.username, claim_expires_at: expiresAt })
+    .where('agency', '=', agency)
+    .where((eb) =>
+      eb.or([eb('claimed_by', 'is', null), eb('claimed_by', '=', user.id), eb('claim_expires_at', '<', now)]),
+    )
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/** Renews the user's own leases (polls and reads by the holder). */
+export async function renewClaims(db: Db, userId: number, now: string, expiresAt: string, agency?: string) {
+  let query = db
+    .updateTable('agency_sitreps')
+    .set({ claim_expires_at: expiresAt })
+    .where('claimed_by', '=', userId)
+    .where('claim_expires_at', '>=', now);
+  if (agency) query = query.where('agency', '=', agency);
+  await query.execute();
+}
+
+export async function releaseClaim(db: Db, agency: string, userId: number): Promise<boolean> {
+  const result = await db
+    .updateTable('agency_sitreps')
+    .set({ claimed_by: null, claimed_by_name: null, claim_expires_at: null })
+    .where('agency', '=', agency)
+    .where('claimed_by', '=', userId)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+export async function updateSitrep(
+  db: Db,
+  agency: string,
+  values: Partial<Omit<SitrepRow, 'agency' | 'version_number' | 'history_seq'>>,
+  where: { version_number?: number } = {},
+): Promise<boolean> {
+  let query = db.updateTable('agency_sitreps').set(values).where('agency', '=', agency);
+  if (where.version_number !== undefined) query = query.where('version_number', '=', where.version_number);
+  const result = await query.executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/** The document of a version (the approved and published copies are versions). */
+export async function documentOfVersion(db: Db, agency: string, version: number): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('agency_sitrep_versions')
+    .select('document')
+    .where('agency', '=', agency)
+    .where('version', '=', version)
+    .where('kind', 'in', ['save', 'seed'])
+    .orderBy('seq', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  return row?.document;
+}
+
+export function listHistory(db: Db, agency: string): Promise<VersionRow[]> {
+  return db.selectFrom('agency_sitrep_versions').selectAll().where('agency', '=', agency).orderBy('seq').execute();
+}
+
+/** Approve rows of a year (the yearly export), oldest first. */
+export function approvalsBetween(db: Db, from: string, to: string): Promise<VersionRow[]> {
+  return db
+    .selectFrom('agency_sitrep_versions')
+    .selectAll()
+    .where('kind', '=', 'approve')
+    .where('created_at', '>=', from)
+    .where('created_at', '<', to)
+    .orderBy('created_at')
+    .orderBy('agency')
+    .execute();
+}
+
+/** Known fires of an agency for the priority-fire copy: not out, largest first. */
+export function knownFires(db: Db, agency: string, limit: number) {
+  return db
+    .selectFrom('fires')
+    .select(['agency_fire_id', 'latitude', 'longitude', 'stage_of_control', 'fire_size'])
+    .where('agency_code', '=', agency)
+    .where('stage_of_control', '<>', 'OUT')
+    .orderBy('fire_size', 'desc')
+    .orderBy('agency_fire_id')
+    .limit(limit)
+    .execute();
+}
+
+export interface FireStatisticsRow {
+  response_type: string;
+  stage_of_control: string;
+  fires: number;
+  hectares: number;
+}
+
+/** Fires of the season so far by response type and stage (the fire statistics groups). */
+export function seasonStatistics(db: Db, agency: string, from: string): Promise<FireStatisticsRow[]> {
+  return db
+    .selectFrom('fires')
+    .select([
+      'response_type',
+      'stage_of_control',
+      sql<number>`count(*)`.as('fires'),
+      sql<number>`coalesce(sum(fire_size), 0)`.as('hectares'),
+    ])
+    .where('agency_code', '=', agency)
+    .where('situation_report_date', '>=', from)
+    .groupBy(['response_type', 'stage_of_control'])
+    .execute();
+}
+
+/** New fires of one day by cause. */
+export function newFiresByCause(db: Db, agency: string, day: string) {
+  return db
+    .selectFrom('fires')
+    .select(['fire_cause', sql<number>`count(*)`.as('fires')])
+    .where('agency_code', '=', agency)
+    .where('situation_report_date', '=', day)
+    .groupBy('fire_cause')
+    .execute();
+}
+
+export async function countVersions(db: Db, agency: string, kind?: SitrepHistoryKind): Promise<number> {
+  let query = db
+    .selectFrom('agency_sitrep_versions')
+    .select(sql<number>`count(*)`.as('n'))
+    .where('agency', '=', agency);
+  if (kind) query = query.where('kind', '=', kind);
+  const row = await query.executeTakeFirst();
+  return Number(row?.n ?? 0);
+}

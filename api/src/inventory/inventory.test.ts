@@ -1,0 +1,232 @@
+import { INVENTORY_MESSAGES, INVENTORY_PAGE_SIZE } from '@ciffc/contracts';
+import { describe, expect, it } from 'vitest';
+import { bearer, forEachEngine, tokenFor } from '../../test/context.ts';
+import { listInventoryVersions } from './store.ts';
+
+const hm = { category: 'aircraft', subcategory: 'rotary-wing', item: 'HM' };
+const mk3 = { category: 'equipment', subcategory: 'pumps', item: 'MK3' };
+const uc20 = { category: 'crews', subcategory: 'type-1-unit-crew', item: 'UC20' };
+
+forEachEngine('inventory', (ctx) => {
+  const as = async (user: string) => bearer(await tokenFor(ctx(), user));
+  const inject = async (
+    user: string | null,
+    method: 'GET' | 'POST',
+    url: string,
+    payload?: unknown,
+  ) =>
+    ctx().app.inject({
+      method,
+      url,
+      headers: user ? await as(user) : {},
+      ...(payload === undefined ? {} : { payload: payload as object }),
+    });
+
+  describe('permission matrix', () => {
+    const form = { inventory: [], inventory_to_remove: [] };
+    it.each([
+      // [user, method, url, expected status]
+      [null, 'GET', '/v1/inventory/input', 401],
+      ['ab', 'GET', '/v1/inventory/input', 200],
+      ['ciffc', 'GET', '/v1/inventory/input', 403],
+      [null, 'POST', '/v1/inventory/input', 401],
+      ['ab', 'POST', '/v1/inventory/input', 200],
+      ['ciffc', 'POST', '/v1/inventory/input', 403],
+      [null, 'POST', '/v1/inventory/input/save', 401],
+      ['ciffc', 'POST', '/v1/inventory/input/save', 403],
+      [null, 'GET', '/v1/inventory/national', 401],
+      ['bc', 'GET', '/v1/inventory/national', 200],
+      ['ciffc', 'GET', '/v1/inventory/national', 200],
+      [null, 'GET', '/v1/resource/options', 200],
+    ] as const)('%s %s %s → %i', async (user, method, url, status) => {
+      const res = await inject(user, method, url, method === 'POST' ? form : undefined);
+      expect(res.statusCode).toBe(status);
+    });
+
+    it('only the national centre locks an inventory', async () => {
+      expect((await inject(null, 'POST', '/v1/inventory/lock', { agency: 'nb', locked: true })).statusCode).toBe(401);
+      expect((await inject('nb', 'POST', '/v1/inventory/lock', { agency: 'nb', locked: true })).statusCode).toBe(403);
+    });
+  });
+
+  describe('input, validation and saving', () => {
+    it('starts empty and unlocked', async () => {
+      const res = await inject('mb', 'GET', '/v1/inventory/input');
+      expect(res.json()).toEqual({
+        agency: 'mb',
+        inventory: [],
+        inventory_to_remove: [],
+        locked: false,
+        version_number: 0,
+        last_update: null,
+      });
+    });
+
+    it('validates without saving, keying errors by row index', async () => {
+      const res = await inject('mb', 'POST', '/v1/inventory/input', {
+        inventory: [
+          { resources: hm, seasonal: 4, exportable: 2, is_new: 1 },
+          { resources: { category: 'aircraft', subcategory: 'pumps', item: '' }, seasonal: -1, exportable: 1.5, is_new: 1 },
+          { resources: hm, seasonal: 1, exportable: 3, is_new: 1 },
+        ],
+        inventory_to_remove: [],
+      });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({
+        locked: false,
+        validationErrors: {
+          'inventory.1.resources.subcategory': 'Not a subcategory of the category',
+          'inventory.1.resources.item': INVENTORY_MESSAGES.required,
+          'inventory.1.seasonal': INVENTORY_MESSAGES.invalidValue,
+          'inventory.1.exportable': INVENTORY_MESSAGES.invalidValue,
+          'inventory.2.exportable': INVENTORY_MESSAGES.exportableAboveSeasonal,
+          'inventory.2.resources.item': INVENTORY_MESSAGES.duplicate,
+        },
+      });
+      expect(Object.keys(res.json().validationErrors).some((k) => k.startsWith('inventory.0.'))).toBe(false);
+      expect((await inject('mb', 'GET', '/v1/inventory/input')).json().inventory).toEqual([]);
+
+      const ok = await inject('mb', 'POST', '/v1/inventory/input', {
+        inventory: [{ resources: hm, seasonal: 4, exportable: 2, is_new: 1 }],
+        inventory_to_remove: [],
+      });
+      expect(ok.statusCode).toBe(200);
+      expect(ok.json()).toEqual({ locked: false, validationErrors: {} });
+    });
+
+    it('answers 400 with the row field, never 500, when a count is not a number', async () => {
+      const res = await inject('mb', 'POST', '/v1/inventory/input/save', {
+        inventory: [{ resources: hm, seasonal: 'four', exportable: 0 }],
+        inventory_to_remove: [],
+      });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().validationErrors).toEqual({ 'inventory.0.seasonal': INVENTORY_MESSAGES.invalidValue });
+      expect(res.json().locked).toBe(false);
+    });
+
+    it('saves new rows, updates and removes saved ones, and keeps a version for every save', async () => {
+      const first = await inject('sk', 'POST', '/v1/inventory/input/save', {
+        inventory: [
+          { resources: hm, seasonal: 4, exportable: 2, is_new: 1, key: 'a' },
+          { resources: mk3, seasonal: 30, exportable: 10, is_new: 1, key: 'b' },
+        ],
+        inventory_to_remove: [],
+      });
+      expect(first.statusCode).toBe(200);
+      expect(first.json()).toEqual({ locked: false, validationErrors: {}, version_number: 1 });
+
+      const loaded = (await inject('sk', 'GET', '/v1/inventory/input')).json();
+      expect(loaded.version_number).toBe(1);
+      expect(loaded.inventory.map((r: { resources: { item: string } }) => r.resources.item)).toEqual(['HM', 'MK3']);
+      const [heli, pump] = loaded.inventory;
+      expect(heli).toMatchObject({ resources: hm, seasonal: 4, exportable: 2, is_new: 0 });
+      expect(typeof heli.id).toBe('string');
+
+      // Change the pump count, remove the helicopter, add a crew.
+      const second = await inject('sk', 'POST', '/v1/inventory/input/save', {
+        inventory: [
+          { ...pump, seasonal: 25 },
+          { resources: uc20, seasonal: 3, exportable: 1, is_new: 1 },
+        ],
+        inventory_to_remove: [heli],
+      });
+      expect(second.json()).toEqual({ locked: false, validationErrors: {}, version_number: 2 });
+      const after = (await inject('sk', 'GET', '/v1/inventory/input')).json();
+      expect(after.inventory.map((r: { resources: { item: string }; seasonal: number }) => [r.resources.item, r.seasonal])).toEqual([
+        ['UC20', 3],
+        ['MK3', 25],
+      ]);
+      expect(after.inventory.find((r: { id: string }) => r.id === pump.id)).toBeTruthy();
+
+      const versions = await listInventoryVersions(ctx().app.db.kysely, 'sk');
+      expect(versions.map((v) => [v.version_number, v.saved_by])).toEqual([
+        [1, 'sk'],
+        [2, 'sk'],
+      ]);
+      expect(JSON.parse(versions[0]?.rows ?? '[]')).toHaveLength(2);
+      expect(JSON.parse(versions[1]?.rows ?? '[]').map((r: { item_short: string }) => r.item_short)).toEqual(['UC20', 'MK3']);
+
+      // Another agency's row id is not this agency's to edit.
+      const foreign = await inject('pe', 'POST', '/v1/inventory/input/save', {
+        inventory: [{ ...pump, seasonal: 20 }],
+        inventory_to_remove: [],
+      });
+      expect(foreign.statusCode).toBe(400);
+      expect(foreign.json().validationErrors).toEqual({ 'inventory.0.id': INVENTORY_MESSAGES.unknownRow });
+    });
+
+    it('refuses to save a locked inventory with 409 and locked true, and says so on load and validate', async () => {
+      expect((await inject('ciffc', 'POST', '/v1/inventory/lock', { agency: 'yt', locked: true })).statusCode).toBe(200);
+      expect((await inject('yt', 'GET', '/v1/inventory/input')).json().locked).toBe(true);
+      const form = { inventory: [{ resources: hm, seasonal: 1, exportable: 0 }], inventory_to_remove: [] };
+      expect((await inject('yt', 'POST', '/v1/inventory/input', form)).json()).toEqual({ locked: true, validationErrors: {} });
+      const save = await inject('yt', 'POST', '/v1/inventory/input/save', form);
+      expect(save.statusCode).toBe(409);
+      expect(save.json()).toMatchObject({ locked: true, message: INVENTORY_MESSAGES.locked });
+      await inject('ciffc', 'POST', '/v1/inventory/lock', { agency: 'yt', locked: false });
+      expect((await inject('yt', 'POST', '/v1/inventory/input/save', form)).statusCode).toBe(200);
+    });
+  });
+
+  describe('national summary', () => {
+    it('filters by agency, category, subcategory and item, pages by 20 and exports every row', async () => {
+      // 25 rows for ns across the catalogue, 1 for nl.
+      const options = (await inject(null, 'GET', '/v1/resource/options')).json();
+      const items = Object.values(options.resources as Record<string, Record<string, { field_item_short: string; field_category: string; field_subcategory: string; field_active: boolean }[]>>)
+        .flatMap((bySub) => Object.values(bySub).flat())
+        .filter((i) => i.field_active)
+        .slice(0, 25);
+      const save = await inject('ns', 'POST', '/v1/inventory/input/save', {
+        inventory: items.map((i, n) => ({
+          resources: { category: i.field_category, subcategory: i.field_subcategory, item: i.field_item_short },
+          seasonal: n + 1,
+          exportable: 0,
+        })),
+        inventory_to_remove: [],
+      });
+      expect(save.statusCode).toBe(200);
+      await inject('nl', 'POST', '/v1/inventory/input/save', {
+        inventory: [{ resources: mk3, seasonal: 12, exportable: 4 }],
+        inventory_to_remove: [],
+      });
+
+      const page1 = (await inject('ciffc', 'GET', '/v1/inventory/national?agency=ns')).json();
+      expect(page1.rows).toHaveLength(INVENTORY_PAGE_SIZE);
+      expect(page1.meta).toMatchObject({ total_results: 25, total_pages: 2, page: 1 });
+      const page2 = (await inject('ciffc', 'GET', '/v1/inventory/national?agency=ns&page=2')).json();
+      expect(page2.rows).toHaveLength(5);
+      expect(page2.rows[0]).toEqual(
+        expect.objectContaining({ agency: 'ns', seasonal: 21, exportable: 0, available: 21 }),
+      );
+      expect(Object.keys(page2.rows[0])).toEqual(
+        expect.arrayContaining(['agency', 'category', 'subcategory', 'item', 'seasonal', 'exportable', 'available', 'last_update']),
+      );
+
+      const pumps = (await inject('ab', 'GET', '/v1/inventory/national?category=equipment&subcategory=pumps&item=MK3')).json();
+      expect(pumps.rows.map((r: { agency: string }) => r.agency)).toEqual(['nl', 'sk']);
+      expect(pumps.rows[0]).toMatchObject({ category: 'Equipment', subcategory: 'Pumps', item: 'Mark-3 high-pressure pump', seasonal: 12, exportable: 4 });
+      expect(pumps.meta.filter_subcategories.every((s: { field_code: string }) =>
+        ['sprinkler-kits', 'pumps', 'hose', 'heads', 'heavy-equipment'].includes(s.field_code))).toBe(true);
+      expect(pumps.meta.filter_items.map((i: { field_code: string }) => i.field_code)).toContain('WICK375');
+      expect(pumps.meta.filter_categories).toHaveLength(4);
+
+      const french = (await inject('ab', 'GET', '/v1/inventory/national?item=MK3&lang=fr')).json();
+      expect(french.rows[0]).toMatchObject({ category: 'Équipement', item: 'Pompe haute pression Mark-3' });
+
+      const all = (await inject('ciffc', 'GET', '/v1/inventory/national?agency=ns&export=true')).json();
+      expect(all.rows).toHaveLength(25);
+
+      const csv = await inject('ciffc', 'GET', '/v1/inventory/national?item=MK3&export=true&format=csv');
+      expect(csv.headers['content-disposition']).toBe('attachment; filename="CIFFC.csv"');
+      expect(csv.headers['content-type']).toContain('text/csv');
+      expect(csv.body.startsWith('\uFEFF"agency","category","subcategory","item","seasonal","exportable","available","last_update"\r\n')).toBe(true);
+
+      const none = (await inject('ciffc', 'GET', '/v1/inventory/national?agency=qc&export=true')).json();
+      expect(none).toMatchObject({ rows: [], meta: { total_results: 0, total_pages: 0 } });
+
+      const bad = await inject('ciffc', 'GET', '/v1/inventory/national?agency=zz');
+      expect(bad.statusCode).toBe(400);
+      expect(bad.json().validationErrors).toHaveProperty('agency');
+    });
+  });
+});

@@ -1,0 +1,368 @@
+import {
+  AGENCIES,
+  AGENCY_CODES,
+  type AgencyCode,
+  type AgencySitrepSummary,
+  effectivePreparednessLevel,
+  type HistoricalAverageEntry,
+  type HistoricalEntry,
+  type MobRow,
+  NATIONAL_MOB_COLUMNS,
+  type NationalMobTable,
+  type NationalMobTableRow,
+  type NationalSitrepFields,
+  nationalMobRowTotal,
+  type PublicAgencySitrep,
+  type PublicMobilizationRow,
+  type PublicNationalSitrep,
+  type PublicPriorityFire,
+} from '@ciffc/contracts';
+
+/**
+ * Pure builders of what the national form shows of the agency reports and of the public report
+ * (public-site.md section 3). No SQL, no HTTP: the service hands in what it read.
+ */
+
+export interface ResourceLabel {
+  short: string;
+  en: string;
+  fr: string;
+  category: string;
+  subcategory: string;
+}
+
+const num = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : null);
+const zero = (v: unknown): number => num(v) ?? 0;
+const str = (v: unknown): string => (typeof v === 'string' ? v : '');
+const list = (v: unknown): Record<string, unknown>[] =>
+  Array.isArray(v) ? v.filter((x): x is Record<string, unknown> => !!x && typeof x === 'object') : [];
+
+function mobRows(v: unknown): MobRow[] {
+  return list(v).map((r, i) => {
+    const res = (r.resources && typeof r.resources === 'object' ? r.resources : {}) as Record<string, unknown>;
+    return {
+      key: str(r.key) || String(i),
+      group: str(r.group) || str(r.key) || String(i),
+      to: str(r.to),
+      from: str(r.from),
+      resources: {
+        amount: num(res.amount),
+        category: str(res.category),
+        subcategory: str(res.subcategory),
+        item: str(res.item),
+      },
+      ...(typeof r.label === 'string' && r.label ? { label: r.label } : {}),
+    };
+  });
+}
+
+/** One agency's approved sitrep (data-entry.md 3.1 names) as the national form and the report read it. */
+export function toAgencySummary(agency: AgencyCode, versionNumber: number, data: Record<string, unknown>): AgencySitrepSummary {
+  const level = effectivePreparednessLevel(
+    {
+      current_fire_hazard: num(data.current_fire_hazard),
+      current_fire_load: num(data.current_fire_load),
+      expected_fire_load: num(data.expected_fire_load),
+      agency_resource_levels: num(data.agency_resource_levels),
+      ciffc_response_capacity: num(data.ciffc_response_capacity),
+    },
+    num(data.prep_level_override),
+  );
+  return {
+    agency,
+    version_number: versionNumber,
+    en_ops_summary: str(data.en_ops_summary),
+    fr_ops_summary: str(data.fr_ops_summary),
+    a_ltg: zero(data.a_ltg),
+    a_hum: zero(data.a_hum),
+    a_oth: zero(data.a_oth),
+    b_oc: zero(data.b_oc),
+    b_bh: zero(data.b_bh),
+    b_uc: zero(data.b_uc),
+    b_active_hectares: zero(data.b_active_hectares),
+    b_total_out: zero(data.b_total_out),
+    b_out_hectares: zero(data.b_out_hectares),
+    c_act: zero(data.c_act),
+    c_out: zero(data.c_out),
+    c_total_hectares: zero(data.c_total_hectares),
+    c2_act: zero(data.c2_act),
+    c2_out: zero(data.c2_out),
+    c2_total_hectares: zero(data.c2_total_hectares),
+    e_act: zero(data.e_act),
+    e_out: zero(data.e_out),
+    e_total_hectares: zero(data.e_total_hectares),
+    fop_ltg: num(data.fop_ltg),
+    fop_nat: num(data.fop_nat),
+    preparedness_level: level,
+    en_prep_comment: str(data.en_prep_comment),
+    fr_prep_comment: str(data.fr_prep_comment),
+    en_porr_text: str(data.en_porr_text),
+    fr_porr_text: str(data.fr_porr_text),
+    chh_light: num(data.chh_light),
+    chh_int: num(data.chh_int),
+    chh_med: num(data.chh_med),
+    chh_heavy: num(data.chh_heavy),
+    priority_fires: list(data.priority_fires).map((p) => ({
+      fires: str(p.fires),
+      latitude: num(p.latitude),
+      longitude: num(p.longitude),
+      stage_of_control: str(p.stage_of_control),
+      size: num(p.size),
+      incident_type: num(p.incident_type),
+      percent_contained: num(p.percent_contained),
+      comments_en: str(p.comments_en),
+      comments_fr: str(p.comments_fr),
+    })),
+    mobs: mobRows(data.mobs_grouped),
+    compact_mobs: mobRows(data.mobs),
+    demobs: mobRows(data.demobs),
+    rars: list(data.rars).map((r) => {
+      const res = (r.resources && typeof r.resources === 'object' ? r.resources : {}) as Record<string, unknown>;
+      return {
+        available: zero(r.available),
+        resources: { category: str(res.category), subcategory: str(res.subcategory), item: str(res.item) },
+      };
+    }),
+    duty_officer: str(data.duty_officer),
+    fire_statistics_as_of: str(data.fire_statistics_as_of) || null,
+  };
+}
+
+/** Mobilization rows grouped by their to and from pair (the `mobs`/`demobs` views of 3.2). */
+export function groupByPlaces(rows: readonly MobRow[]): { to: string; from: string; rows: MobRow[] }[] {
+  const groups = new Map<string, { to: string; from: string; rows: MobRow[] }>();
+  for (const row of rows) {
+    const key = `${row.to}\u0000${row.from}`;
+    let group = groups.get(key);
+    if (!group) {
+      group = { to: row.to, from: row.from, rows: [] };
+      groups.set(key, group);
+    }
+    group.rows.push(row);
+  }
+  return [...groups.values()];
+}
+
+function resourceText(row: MobRow, labels: Map<string, ResourceLabel>, lang: 'en' | 'fr'): string {
+  const label = labels.get(row.resources.item);
+  const name = label ? label[lang] : row.resources.item;
+  const amount = row.resources.amount ?? '';
+  return `${amount} × ${name}${row.label ? ` (${row.label})` : ''}`.trim();
+}
+
+function publicMobs(rows: readonly MobRow[], labels: Map<string, ResourceLabel>): PublicMobilizationRow[] {
+  return rows.map((r) => ({
+    field_to: r.to,
+    field_from: r.from,
+    field_en_resource: resourceText(r, labels, 'en'),
+    field_fr_resource: resourceText(r, labels, 'fr'),
+    field_amount: r.resources.amount,
+  }));
+}
+
+function publicMobTable(table: NationalMobTable, labels: Map<string, ResourceLabel>): NationalMobTableRow[] {
+  return Object.entries(table).map(([short, row]) => {
+    const counts: Record<string, number | null> = {};
+    for (const column of NATIONAL_MOB_COLUMNS) counts[column] = num(row[column]);
+    return {
+      field_resource: short,
+      field_en_resource: labels.get(short)?.en ?? short,
+      field_fr_resource: labels.get(short)?.fr ?? short,
+      counts,
+      total: nationalMobRowTotal(row),
+    };
+  });
+}
+
+function publicPriorityFires(summary: AgencySitrepSummary): PublicPriorityFire[] {
+  return summary.priority_fires.map((p) => ({
+    field_fire_id: p.fires,
+    field_latitude: p.latitude,
+    field_longitude: p.longitude,
+    field_stage_of_control: p.stage_of_control,
+    field_size: p.size,
+    field_incident_type: p.incident_type,
+    field_percent_contained: p.percent_contained,
+  }));
+}
+
+export interface HistoricalRow {
+  agency_code: string;
+  current_year: { fires: number; area: number };
+  last_year: { fires: number; area: number };
+  years5: { fires: number; area: number };
+  years10: { fires: number; area: number };
+  years15: { fires: number; area: number };
+  years20: { fires: number; area: number };
+  years25: { fires: number; area: number };
+}
+
+export interface ReportInput {
+  date: string;
+  fields: NationalSitrepFields;
+  publishedAt: string;
+  publicationNumber: number;
+  summaries: Map<AgencyCode, AgencySitrepSummary>;
+  historical: readonly HistoricalRow[];
+  carryOver: Map<string, { agency_fire_id: string; stage_of_control: string; fire_size: number; situation_report_date: string }[]>;
+  labels: Map<string, ResourceLabel>;
+}
+
+/** The public national situation report with its expanded data (stripped for anonymous readers). */
+export function buildPublicReport(input: ReportInput): PublicNationalSitrep {
+  const { fields, labels, summaries } = input;
+  const agenciesSitreps: Record<string, PublicAgencySitrep> = {};
+  const used = new Set<string>();
+  const mark = (rows: readonly MobRow[]) => {
+    for (const r of rows) if (r.resources.item) used.add(r.resources.item);
+  };
+  mark(fields.mobs_grouped);
+  mark(fields.demobs);
+  for (const k of [...Object.keys(fields.national_to_mobs), ...Object.keys(fields.national_from_mobs)]) used.add(k);
+
+  for (const code of AGENCY_CODES) {
+    const s = summaries.get(code);
+    const carry = (input.carryOver.get(code) ?? []).map((f) => ({
+      field_fire_id: f.agency_fire_id,
+      field_stage_of_control: f.stage_of_control,
+      field_size: f.fire_size,
+      field_situation_report_date: f.situation_report_date,
+    }));
+    if (!s) {
+      agenciesSitreps[code] = { mobilizations: [], demobilizations: [], priority_fires: [], carry_over_fires: carry, sitrep: null };
+      continue;
+    }
+    mark(s.mobs);
+    mark(s.demobs);
+    for (const r of s.rars) if (r.resources.item) used.add(r.resources.item);
+    agenciesSitreps[code] = {
+      mobilizations: publicMobs([...s.mobs, ...s.compact_mobs], labels),
+      demobilizations: publicMobs(s.demobs, labels),
+      priority_fires: publicPriorityFires(s),
+      carry_over_fires: carry,
+      sitrep: {
+        field_agency_code: code,
+        field_en_operations_summary: s.en_ops_summary,
+        field_fr_operations_summary: s.fr_ops_summary,
+        field_today_natural: s.a_ltg,
+        field_today_human: s.a_hum,
+        field_today_other: s.a_oth,
+        field_full_oc: s.b_oc,
+        field_full_bh: s.b_bh,
+        field_full_uc: s.b_uc,
+        field_full_out: s.b_total_out,
+        field_full_active_area: s.b_active_hectares,
+        field_full_out_area: s.b_out_hectares,
+        field_mod_active: s.c_act,
+        field_mod_out: s.c_out,
+        field_mod_area: s.c_total_hectares,
+        field_mon_active: s.c2_act,
+        field_mon_out: s.c2_out,
+        field_mon_area: s.c2_total_hectares,
+        field_prescribed_active: s.e_act,
+        field_prescribed_out: s.e_out,
+        field_prescribed_area: s.e_total_hectares,
+        field_preparedness: s.preparedness_level,
+        field_en_preparedness_comment: s.en_prep_comment,
+        field_fr_preparedness_comment: s.fr_prep_comment,
+        field_occurrence_prediction_lightning: s.fop_ltg,
+        field_occurrence_prediction_human: s.fop_nat,
+        field_en_possibility_of_resources: s.en_porr_text,
+        field_fr_possibility_of_resources: s.fr_porr_text,
+        field_casual_helicopter_light: s.chh_light,
+        field_casual_helicopter_intermediate: s.chh_int,
+        field_casual_helicopter_medium: s.chh_med,
+        field_casual_helicopter_heavy: s.chh_heavy,
+        field_version: s.version_number,
+      },
+    };
+  }
+
+  const resources: PublicNationalSitrep['resources'] = {};
+  for (const short of [...used].sort()) {
+    const l = labels.get(short);
+    resources[short] = {
+      field_item_short: short,
+      field_item_en: l?.en ?? short,
+      field_item_fr: l?.fr ?? short,
+      field_category: l?.category ?? '',
+      field_subcategory: l?.subcategory ?? '',
+    };
+  }
+
+  const national_availability = [...summaries.values()].flatMap((s) =>
+    s.rars.map((r) => ({
+      field_agency_code: s.agency,
+      field_available: r.available,
+      field_en_resource: labels.get(r.resources.item)?.en ?? r.resources.item,
+      field_fr_resource: labels.get(r.resources.item)?.fr ?? r.resources.item,
+    })),
+  );
+  const resource_requirements = [...summaries.values()]
+    .filter((s) => s.en_porr_text.trim() || s.fr_porr_text.trim())
+    .map((s) => ({ field_for: s.agency, field_en_resources: s.en_porr_text, field_fr_resources: s.fr_porr_text }));
+
+  const historical: HistoricalEntry[] = input.historical.map((h) => ({
+    field_agency_code: h.agency_code,
+    last_year: h.last_year,
+    current_year: h.current_year,
+  }));
+  const historical_averages: HistoricalAverageEntry[] = input.historical.map((h) => ({
+    field_agency_code: h.agency_code,
+    years5: h.years5,
+    years10: h.years10,
+    years15: h.years15,
+    years20: h.years20,
+    years25: h.years25,
+  }));
+
+  return {
+    field_date: input.date,
+    field_preparedness_level: fields.preparedness_level,
+    field_en_summary_comments: fields.en_summary_comments,
+    field_fr_summary_comments: fields.fr_summary_comments,
+    field_duty_officer: fields.duty_officer_name,
+    field_us_preparedness_level: fields.us_preparedness_level,
+    field_us_fires: fields.us_fires,
+    field_us_acres: fields.us_acres,
+    field_us_ytd_fires: fields.us_ytd_fires,
+    field_us_ytd_acres: fields.us_ytd_acres,
+    system_edit_timestamp: input.publishedAt,
+    field_version: input.publicationNumber,
+    expanded_data: true,
+    agencies: AGENCIES.map((a) => ({ field_code: a.code, field_name_en: a.name.en, field_name_fr: a.name.fr })),
+    resources,
+    recent_mobilizations: publicMobs(fields.mobs_grouped, labels),
+    recent_demobilizations: publicMobs(fields.demobs, labels),
+    national_mobilizations_to: publicMobTable(fields.national_to_mobs, labels),
+    national_mobilizations_from: publicMobTable(fields.national_from_mobs, labels),
+    national_availability,
+    resource_requirements,
+    historical,
+    historical_averages,
+    agencies_sitereps: agenciesSitreps,
+  };
+}
+
+/** Key figures of a report for the yearly CSV export. */
+export function keyFigures(report: PublicNationalSitrep) {
+  let newFires = 0;
+  let activeFires = 0;
+  let activeArea = 0;
+  let reporting = 0;
+  for (const entry of Object.values(report.agencies_sitereps)) {
+    const s = entry.sitrep;
+    if (!s) continue;
+    reporting += 1;
+    newFires += zero(s.field_today_natural) + zero(s.field_today_human) + zero(s.field_today_other);
+    activeFires +=
+      zero(s.field_full_oc) + zero(s.field_full_bh) + zero(s.field_full_uc) + zero(s.field_mod_active) + zero(s.field_mon_active);
+    activeArea += zero(s.field_full_active_area);
+  }
+  const ytd = report.historical.reduce(
+    (acc, h) => ({ fires: acc.fires + h.current_year.fires, area: acc.area + h.current_year.area }),
+    { fires: 0, area: 0 },
+  );
+  const mobilized = report.national_mobilizations_to.reduce((s, r) => s + r.total, 0);
+  return { reporting, newFires, activeFires, activeArea: Math.round(activeArea * 10) / 10, ytd, mobilized };
+}

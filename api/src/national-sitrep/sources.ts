@@ -1,0 +1,64 @@
+import { AGENCY_CODES, type AgencyCode } from '@ciffc/contracts';
+import type { Kysely, Transaction } from 'kysely';
+import type { Db } from '../db/index.ts';
+import type { Database } from '../db/schema.ts';
+import { historicalAverages } from '../historical/routes.ts';
+import { yearStart, yearOf } from '../http/time.ts';
+import type { ResourceLabel } from './report.ts';
+
+/**
+ * Everything the national sitrep reads from other domains, behind one function each, so a change
+ * of another domain's store touches this file only.
+ */
+
+/** One agency's approved copy: its version and its sitrep data (data-entry.md 3.1 field names). */
+export interface ApprovedCopy {
+  agency: AgencyCode;
+  version_number: number;
+  data: Record<string, unknown>;
+}
+
+/** The approved copy of every agency that has one. */
+export async function approvedAgencyCopies(_db: Db): Promise<ApprovedCopy[]> {
+  // Wired to the agency sitrep's getApprovedSnapshot once it exists (see docs/decisions.md).
+  return [];
+}
+
+/** Publishing the national sitrep makes each agency's approved copy its published copy. */
+export async function publishAgencyCopies(_db: Db, _trx: Transaction<Database>): Promise<void> {}
+
+/** Historical figures per agency for the report date (fires engineer's historical tables). */
+export async function historicalFigures(db: Kysely<Database>, reportDate: string) {
+  return historicalAverages(db, reportDate);
+}
+
+/** Fires of earlier years that are not out on the report date: "carry-over fires". */
+export async function carryOverFires(db: Kysely<Database>, reportDate: string) {
+  const rows = await db
+    .selectFrom('fires')
+    .select(['agency_code', 'agency_fire_id', 'stage_of_control', 'fire_size', 'situation_report_date'])
+    .where('situation_report_date', '<', yearStart(yearOf(reportDate)))
+    .where('stage_of_control', '!=', 'OUT')
+    .orderBy('agency_code')
+    .orderBy('fire_size', 'desc')
+    .limit(2_000)
+    .execute();
+  const byAgency = new Map<string, typeof rows>();
+  for (const code of AGENCY_CODES) byAgency.set(code, []);
+  for (const r of rows) byAgency.get(r.agency_code)?.push(r);
+  return byAgency;
+}
+
+/** Names of every catalogue item, both languages, keyed by short name. */
+export async function resourceLabels(db: Kysely<Database>): Promise<Map<string, ResourceLabel>> {
+  const rows = await db
+    .selectFrom('resource_items')
+    .select(['short', 'name_en', 'name_fr', 'category_code', 'subcategory_code'])
+    .execute();
+  return new Map(
+    rows.map((r) => [
+      r.short,
+      { short: r.short, en: r.name_en, fr: r.name_fr, category: r.category_code, subcategory: r.subcategory_code },
+    ]),
+  );
+}

@@ -1,0 +1,196 @@
+import { type Kysely, type Selectable, sql, type Transaction } from 'kysely';
+import type { Db } from '../db/index.ts';
+import type { Database } from '../db/schema.ts';
+import type { NationalSitrepDraftTable, NationalSitrepPublicationsTable } from './schema.ts';
+import './schema.ts';
+
+export type DraftRow = Selectable<NationalSitrepDraftTable>;
+export type PublicationRow = Selectable<NationalSitrepPublicationsTable>;
+type Q = Kysely<Database> | Transaction<Database>;
+
+const DRAFT_ID = 1;
+
+/** The one draft row, created empty on first use. `lock` takes a row lock on PostgreSQL (inside a transaction). */
+export async function loadDraft(db: Q, engine: Db['engine'], options: { lock?: boolean } = {}): Promise<DraftRow> {
+  const select = () => {
+    const q = db.selectFrom('national_sitrep_draft').selectAll().where('id', '=', DRAFT_ID);
+    return options.lock && engine === 'postgres' ? q.forUpdate() : q;
+  };
+  const row = await select().executeTakeFirst();
+  if (row) return row;
+  await db
+    .insertInto('national_sitrep_draft')
+    .values({
+      id: DRAFT_ID,
+      data: '{}',
+      version_number: 0,
+      claimed_by: null,
+      claimed_by_name: null,
+      claim_expires: null,
+      edited_by: null,
+      edited_by_name: null,
+      last_edit: null,
+    })
+    .onConflict((oc) => oc.column('id').doNothing())
+    .execute();
+  return (await select().executeTakeFirstOrThrow()) as DraftRow;
+}
+
+/** Takes the lease if it is free, expired, or already this user's; false when another user holds it. */
+export async function tryClaim(
+  db: Q,
+  user: { id: number; username: string },
+  now: string,
+  expires: string,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('national_sitrep_draft')
+    .set({ claimed_by: user.id, claimed_by_name: user.username, claim_expires: expires })
+    .where('id', '=', DRAFT_ID)
+    .where((eb) =>
+      eb.or([eb('claimed_by', 'is', null), eb('claimed_by', '=', user.id), eb('claim_expires', '<', now)]),
+    )
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/** Releases the lease if this user holds it. */
+export async function release(db: Q, userId: number): Promise<void> {
+  await db
+    .updateTable('national_sitrep_draft')
+    .set({ claimed_by: null, claimed_by_name: null, claim_expires: null })
+    .where('id', '=', DRAFT_ID)
+    .where('claimed_by', '=', userId)
+    .execute();
+}
+
+export async function renewClaim(db: Q, userId: number, expires: string): Promise<void> {
+  await db
+    .updateTable('national_sitrep_draft')
+    .set({ claim_expires: expires })
+    .where('id', '=', DRAFT_ID)
+    .where('claimed_by', '=', userId)
+    .execute();
+}
+
+/** A new kept version and the draft moved to it. */
+export async function saveVersion(
+  db: Q,
+  data: string,
+  versionNumber: number,
+  user: { id: number; username: string },
+  now: string,
+): Promise<void> {
+  await db
+    .insertInto('national_sitrep_versions')
+    .values({ version_number: versionNumber, data, edited_by: user.id, edited_by_name: user.username, created_at: now })
+    .execute();
+  await db
+    .updateTable('national_sitrep_draft')
+    .set({ data, version_number: versionNumber, edited_by: user.id, edited_by_name: user.username, last_edit: now })
+    .where('id', '=', DRAFT_ID)
+    .execute();
+}
+
+export async function countVersions(db: Q): Promise<number> {
+  const row = await db.selectFrom('national_sitrep_versions').select(sql<number>`count(*)`.as('n')).executeTakeFirst();
+  return Number(row?.n ?? 0);
+}
+
+/** The current publication of a date, or the latest one when no date is given. */
+export async function currentPublication(db: Q, date?: string): Promise<PublicationRow | undefined> {
+  let q = db.selectFrom('national_sitrep_publications').selectAll().where('current', '=', 1);
+  q = date ? q.where('report_date', '=', date) : q.orderBy('report_date', 'desc').limit(1);
+  return q.executeTakeFirst();
+}
+
+/** The latest current publication before a date (yesterday's data for bring forward). */
+export async function publicationBefore(db: Q, date: string): Promise<PublicationRow | undefined> {
+  return db
+    .selectFrom('national_sitrep_publications')
+    .selectAll()
+    .where('current', '=', 1)
+    .where('report_date', '<', date)
+    .orderBy('report_date', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+}
+
+/** Meta of the latest publication without its (large) documents. */
+export async function latestPublicationMeta(db: Q) {
+  return db
+    .selectFrom('national_sitrep_publications')
+    .select(['report_date', 'publication_number', 'draft_version', 'preparedness_level', 'published_at'])
+    .where('current', '=', 1)
+    .orderBy('report_date', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+}
+
+/** Adds a publication for the date; an earlier one of the same date stays in the history, no longer current. */
+export async function insertPublication(
+  db: Q,
+  row: Omit<PublicationRow, 'publication_number' | 'current'>,
+): Promise<number> {
+  const last = await db
+    .selectFrom('national_sitrep_publications')
+    .select(sql<number>`max(publication_number)`.as('n'))
+    .where('report_date', '=', row.report_date)
+    .executeTakeFirst();
+  const number = Number(last?.n ?? 0) + 1;
+  await db
+    .updateTable('national_sitrep_publications')
+    .set({ current: 0 })
+    .where('report_date', '=', row.report_date)
+    .where('current', '=', 1)
+    .execute();
+  await db
+    .insertInto('national_sitrep_publications')
+    .values({ ...row, publication_number: number, current: 1 })
+    .execute();
+  return number;
+}
+
+/** Dates and levels of every current publication, oldest first (the archive). */
+export function archiveRows(db: Q) {
+  return db
+    .selectFrom('national_sitrep_publications')
+    .select(['report_date', 'preparedness_level'])
+    .where('current', '=', 1)
+    .orderBy('report_date')
+    .execute();
+}
+
+export function currentPublicationsOfYear(db: Q, year: number) {
+  return db
+    .selectFrom('national_sitrep_publications')
+    .select(['report_date', 'preparedness_level', 'report', 'published_at', 'publication_number'])
+    .where('current', '=', 1)
+    .where('report_date', '>=', `${year}-01-01`)
+    .where('report_date', '<=', `${year}-12-31`)
+    .orderBy('report_date')
+    .execute();
+}
+
+export async function existingReportDates(db: Q, from: string, to: string): Promise<Set<string>> {
+  const rows = await db
+    .selectFrom('national_sitrep_publications')
+    .select('report_date')
+    .where('current', '=', 1)
+    .where('report_date', '>=', from)
+    .where('report_date', '<=', to)
+    .execute();
+  return new Set(rows.map((r) => r.report_date));
+}
+
+/**
+ * What the public answers depend on: how many publications exist and the newest one's time. Any
+ * publish or republish changes it, so it keys ETags and the response cache on every instance.
+ */
+export async function publicationsVersion(db: Q): Promise<string> {
+  const row = await db
+    .selectFrom('national_sitrep_publications')
+    .select([sql<number>`count(*)`.as('n'), sql<string>`max(published_at)`.as('t')])
+    .executeTakeFirst();
+  return `${row?.n ?? 0}@${row?.t ?? ''}`;
+}

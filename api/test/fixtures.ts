@@ -1,0 +1,22 @@
+import type { NewFire } from '../src/fires/store.ts';
+
+/** A valid fire in Alberta; override what the test is about. */
+export function fire(overrides: Partial<NewFire> & { agency_fire_id: string }): NewFire {
+  return {
+    agency_code: 'ab',
+    agency_data_timezone: 'America/Edmonton',
+    situation_report_date: '2026-07-15',
+    status_date: '2026-07-15',
+    stage_of_control: 'OC',
+    fire_cause: 'N',
+    response_type: 'FUL',
+    fire_size: 10,
+    latitude: 55.1,
+    longitude: -115.2,
+    updated_at: '2026-07-15T12:00:00.000Z',
+    ...overrides,
+  };
+}
+
+export const CSV_HEADER =
+  'agency_code,agency_fire_id,agency_data_timezone,situation_report_date,status_date,stage_of_control,fire_cause,response_type,fire_size,latitude,longitude';

@@ -1,0 +1,59 @@
+/**
+ * A throwaway PostgreSQL 15 cluster (../shared notes/postgres.md): initdb as the postgres user in a
+ * temporary folder, on a free port, fsync off. For tests and benchmarks only.
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
+const asPostgres = (args: string[]) =>
+  process.getuid?.() === 0 ? ['runuser', ['-u', 'postgres', '--', ...args]] : [args[0] as string, args.slice(1)];
+
+function run(args: string[]): void {
+  const [command, rest] = asPostgres(args) as [string, string[]];
+  const result = spawnSync(command, rest, { encoding: 'utf8' });
+  if (result.status !== 0) {
+    throw new Error(`${args.join(' ')} failed (${result.status}): ${result.stderr || result.stdout}`);
+  }
+}
+
+export async function startPostgres(): Promise<{ url: string; stop: () => void }> {
+  const { freePort } = await import('../../scripts/lib/stack.ts');
+  const dir = mkdtempSync(path.join(tmpdir(), 'ciffc-pg-'));
+  const data = path.join(dir, 'data');
+  const port = await freePort();
+  if (process.getuid?.() === 0) spawnSync('chown', ['postgres', dir]);
+  let started = false;
+  const stop = () => {
+    if (started) {
+      try {
+        run(['pg_ctl', '-D', data, '-m', 'immediate', '-w', 'stop']);
+      } catch (error) {
+        console.error(String(error));
+      }
+      started = false;
+    }
+    rmSync(dir, { recursive: true, force: true });
+  };
+  try {
+    run(['initdb', '-D', data, '-A', 'trust', '-U', 'postgres', '--no-sync']);
+    run([
+      'pg_ctl',
+      '-D',
+      data,
+      '-l',
+      path.join(dir, 'log'),
+      '-w',
+      'start',
+      '-o',
+      `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off`,
+    ]);
+    started = true;
+  } catch (error) {
+    stop();
+    throw error;
+  }
+  return { url: `postgres://postgres@127.0.0.1:${port}/postgres`, stop };
+}
+

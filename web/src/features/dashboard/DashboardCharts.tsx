@@ -1,0 +1,118 @@
+import { agencyByCode, STAGES_OF_CONTROL } from '@ciffc/contracts';
+import { useIntl } from 'react-intl';
+import { Bar, BarChart, CartesianGrid, Cell, Tooltip, XAxis, YAxis } from 'recharts';
+import { ChartFigure } from '../../shared/charts/ChartFigure.tsx';
+import { paletteColour } from '../../shared/charts/palette.ts';
+import { useFormat } from '../../shared/format/useFormat.ts';
+import { STAGE_GROUPS } from '../../shared/map/constants.ts';
+import type { DashboardFigures } from './api.ts';
+
+interface Row {
+  code: string;
+  label: string;
+  fires: number;
+  hectares: number;
+  colour: string;
+}
+
+const STAGE_COLOURS: Record<string, string> = {
+  ...Object.fromEntries(STAGE_GROUPS.map((g) => [g.key, g.colour])),
+  OUT: '#6b6b6b',
+};
+
+function FiresBarChart({ rows, name }: { rows: Row[]; name: string }) {
+  const format = useFormat();
+  return (
+    <BarChart
+      responsive
+      accessibilityLayer
+      style={{ width: '100%', height: 320 }}
+      data={rows}
+      margin={{ top: 8, right: 8, bottom: 8, left: 8 }}
+    >
+      <CartesianGrid strokeDasharray="3 3" vertical={false} />
+      <XAxis dataKey="code" interval={0} />
+      <YAxis allowDecimals={false} tickFormatter={(v: number) => format.stat(v)} width={56} />
+      <Tooltip
+        formatter={(v) => format.integer(Number(v))}
+        labelFormatter={(code) => rows.find((r) => r.code === code)?.label ?? String(code)}
+      />
+      <Bar dataKey="fires" name={name} stroke="#1d1d1f" isAnimationActive={false}>
+        {rows.map((r) => (
+          <Cell key={r.code} fill={r.colour} />
+        ))}
+      </Bar>
+    </BarChart>
+  );
+}
+
+/** The dashboard's two bar charts: fires by stage of control and by agency, since January 1. */
+export function DashboardCharts({ figures }: { figures: DashboardFigures }) {
+  const intl = useIntl();
+  const format = useFormat();
+  const t = (id: string, values?: Record<string, string>) => intl.formatMessage({ id }, values);
+  const year = figures.from_date.slice(0, 4);
+  const lang = format.locale;
+
+  const byStage: Row[] = STAGES_OF_CONTROL.map((stage) => {
+    const r = figures.by_stage.find((s) => s.stage_of_control === stage);
+    return {
+      code: stage,
+      label: t(`dashboard.stage.${stage}`),
+      fires: r?.fire_count ?? 0,
+      hectares: r?.area_sum ?? 0,
+      colour: STAGE_COLOURS[stage] ?? '#000',
+    };
+  });
+  const byAgency: Row[] = figures.by_agency.map((r, i) => ({
+    code: r.agency_code.toUpperCase(),
+    label: agencyByCode(r.agency_code)?.name[lang] ?? r.agency_code.toUpperCase(),
+    fires: r.fire_count,
+    hectares: r.area_sum,
+    colour: paletteColour(i),
+  }));
+
+  const common = {
+    exportLabel: t('dashboard.chart.export'),
+    tableLabel: t('dashboard.chart.table'),
+    description: t('dashboard.chart.period', { year }),
+  };
+  const firesColumn = {
+    label: t('dashboard.chart.fires'),
+    value: (r: Row) => r.fires,
+    display: (r: Row) => format.integer(r.fires),
+  };
+  const hectaresColumn = {
+    label: t('dashboard.chart.hectares'),
+    value: (r: Row) => r.hectares,
+    display: (r: Row) => format.hectares(r.hectares),
+  };
+
+  return (
+    <div className="dashboard-charts">
+      <ChartFigure
+        {...common}
+        title={t('dashboard.chart.byStage')}
+        fileName="fires-by-stage-of-control.csv"
+        rows={byStage}
+        columns={[{ label: t('dashboard.chart.stage'), value: (r) => r.label }, firesColumn, hectaresColumn]}
+      >
+        <FiresBarChart rows={byStage} name={t('dashboard.chart.fires')} />
+      </ChartFigure>
+      <ChartFigure
+        {...common}
+        title={t('dashboard.chart.byAgency')}
+        fileName="fires-by-agency.csv"
+        rows={byAgency}
+        columns={[
+          { label: t('dashboard.chart.agency'), value: (r) => r.label },
+          { label: t('dashboard.chart.agencyCode'), value: (r) => r.code },
+          firesColumn,
+          hectaresColumn,
+        ]}
+      >
+        <FiresBarChart rows={byAgency} name={t('dashboard.chart.fires')} />
+      </ChartFigure>
+    </div>
+  );
+}

@@ -1,0 +1,155 @@
+import { useQuery } from '@tanstack/react-query';
+import { Component, type ReactNode, lazy, Suspense, useCallback, useId, useMemo, useState } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { Link } from 'react-router';
+import { useFormat } from '../../shared/format/useFormat.ts';
+import { MAP_HEIGHT_PX, SIZE_CLASSES, STAGE_GROUPS } from '../../shared/map/constants.ts';
+import { Loading } from '../../shared/ui/Loading.tsx';
+import { mapFiresQuery } from './api.ts';
+import { ALL_SHOWN, countByLegend, EMPTY_FIRES, isShown, type LegendSelection } from './mapFires.ts';
+
+const FiresMapCanvas = lazy(() => import('./FiresMapCanvas.tsx'));
+
+/** WebGL is what MapLibre draws with; without it the page says so instead of failing. */
+function supportsWebGl(): boolean {
+  try {
+    const canvas = document.createElement('canvas');
+    return !!(canvas.getContext('webgl2') ?? canvas.getContext('webgl'));
+  } catch {
+    return false;
+  }
+}
+
+class MapBoundary extends Component<{ fallback: ReactNode; children: ReactNode }, { failed: boolean }> {
+  override state = { failed: false };
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+  override componentDidCatch(error: unknown) {
+    console.error('fires map', error);
+  }
+  override render() {
+    return this.state.failed ? this.props.fallback : this.props.children;
+  }
+}
+
+/**
+ * The active fires map with its legend. The legend's checkboxes hide and show groups of fires (by
+ * stage of control and by size) and a status line says, in text, how many fires are shown and how
+ * many the map drew in the current view.
+ */
+export function FiresMap() {
+  const intl = useIntl();
+  const format = useFormat();
+  const id = useId();
+  const { data: fires = EMPTY_FIRES, isPending } = useQuery(mapFiresQuery());
+  const [selection, setSelection] = useState<LegendSelection>(ALL_SHOWN);
+  const [drawn, setDrawn] = useState<number>();
+  const [webGl] = useState(supportsWebGl);
+  const counts = useMemo(() => countByLegend(fires), [fires]);
+  const shown = useMemo(
+    () => fires.features.filter((f) => isShown(f.properties, selection)).length,
+    [fires, selection],
+  );
+  const onRenderedCount = useCallback((n: number) => setDrawn(n), []);
+
+  const unavailable = (
+    <div className="fires-map-unavailable" style={{ minHeight: MAP_HEIGHT_PX / 3 }}>
+      <p>
+        <FormattedMessage id="dashboard.map.unavailable" />{' '}
+        <Link to="/national">
+          <FormattedMessage id="dashboard.map.listLink" />
+        </Link>
+      </p>
+    </div>
+  );
+
+  return (
+    <section className="fires-map" aria-labelledby={`${id}-heading`}>
+      <h2 id={`${id}-heading`}>
+        <FormattedMessage id="dashboard.map.heading" />
+      </h2>
+      <div className="fires-map-body">
+        <div className="fires-map-legend">
+          <h3>
+            <FormattedMessage id="dashboard.legend.title" />
+          </h3>
+          <fieldset>
+            <legend>
+              <FormattedMessage id="dashboard.legend.stage" />
+            </legend>
+            {STAGE_GROUPS.map((g) => (
+              <label key={g.key} className="legend-toggle">
+                <input
+                  type="checkbox"
+                  checked={selection.groups[g.key]}
+                  onChange={(e) =>
+                    setSelection((s) => ({ ...s, groups: { ...s.groups, [g.key]: e.target.checked } }))
+                  }
+                />
+                <span className="legend-swatch" style={{ background: g.colour }} aria-hidden="true" />
+                <FormattedMessage id={`dashboard.legend.group.${g.key}`} />{' '}
+                <span className="legend-count">
+                  <FormattedMessage
+                    id="dashboard.legend.count"
+                    values={{ count: format.integer(counts.groups[g.key]) }}
+                  />
+                </span>
+              </label>
+            ))}
+          </fieldset>
+          <fieldset>
+            <legend>
+              <FormattedMessage id="dashboard.legend.size" />
+            </legend>
+            {SIZE_CLASSES.map((s) => (
+              <label key={s.key} className="legend-toggle">
+                <input
+                  type="checkbox"
+                  checked={selection.sizes[s.key]}
+                  onChange={(e) => setSelection((x) => ({ ...x, sizes: { ...x.sizes, [s.key]: e.target.checked } }))}
+                />
+                <span className="legend-size-swatch" aria-hidden="true">
+                  <span style={{ width: s.diameter, height: s.diameter }} />
+                </span>
+                <FormattedMessage id={`dashboard.legend.size.${s.key}`} />{' '}
+                <span className="legend-count">
+                  <FormattedMessage id="dashboard.legend.count" values={{ count: format.integer(counts.sizes[s.key]) }} />
+                </span>
+              </label>
+            ))}
+          </fieldset>
+        </div>
+        <div className="fires-map-canvas">
+          {webGl ? (
+            <MapBoundary fallback={unavailable}>
+              <Suspense fallback={<Loading />}>
+                {/* biome-ignore lint/a11y/useSemanticElements: a labelled region around the canvas */}
+                <div role="region" aria-label={intl.formatMessage({ id: 'dashboard.map.label' })}>
+                  <FiresMapCanvas fires={fires} selection={selection} onRenderedCount={onRenderedCount} />
+                </div>
+              </Suspense>
+            </MapBoundary>
+          ) : (
+            unavailable
+          )}
+          <p className="fires-map-status" role="status" data-shown={shown} data-drawn={drawn ?? ''}>
+            {isPending ? null : (
+              <FormattedMessage
+                id="dashboard.map.shown"
+                values={{
+                  shown,
+                  total: format.integer(fires.features.length),
+                  drawn: drawn === undefined || !webGl ? 'unknown' : format.integer(drawn),
+                }}
+              />
+            )}
+          </p>
+          <p className="fires-map-help">
+            <FormattedMessage id="dashboard.map.help" />
+          </p>
+        </div>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,231 @@
+import {
+  type LayerProps,
+  Layer,
+  Map as MapView,
+  type MapLayerMouseEvent,
+  type MapRef,
+  NavigationControl,
+  Popup,
+  Source,
+} from '@vis.gl/react-maplibre';
+import type { FilterSpecification, StyleSpecification } from 'maplibre-gl';
+import * as maplibregl from 'maplibre-gl';
+import 'maplibre-gl/dist/maplibre-gl.css';
+// The worker must be served beside the bundle (notes/frontend.md): Vite emits it as an asset.
+import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { useFormat } from '../../shared/format/useFormat.ts';
+import { type CanadaBaseMap, loadCanadaBaseMap } from '../../shared/map/baseMap.ts';
+import {
+  BASE_COLOURS,
+  DEFAULT_POPUP_CENTRE,
+  MAP_CENTRE,
+  MAP_HEIGHT_PX,
+  MAP_MAX_ZOOM,
+  MAP_MIN_ZOOM,
+  MAP_ZOOM,
+  SIZE_CLASSES,
+  STAGE_GROUPS,
+} from '../../shared/map/constants.ts';
+import type { LegendSelection, MapFireProperties, MapFires } from './mapFires.ts';
+
+maplibregl.setWorkerUrl(workerUrl);
+
+/**
+ * No tile server: a background of water, then the provinces and lakes of the offline layer, which
+ * arrive after the fires and so are inserted below them (`beforeId`).
+ */
+const OFFLINE_STYLE: StyleSpecification = {
+  version: 8,
+  sources: {},
+  layers: [{ id: 'water', type: 'background', paint: { 'background-color': BASE_COLOURS.water } }],
+};
+
+const FIRE_LAYER = 'fires';
+
+const fireLayer = {
+  id: FIRE_LAYER,
+  type: 'circle' as const,
+  layout: { 'circle-sort-key': ['get', 'field_fire_size'] },
+  paint: {
+    'circle-color': [
+      'match',
+      ['get', 'group'],
+      ...STAGE_GROUPS.flatMap((g) => [g.key, g.colour]),
+      '#000000',
+    ] as never,
+    'circle-radius': [
+      'match',
+      ['get', 'size_class'],
+      ...SIZE_CLASSES.flatMap((s) => [s.key, s.diameter / 2]),
+      4,
+    ] as never,
+    'circle-stroke-color': '#1d1d1f',
+    'circle-stroke-width': 1,
+  },
+} satisfies LayerProps;
+
+function legendFilter(selection: LegendSelection): FilterSpecification {
+  const groups = Object.entries(selection.groups)
+    .filter(([, on]) => on)
+    .map(([k]) => k);
+  const sizes = Object.entries(selection.sizes)
+    .filter(([, on]) => on)
+    .map(([k]) => k);
+  return [
+    'all',
+    ['in', ['get', 'group'], ['literal', groups]],
+    ['in', ['get', 'size_class'], ['literal', sizes]],
+  ] as FilterSpecification;
+}
+
+/**
+ * The MapLibre map of the dashboard, loaded on demand (its code is about 300 KB gzipped). It
+ * reports how many fires it actually drew after each render, so the page can say so in text.
+ */
+export default function FiresMapCanvas({
+  fires,
+  selection,
+  onRenderedCount,
+}: {
+  fires: MapFires;
+  selection: LegendSelection;
+  onRenderedCount: (count: number) => void;
+}) {
+  const intl = useIntl();
+  const format = useFormat();
+  const mapRef = useRef<MapRef>(null);
+  const [base, setBase] = useState<CanadaBaseMap>();
+  const [selected, setSelected] = useState<MapFireProperties & { longitude: number; latitude: number }>();
+  const [cursor, setCursor] = useState('');
+
+  useEffect(() => {
+    let live = true;
+    loadCanadaBaseMap()
+      .then((b) => live && setBase(b))
+      .catch((error: unknown) => console.error(error));
+    return () => {
+      live = false;
+    };
+  }, []);
+
+  const filter = useMemo(() => legendFilter(selection), [selection]);
+
+  const reportRendered = useCallback(() => {
+    const map = mapRef.current?.getMap();
+    if (!map?.getLayer(FIRE_LAYER)) return;
+    const keys = new Set(map.queryRenderedFeatures({ layers: [FIRE_LAYER] }).map((f) => f.properties?.key));
+    onRenderedCount(keys.size);
+  }, [onRenderedCount]);
+
+  const onClick = (event: MapLayerMouseEvent) => {
+    const feature = event.features?.[0];
+    if (!feature) {
+      setSelected(undefined);
+      return;
+    }
+    const [longitude, latitude] =
+      feature.geometry.type === 'Point'
+        ? (feature.geometry.coordinates as [number, number])
+        : [DEFAULT_POPUP_CENTRE.longitude, DEFAULT_POPUP_CENTRE.latitude];
+    setSelected({ ...(feature.properties as MapFireProperties), longitude, latitude });
+  };
+
+  const locale = useMemo(
+    () => ({
+      'NavigationControl.ZoomIn': intl.formatMessage({ id: 'dashboard.map.zoomIn' }),
+      'NavigationControl.ZoomOut': intl.formatMessage({ id: 'dashboard.map.zoomOut' }),
+      'NavigationControl.ResetBearing': intl.formatMessage({ id: 'dashboard.map.resetBearing' }),
+      'Map.Title': intl.formatMessage({ id: 'dashboard.map.label' }),
+    }),
+    [intl],
+  );
+
+  return (
+    <MapView
+      ref={mapRef}
+      mapLib={maplibregl}
+      key={intl.locale}
+      initialViewState={{ latitude: MAP_CENTRE.latitude, longitude: MAP_CENTRE.longitude, zoom: MAP_ZOOM }}
+      minZoom={MAP_MIN_ZOOM}
+      maxZoom={MAP_MAX_ZOOM}
+      style={{ width: '100%', height: MAP_HEIGHT_PX }}
+      mapStyle={OFFLINE_STYLE}
+      locale={locale}
+      dragRotate={false}
+      touchPitch={false}
+      interactiveLayerIds={[FIRE_LAYER]}
+      onClick={onClick}
+      onMouseEnter={() => setCursor('pointer')}
+      onMouseLeave={() => setCursor('')}
+      cursor={cursor}
+      onIdle={reportRendered}
+      attributionControl={{ compact: false, customAttribution: 'Natural Earth' }}
+    >
+      <NavigationControl showCompass={false} />
+      {base ? (
+        <>
+          <Source id="provinces" type="geojson" data={base.provinces}>
+            <Layer id="provinces-fill" type="fill" beforeId={FIRE_LAYER} paint={{ 'fill-color': BASE_COLOURS.land }} />
+            <Layer
+              id="provinces-line"
+              type="line"
+              beforeId={FIRE_LAYER}
+              paint={{ 'line-color': BASE_COLOURS.border, 'line-width': 0.8 }}
+            />
+          </Source>
+          <Source id="lakes" type="geojson" data={base.lakes}>
+            <Layer id="lakes-fill" type="fill" beforeId={FIRE_LAYER} paint={{ 'fill-color': BASE_COLOURS.water }} />
+          </Source>
+        </>
+      ) : null}
+      <Source id="fires" type="geojson" data={fires}>
+        <Layer {...fireLayer} filter={filter} />
+      </Source>
+      {selected ? (
+        <Popup
+          longitude={selected.longitude}
+          latitude={selected.latitude}
+          onClose={() => setSelected(undefined)}
+          closeOnClick={false}
+          maxWidth="18rem"
+        >
+          <dl className="fire-popup">
+            <dt>
+              <FormattedMessage id="dashboard.popup.fireId" />
+            </dt>
+            <dd>
+              {selected.field_agency_fire_id} ({selected.field_agency_code.toUpperCase()})
+            </dd>
+            <dt>
+              <FormattedMessage id="dashboard.popup.size" />
+            </dt>
+            <dd>
+              <FormattedMessage
+                id="dashboard.hectaresValue"
+                values={{ value: format.hectares(selected.field_fire_size) }}
+              />
+            </dd>
+            <dt>
+              <FormattedMessage id="dashboard.popup.stage" />
+            </dt>
+            <dd>
+              <FormattedMessage id={`dashboard.stage.${selected.field_stage_of_control_status}`} />
+            </dd>
+            <dt>
+              <FormattedMessage id="dashboard.popup.response" />
+            </dt>
+            <dd>
+              <FormattedMessage id={`dashboard.response.${selected.field_response_type}`} />
+            </dd>
+            <dt>
+              <FormattedMessage id="dashboard.popup.statusDate" />
+            </dt>
+            <dd>{selected.field_status_date}</dd>
+          </dl>
+        </Popup>
+      ) : null}
+    </MapView>
+  );
+}

@@ -1,0 +1,108 @@
+import type { FeatureCollection, Point } from 'geojson';
+import {
+  type SizeClass,
+  type StageGroup,
+  sizeClassOf,
+  stageGroupOf,
+} from '../../shared/map/constants.ts';
+
+/** Fire map feature properties of public-site.md section 3, plus the legend groups. */
+export interface MapFireProperties {
+  field_agency_fire_id: string;
+  field_fire_size: number;
+  field_stage_of_control_status: string;
+  field_response_type: string;
+  field_status_date: string;
+  field_agency_code: string;
+  field_situation_report_date: string;
+  /** Legend group (stage colour) and size class, computed once here for the map's filters. */
+  group: StageGroup;
+  size_class: SizeClass;
+  /** A numeric id the map can use for hover and selection. */
+  key: number;
+}
+
+export type MapFires = FeatureCollection<Point, MapFireProperties>;
+
+export const EMPTY_FIRES: MapFires = { type: 'FeatureCollection', features: [] };
+
+const str = (v: unknown) => (typeof v === 'string' ? v : typeof v === 'number' ? String(v) : '');
+
+/**
+ * Reads the answer of GET /v1/dashboard/fires?map=true. "A map response that is XML or bad data is
+ * treated as no features": anything that is not a GeoJSON FeatureCollection gives no fires, and a
+ * feature without a point inside the world's bounds or without a known stage is left out, never
+ * thrown on.
+ */
+export function parseMapFires(body: unknown): MapFires {
+  let data = body;
+  if (typeof data === 'string') {
+    try {
+      data = JSON.parse(data);
+    } catch {
+      return EMPTY_FIRES;
+    }
+  }
+  if (!data || typeof data !== 'object') return EMPTY_FIRES;
+  const collection = data as { type?: unknown; features?: unknown };
+  if (collection.type !== 'FeatureCollection' || !Array.isArray(collection.features)) return EMPTY_FIRES;
+  const features: MapFires['features'] = [];
+  for (const raw of collection.features) {
+    if (!raw || typeof raw !== 'object') continue;
+    const f = raw as { geometry?: { type?: unknown; coordinates?: unknown }; properties?: Record<string, unknown> };
+    const coords = f.geometry?.type === 'Point' ? f.geometry.coordinates : undefined;
+    if (!Array.isArray(coords)) continue;
+    const [lon, lat] = coords.map(Number) as [number, number];
+    if (!Number.isFinite(lon) || !Number.isFinite(lat) || Math.abs(lon) > 180 || Math.abs(lat) > 90) continue;
+    const p = f.properties ?? {};
+    const stage = str(p.field_stage_of_control_status).toUpperCase();
+    const response = str(p.field_response_type).toUpperCase();
+    const group = stageGroupOf(stage, response);
+    if (!group) continue;
+    const size = Number(p.field_fire_size);
+    const hectares = Number.isFinite(size) && size >= 0 ? size : 0;
+    features.push({
+      type: 'Feature',
+      id: features.length + 1,
+      geometry: { type: 'Point', coordinates: [lon, lat] },
+      properties: {
+        field_agency_fire_id: str(p.field_agency_fire_id),
+        field_fire_size: hectares,
+        field_stage_of_control_status: stage,
+        field_response_type: response,
+        field_status_date: str(p.field_status_date),
+        field_agency_code: str(p.field_agency_code).toLowerCase(),
+        field_situation_report_date: str(p.field_situation_report_date),
+        group,
+        size_class: sizeClassOf(hectares),
+        key: features.length + 1,
+      },
+    });
+  }
+  return { type: 'FeatureCollection', features };
+}
+
+export interface LegendSelection {
+  groups: Record<StageGroup, boolean>;
+  sizes: Record<SizeClass, boolean>;
+}
+
+export const ALL_SHOWN: LegendSelection = {
+  groups: { OC: true, BH: true, UC: true, MON_OC: true },
+  sizes: { small: true, medium: true, large: true },
+};
+
+export function isShown(p: Pick<MapFireProperties, 'group' | 'size_class'>, selection: LegendSelection): boolean {
+  return selection.groups[p.group] && selection.sizes[p.size_class];
+}
+
+/** Fires per legend entry, for the legend's counts. */
+export function countByLegend(fires: MapFires) {
+  const groups: Record<StageGroup, number> = { OC: 0, BH: 0, UC: 0, MON_OC: 0 };
+  const sizes: Record<SizeClass, number> = { small: 0, medium: 0, large: 0 };
+  for (const f of fires.features) {
+    groups[f.properties.group]++;
+    sizes[f.properties.size_class]++;
+  }
+  return { groups, sizes };
+}

@@ -1,0 +1,97 @@
+import { type ReactNode, useId } from 'react';
+import { type CsvCell, downloadCsv, toCsv } from '../csv.ts';
+import './charts.css';
+
+export interface ChartColumn<Row> {
+  /** Column heading, in the current language; also the CSV header. */
+  label: string;
+  /** The raw value, written to the CSV as is. */
+  value: (row: Row) => CsvCell;
+  /** The value as shown in the data table (number formats of section 9). */
+  display?: (row: Row) => ReactNode;
+}
+
+/**
+ * A chart with what WCAG asks beside it: a heading, the chart (SVG, Recharts' accessibility layer),
+ * a button that exports the chart's data as CSV, and the same data as a table a screen reader can
+ * read (collapsed under a disclosure so sighted users are not shown the numbers twice).
+ */
+export function ChartFigure<Row>({
+  title,
+  description,
+  fileName,
+  columns,
+  rows,
+  exportLabel,
+  tableLabel,
+  headingLevel = 2,
+  children,
+}: {
+  title: string;
+  description?: ReactNode;
+  /** CSV file name, e.g. `daily-fires.csv`. */
+  fileName: string;
+  columns: ChartColumn<Row>[];
+  rows: Row[];
+  exportLabel: string;
+  tableLabel: string;
+  headingLevel?: 2 | 3;
+  children: ReactNode;
+}) {
+  const id = useId();
+  const Heading = headingLevel === 2 ? 'h2' : 'h3';
+  const exportCsv = () =>
+    downloadCsv(
+      fileName,
+      toCsv(
+        columns.map((c) => c.label),
+        rows.map((row) => columns.map((c) => c.value(row))),
+      ),
+    );
+  return (
+    <section className="chart-figure" aria-labelledby={`${id}-title`}>
+      <div className="chart-figure-head">
+        <Heading id={`${id}-title`}>{title}</Heading>
+        <button type="button" className="button" onClick={exportCsv} aria-describedby={`${id}-title`}>
+          {exportLabel}
+        </button>
+      </div>
+      {description ? <p className="chart-figure-description">{description}</p> : null}
+      <div className="chart-figure-chart">{children}</div>
+      <details className="chart-figure-table">
+        <summary>{tableLabel}</summary>
+        <div className="table-scroll">
+          <table>
+            <caption className="visually-hidden">{title}</caption>
+            <thead>
+              <tr>
+                {columns.map((c) => (
+                  <th key={c.label} scope="col">
+                    {c.label}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((row, i) => (
+                // biome-ignore lint/suspicious/noArrayIndexKey: rows are positional (day, week, year)
+                <tr key={i}>
+                  {columns.map((c, j) => {
+                    const content = c.display ? c.display(row) : c.value(row);
+                    return j === 0 ? (
+                      <th key={c.label} scope="row">
+                        {content}
+                      </th>
+                    ) : (
+                      <td key={c.label}>{content}</td>
+                    );
+                  })}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      </details>
+    </section>
+  );
+}
