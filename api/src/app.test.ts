@@ -33,7 +33,11 @@ forEachEngine('the data API', (ctx) => {
         payload: JSON.stringify({ padding: 'x'.repeat(2 * 1024 * 1024) }),
       });
       expect(res.statusCode).toBe(413);
-      expect(res.json()).toEqual({ statusCode: 413, error: 'Payload Too Large', message: 'Request body is too large' });
+      expect(res.json()).toEqual({
+        statusCode: 413,
+        error: 'Payload Too Large',
+        message: 'Request body is too large',
+      });
     });
 
     it('answers 400 with validationErrors keyed by the parameter for a wrong type', async () => {
@@ -51,7 +55,9 @@ forEachEngine('the data API', (ctx) => {
       const doc = res.json();
       expect(doc.openapi).toMatch(/^3\./);
       for (const route of ['/v1/agency', '/v1/health', '/v1/me']) expect(doc.paths).toHaveProperty([route]);
-      expect(doc.paths['/v1/agency'].get.parameters.map((p: { name: string }) => p.name)).toContain('has_siterep');
+      expect(doc.paths['/v1/agency'].get.parameters.map((p: { name: string }) => p.name)).toContain(
+        'has_siterep',
+      );
       expect(doc.paths['/v1/openapi.json']).toBeUndefined();
     });
   });
@@ -100,7 +106,12 @@ forEachEngine('the data API', (ctx) => {
       const ab = await tokenFor(ctx(), 'ab');
       const res = await ctx().app.inject({ method: 'GET', url: '/v1/me', headers: bearer(ab) });
       expect(res.statusCode).toBe(200);
-      expect(res.json()).toMatchObject({ username: 'ab', agency_code: 'ab', is_national: false, agency: 'ab' });
+      expect(res.json()).toMatchObject({
+        username: 'ab',
+        agency_code: 'ab',
+        is_national: false,
+        agency: 'ab',
+      });
       const ciffc = await tokenFor(ctx(), 'ciffc');
       const national = await ctx().app.inject({ method: 'GET', url: '/v1/me', headers: bearer(ciffc) });
       expect(national.json()).toMatchObject({ username: 'ciffc', is_national: true, agency: null });

@@ -1,20 +1,24 @@
 import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { agencyRoutes } from './agencies/routes.ts';
+import { agencySitrepRoutes } from './agency-sitrep/routes.ts';
 import { type Config, loadConfig } from './config.ts';
 import { createDb, type Db } from './db/index.ts';
 import { migrateToLatest } from './db/migrate.ts';
+import { dutyOfficerRoutes } from './duty-officers/routes.ts';
+import { exportRoutes } from './exports/routes.ts';
 import { dashboardRoutes } from './fires/dashboard-routes.ts';
 import { fireImportRoutes } from './fires/import-routes.ts';
 import { wildfireRoutes } from './fires/routes.ts';
 import { healthRoutes } from './health/routes.ts';
 import { historicalRoutes } from './historical/routes.ts';
 import { ResponseCache } from './http/cache.ts';
+import { inventoryRoutes } from './inventory/routes.ts';
+import { nationalSitrepRoutes } from './national-sitrep/routes.ts';
 import { registerErrors } from './plugins/errors.ts';
 import { type IdentityResolver, registerIdentity } from './plugins/identity.ts';
 import { registerOpenapi } from './plugins/openapi.ts';
 import { resourceRoutes } from './resources/routes.ts';
-import { inventoryRoutes } from './inventory/routes.ts';
 import { userRoutes } from './users/routes.ts';
 
 declare module 'fastify' {
@@ -78,6 +82,10 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
   await app.register(fireImportRoutes);
   await app.register(resourceRoutes);
   await app.register(inventoryRoutes);
+  await app.register(exportRoutes);
+  await app.register(agencySitrepRoutes);
+  await app.register(nationalSitrepRoutes);
+  await app.register(dutyOfficerRoutes);
 
   return app;
 }

@@ -32,7 +32,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   if (production && !jwtSecret) throw new Error('JWT_SECRET must be set when NODE_ENV=production');
   const sqliteFile = env.SQLITE_FILE ?? 'data/api.db';
   const port = Number(env.API_PORT ?? 3001);
-  if (!Number.isInteger(port) || port < 0 || port > 65_535) throw new Error(`API_PORT is not a port: ${env.API_PORT}`);
+  if (!Number.isInteger(port) || port < 0 || port > 65_535)
+    throw new Error(`API_PORT is not a port: ${env.API_PORT}`);
   const config: Config = {
     port,
     host: env.HOST ?? '127.0.0.1',

@@ -8,7 +8,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 
 const asPostgres = (args: string[]) =>
-  process.getuid?.() === 0 ? ['runuser', ['-u', 'postgres', '--', ...args]] : [args[0] as string, args.slice(1)];
+  process.getuid?.() === 0
+    ? ['runuser', ['-u', 'postgres', '--', ...args]]
+    : [args[0] as string, args.slice(1)];
 
 function run(args: string[]): void {
   const [command, rest] = asPostgres(args) as [string, string[]];
@@ -56,4 +58,3 @@ export async function startPostgres(): Promise<{ url: string; stop: () => void }
   }
   return { url: `postgres://postgres@127.0.0.1:${port}/postgres`, stop };
 }
-

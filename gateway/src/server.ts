@@ -6,6 +6,7 @@
 import { existsSync } from 'node:fs';
 import type { IncomingHttpHeaders } from 'node:http';
 import { join } from 'node:path';
+import compress from '@fastify/compress';
 import proxy from '@fastify/http-proxy';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyReply, type FastifyRequest } from 'fastify';
@@ -55,6 +56,13 @@ export async function buildGateway(config: GatewayConfig) {
       'x-forwarded-host': request.host,
     }),
   };
+
+  // The fires map answer is megabytes of GeoJSON: compress what the parts send (nginx does this in production).
+  await app.register(compress, {
+    global: true,
+    threshold: 1024,
+    customTypes: /^(text\/|application\/(json|geo\+json|javascript|xml)|image\/svg)/,
+  });
 
   const cache = new ContentCache(
     async (key) => {

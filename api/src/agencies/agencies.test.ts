@@ -42,12 +42,24 @@ forEachEngine('GET /v1/agency', (ctx) => {
     expect(first.headers['cache-control']).toBe('public, max-age=900');
     const etag = first.headers.etag as string;
     expect(etag).toMatch(/^"[^"]+"$/);
-    const again = await ctx().app.inject({ method: 'GET', url: '/v1/agency', headers: { 'if-none-match': etag } });
+    const again = await ctx().app.inject({
+      method: 'GET',
+      url: '/v1/agency',
+      headers: { 'if-none-match': etag },
+    });
     expect(again.statusCode).toBe(304);
     expect(again.body).toBe('');
-    const weak = await ctx().app.inject({ method: 'GET', url: '/v1/agency', headers: { 'if-none-match': `W/${etag}` } });
+    const weak = await ctx().app.inject({
+      method: 'GET',
+      url: '/v1/agency',
+      headers: { 'if-none-match': `W/${etag}` },
+    });
     expect(weak.statusCode).toBe(304);
-    const other = await ctx().app.inject({ method: 'GET', url: '/v1/agency', headers: { 'if-none-match': '"x"' } });
+    const other = await ctx().app.inject({
+      method: 'GET',
+      url: '/v1/agency',
+      headers: { 'if-none-match': '"x"' },
+    });
     expect(other.statusCode).toBe(200);
     const french = await ctx().app.inject({ method: 'GET', url: '/v1/agency?lang=fr' });
     expect(french.headers.etag).not.toBe(etag);

@@ -1,9 +1,10 @@
 import { AGENCIES } from '@ciffc/contracts';
 import type { Kysely, Migration } from 'kysely';
+import type { Database } from '../db/schema.ts';
 
 export const migrations: Record<string, Migration> = {
   '0002_agencies': {
-    async up(db: Kysely<any>) {
+    async up(db: Kysely<Pick<Database, 'agencies'>>) {
       await db.schema
         .createTable('agencies')
         .addColumn('code', 'text', (c) => c.primaryKey())
@@ -32,7 +33,7 @@ export const migrations: Record<string, Migration> = {
         )
         .execute();
     },
-    async down(db: Kysely<any>) {
+    async down(db: Kysely<unknown>) {
       await db.schema.dropTable('agencies').execute();
     },
   },

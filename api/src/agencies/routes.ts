@@ -29,7 +29,10 @@ export async function agencyRoutes(fastify: FastifyInstance): Promise<void> {
         tags: ['agencies'],
         querystring: z.object({
           has_siterep: booleanQuery.optional().describe('true: only agencies that file a sitrep'),
-          lang: z.enum(['en', 'fr']).optional().describe('Language of field_name; else Accept-Language, else en'),
+          lang: z
+            .enum(['en', 'fr'])
+            .optional()
+            .describe('Language of field_name; else Accept-Language, else en'),
         }),
         response: { 200: z.object({ items: z.array(AgencyItem) }) },
       },

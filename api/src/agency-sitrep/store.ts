@@ -126,7 +126,11 @@ export async function updateSitrep(
 }
 
 /** The document of a version (the approved and published copies are versions). */
-export async function documentOfVersion(db: Db, agency: string, version: number): Promise<string | undefined> {
+export async function documentOfVersion(
+  db: Db,
+  agency: string,
+  version: number,
+): Promise<string | undefined> {
   const row = await db
     .selectFrom('agency_sitrep_versions')
     .select('document')
@@ -140,7 +144,12 @@ export async function documentOfVersion(db: Db, agency: string, version: number)
 }
 
 export function listHistory(db: Db, agency: string): Promise<VersionRow[]> {
-  return db.selectFrom('agency_sitrep_versions').selectAll().where('agency', '=', agency).orderBy('seq').execute();
+  return db
+    .selectFrom('agency_sitrep_versions')
+    .selectAll()
+    .where('agency', '=', agency)
+    .orderBy('seq')
+    .execute();
 }
 
 /** Approve rows of a year (the yearly export), oldest first. */

@@ -1,16 +1,35 @@
-import { type Kysely, type Migration, type MigrationProvider, type MigrationResultSet, Migrator } from 'kysely';
+import {
+  type Kysely,
+  type Migration,
+  type MigrationProvider,
+  type MigrationResultSet,
+  Migrator,
+} from 'kysely';
 import { migrations as agencies } from '../agencies/migrations.ts';
+import { migrations as agencySitrep } from '../agency-sitrep/migrations.ts';
+import { migrations as dutyOfficers } from '../duty-officers/migrations.ts';
 import { migrations as fires } from '../fires/migrations.ts';
 import { migrations as historical } from '../historical/migrations.ts';
-import { migrations as resources } from '../resources/migrations.ts';
 import { migrations as inventory } from '../inventory/migrations.ts';
+import { migrations as nationalSitrep } from '../national-sitrep/migrations.ts';
+import { migrations as resources } from '../resources/migrations.ts';
 import { migrations as infrastructure } from './migrations.ts';
 import type { Database } from './schema.ts';
 
 /** Every domain's migrations, in one record; a duplicate name is a programming error. */
 export function allMigrations(): Record<string, Migration> {
   const all: Record<string, Migration> = {};
-  for (const set of [infrastructure, agencies, fires, historical, resources, inventory]) {
+  for (const set of [
+    infrastructure,
+    agencies,
+    fires,
+    historical,
+    resources,
+    inventory,
+    nationalSitrep,
+    dutyOfficers,
+    agencySitrep,
+  ]) {
     for (const [name, migration] of Object.entries(set)) {
       if (all[name]) throw new Error(`Duplicate migration name ${name}`);
       all[name] = migration;

@@ -4,18 +4,30 @@ import type { Database } from './schema.ts';
 export type DataSet = 'agencies' | 'fires' | 'historical';
 
 export async function dataVersion(db: Kysely<Database>, name: DataSet): Promise<number> {
-  const row = await db.selectFrom('data_versions').select('version').where('name', '=', name).executeTakeFirst();
+  const row = await db
+    .selectFrom('data_versions')
+    .select('version')
+    .where('name', '=', name)
+    .executeTakeFirst();
   return row?.version ?? 0;
 }
 
 export async function dataVersions(db: Kysely<Database>, names: readonly DataSet[]): Promise<string> {
-  const rows = await db.selectFrom('data_versions').select(['name', 'version']).where('name', 'in', names).execute();
+  const rows = await db
+    .selectFrom('data_versions')
+    .select(['name', 'version'])
+    .where('name', 'in', names)
+    .execute();
   const byName = new Map(rows.map((r) => [r.name, r.version]));
   return names.map((n) => `${n}:${byName.get(n) ?? 0}`).join(',');
 }
 
 export async function lastUpdated(db: Kysely<Database>, name: DataSet): Promise<string | null> {
-  const row = await db.selectFrom('data_versions').select('updated_at').where('name', '=', name).executeTakeFirst();
+  const row = await db
+    .selectFrom('data_versions')
+    .select('updated_at')
+    .where('name', '=', name)
+    .executeTakeFirst();
   return row?.updated_at ?? null;
 }
 
@@ -25,6 +37,8 @@ export async function bumpDataVersion(db: Kysely<Database>, name: DataSet): Prom
   await db
     .insertInto('data_versions')
     .values({ name, version: 1, updated_at: now })
-    .onConflict((oc) => oc.column('name').doUpdateSet({ version: sql`data_versions.version + 1`, updated_at: now }))
+    .onConflict((oc) =>
+      oc.column('name').doUpdateSet({ version: sql`data_versions.version + 1`, updated_at: now }),
+    )
     .execute();
 }

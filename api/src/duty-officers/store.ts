@@ -24,15 +24,29 @@ export async function listDutyOfficers(db: Kysely<Database>): Promise<DutyOffice
 export async function recordDutyOfficer(db: Kysely<Database>, name: string, date: string): Promise<void> {
   const trimmed = name.trim();
   if (!trimmed) return;
-  const existing = await db.selectFrom('duty_officers').select('last_on_duty').where('name', '=', trimmed).executeTakeFirst();
+  const existing = await db
+    .selectFrom('duty_officers')
+    .select('last_on_duty')
+    .where('name', '=', trimmed)
+    .executeTakeFirst();
   if (!existing) {
-    await db.insertInto('duty_officers').values({ name: trimmed, phone: null, last_on_duty: date, active: 1 }).execute();
+    await db
+      .insertInto('duty_officers')
+      .values({ name: trimmed, phone: null, last_on_duty: date, active: 1 })
+      .execute();
   } else if ((existing.last_on_duty ?? '') < date) {
-    await db.updateTable('duty_officers').set({ last_on_duty: date, active: 1 }).where('name', '=', trimmed).execute();
+    await db
+      .updateTable('duty_officers')
+      .set({ last_on_duty: date, active: 1 })
+      .where('name', '=', trimmed)
+      .execute();
   }
 }
 
-export async function seedDutyOfficers(db: Kysely<Database>, officers: readonly { name: string; phone: string }[]) {
+export async function seedDutyOfficers(
+  db: Kysely<Database>,
+  officers: readonly { name: string; phone: string }[],
+) {
   for (const o of officers) {
     await db
       .insertInto('duty_officers')

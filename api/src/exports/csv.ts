@@ -34,7 +34,10 @@ export function toCsv(header: readonly string[], rows: readonly (readonly CsvCel
 }
 
 /** Records to CSV with the given columns, in order; a missing field is an empty cell. */
-export function recordsToCsv<T extends object>(columns: readonly (keyof T & string)[], records: readonly T[]): string {
+export function recordsToCsv<T extends object>(
+  columns: readonly (keyof T & string)[],
+  records: readonly T[],
+): string {
   return toCsv(
     columns,
     records.map((r) => columns.map((c) => r[c] as CsvCell)),

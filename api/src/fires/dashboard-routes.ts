@@ -111,7 +111,9 @@ export async function dashboardRoutes(fastify: FastifyInstance): Promise<void> {
             to_date: to,
             fires,
             hectares: round1(hectares),
-            active_fires: byStage.filter((r) => r.stage_of_control !== 'OUT').reduce((s, r) => s + r.fire_count, 0),
+            active_fires: byStage
+              .filter((r) => r.stage_of_control !== 'OUT')
+              .reduce((s, r) => s + r.fire_count, 0),
             by_stage: STAGES_OF_CONTROL.map((stage: StageOfControl) => {
               const row = byStage.find((r) => r.stage_of_control === stage);
               return {
@@ -147,7 +149,9 @@ export async function dashboardRoutes(fastify: FastifyInstance): Promise<void> {
           200: z.object({
             start_date: z.string(),
             end_date: z.string(),
-            items: z.array(z.object({ date: z.string(), day: z.number(), fires: z.number(), hectares: z.number() })),
+            items: z.array(
+              z.object({ date: z.string(), day: z.number(), fires: z.number(), hectares: z.number() }),
+            ),
           }),
           400: ErrorResponse,
         },
@@ -162,7 +166,8 @@ export async function dashboardRoutes(fastify: FastifyInstance): Promise<void> {
         version: await readVersion(app, request, ['fires']),
         compute: async () => {
           const days = daysBetween(start, end);
-          const rows = days > 0 ? await dailyTotals(app.db.kysely, { from: start, to: addDays(end, -1) }) : [];
+          const rows =
+            days > 0 ? await dailyTotals(app.db.kysely, { from: start, to: addDays(end, -1) }) : [];
           const byDate = new Map(rows.map((r) => [r.date, r]));
           return {
             start_date: start,
@@ -170,7 +175,12 @@ export async function dashboardRoutes(fastify: FastifyInstance): Promise<void> {
             items: Array.from({ length: days }, (_, i) => {
               const date = addDays(start, i);
               const row = byDate.get(date);
-              return { date, day: Number(date.slice(8)), fires: row?.fires ?? 0, hectares: round1(row?.hectares ?? 0) };
+              return {
+                date,
+                day: Number(date.slice(8)),
+                fires: row?.fires ?? 0,
+                hectares: round1(row?.hectares ?? 0),
+              };
             }),
           };
         },

@@ -52,7 +52,15 @@ export const AGENCY_SHARE: Record<AgencyCode, number> = {
 };
 
 /** Where fires burn: most of the boreal south, not the tundra. */
-const LATITUDE_CAP: Partial<Record<AgencyCode, number>> = { on: 55, qc: 54, mb: 58, sk: 59, nl: 55, nt: 66, yt: 66 };
+const LATITUDE_CAP: Partial<Record<AgencyCode, number>> = {
+  on: 55,
+  qc: 54,
+  mb: 58,
+  sk: 59,
+  nl: 55,
+  nt: 66,
+  yt: 66,
+};
 
 /** National parks (latitude, longitude), for Parks Canada's fires. */
 const PARKS: [number, number][] = [
@@ -140,11 +148,15 @@ export function generateFires(options: { seed: number; count: number; today: str
           ? pick(rand, { OUT: 50, UC: 25, BH: 12, OC: 13 })
           : pick(rand, { OC: 45, BH: 20, UC: 15, OUT: 20 });
     const north = agencyCode === 'nt' || agencyCode === 'yt';
-    const response = north ? pick(rand, { FUL: 40, MOD: 20, MON: 40 }) : pick(rand, { FUL: 75, MOD: 10, MON: 15 });
+    const response = north
+      ? pick(rand, { FUL: 40, MOD: 20, MON: 40 })
+      : pick(rand, { FUL: 75, MOD: 10, MON: 15 });
     const cause = north ? pick(rand, { N: 80, H: 17, U: 3 }) : pick(rand, { N: 45, H: 50, U: 5 });
     const [latitude, longitude] = location(rand, agencyCode);
     const statusDate =
-      stage === 'OC' && age < 3 ? reportDate : addDays(reportDate, Math.floor(rand() * (Math.min(age, 45) + 1)));
+      stage === 'OC' && age < 3
+        ? reportDate
+        : addDays(reportDate, Math.floor(rand() * (Math.min(age, 45) + 1)));
     fires.push({
       agency_code: agencyCode,
       agency_fire_id: `${agencyCode.toUpperCase()}${String(year).slice(2)}-${pad(seq, 5)}`,
@@ -176,8 +188,13 @@ export function generateHistory(options: { seed: number; fromYear: number; toYea
     // A national "bad year" factor shared by all agencies, plus each agency's own variation.
     const national = Math.exp(0.25 * normal(rand));
     for (const agency of AGENCIES) {
-      const fires = Math.max(1, Math.round(AGENCY_SHARE[agency.code] * national * Math.exp(0.3 * normal(rand))));
-      const meanSize = Math.exp(Math.log(agency.code === 'nt' || agency.code === 'yt' ? 400 : 60) + 1.1 * normal(rand));
+      const fires = Math.max(
+        1,
+        Math.round(AGENCY_SHARE[agency.code] * national * Math.exp(0.3 * normal(rand))),
+      );
+      const meanSize = Math.exp(
+        Math.log(agency.code === 'nt' || agency.code === 'yt' ? 400 : 60) + 1.1 * normal(rand),
+      );
       const hectares = Math.round(fires * meanSize * 10) / 10;
       yearly.push({ agency_code: agency.code, year, fires, hectares });
       const noisy = weekWeights.map((w) => w * Math.exp(0.5 * normal(rand)));
@@ -187,10 +204,18 @@ export function generateHistory(options: { seed: number; fromYear: number; toYea
       noisy.forEach((w, index) => {
         const last = index === 51;
         const weekFires = last ? firesLeft : Math.min(firesLeft, Math.round((fires * w) / total));
-        const weekHectares = last ? hectaresLeft : Math.min(hectaresLeft, Math.round(((hectares * w) / total) * 10) / 10);
+        const weekHectares = last
+          ? hectaresLeft
+          : Math.min(hectaresLeft, Math.round(((hectares * w) / total) * 10) / 10);
         firesLeft -= weekFires;
         hectaresLeft = Math.round((hectaresLeft - weekHectares) * 10) / 10;
-        weekly.push({ agency_code: agency.code, year, week: index + 1, fires: weekFires, hectares: weekHectares });
+        weekly.push({
+          agency_code: agency.code,
+          year,
+          week: index + 1,
+          fires: weekFires,
+          hectares: weekHectares,
+        });
       });
     }
   }
@@ -206,9 +231,15 @@ export async function loadHistory(db: Db, history: ReturnType<typeof generateHis
     await trx.deleteFrom('historical_weekly').execute();
     await trx.deleteFrom('historical_yearly').execute();
     for (let i = 0; i < history.yearly.length; i += 500)
-      await trx.insertInto('historical_yearly').values(history.yearly.slice(i, i + 500)).execute();
+      await trx
+        .insertInto('historical_yearly')
+        .values(history.yearly.slice(i, i + 500))
+        .execute();
     for (let i = 0; i < history.weekly.length; i += 1000)
-      await trx.insertInto('historical_weekly').values(history.weekly.slice(i, i + 1000)).execute();
+      await trx
+        .insertInto('historical_weekly')
+        .values(history.weekly.slice(i, i + 1000))
+        .execute();
     await bumpDataVersion(trx, 'historical');
   });
 }

@@ -4,8 +4,20 @@ import { CSV_HEADER, fire } from '../../test/fixtures.ts';
 import { upsertFires } from './store.ts';
 
 const FIXTURE = [
-  fire({ agency_fire_id: 'A1', situation_report_date: '2026-07-15', stage_of_control: 'OC', fire_cause: 'N', fire_size: 10 }),
-  fire({ agency_fire_id: 'A2', situation_report_date: '2026-07-14', stage_of_control: 'OUT', fire_cause: 'H', fire_size: 100 }),
+  fire({
+    agency_fire_id: 'A1',
+    situation_report_date: '2026-07-15',
+    stage_of_control: 'OC',
+    fire_cause: 'N',
+    fire_size: 10,
+  }),
+  fire({
+    agency_fire_id: 'A2',
+    situation_report_date: '2026-07-14',
+    stage_of_control: 'OUT',
+    fire_cause: 'H',
+    fire_size: 100,
+  }),
   fire({
     agency_fire_id: 'A3',
     situation_report_date: '2026-07-14',
@@ -83,7 +95,9 @@ forEachEngine(
         expect(res.statusCode).toBe(200);
         const { items, meta } = res.json();
         expect(items).toHaveLength(20);
-        expect(items.slice(0, 2).map((r: { field_agency_fire_id: string }) => r.field_agency_fire_id)).toEqual(['A1', 'B1']);
+        expect(
+          items.slice(0, 2).map((r: { field_agency_fire_id: string }) => r.field_agency_fire_id),
+        ).toEqual(['A1', 'B1']);
         expect(items[0]).toEqual({
           field_agency_fire_id: 'A1',
           field_agency_code: 'ab',
@@ -100,18 +114,31 @@ forEachEngine(
         expect(meta).toMatchObject({ page: 1, page_size: 20, total_pages: 3, total_results: 52 });
         expect(meta.filter_agencies).toHaveLength(13);
         expect(meta.filter_agencies[0]).toEqual({ field_code: 'ab', field_name: 'Alberta' });
-        expect(meta.filter_stages.map((s: { field_code: string }) => s.field_code)).toEqual(['OC', 'BH', 'UC', 'OUT']);
-        expect(meta.filter_responses.map((s: { field_code: string }) => s.field_code)).toEqual(['FUL', 'MOD', 'MON']);
+        expect(meta.filter_stages.map((s: { field_code: string }) => s.field_code)).toEqual([
+          'OC',
+          'BH',
+          'UC',
+          'OUT',
+        ]);
+        expect(meta.filter_responses.map((s: { field_code: string }) => s.field_code)).toEqual([
+          'FUL',
+          'MOD',
+          'MON',
+        ]);
         const last = await get('/v1/wildfires?page=3');
         expect(last.json().items).toHaveLength(12);
       });
 
       it('filters by agency, stage and response, in any letter case', async () => {
         const bcOc = await get('/v1/wildfires?agency=BC&stage=oc');
-        expect(bcOc.json().items.map((r: { field_agency_fire_id: string }) => r.field_agency_fire_id)).toEqual(['B1']);
+        expect(
+          bcOc.json().items.map((r: { field_agency_fire_id: string }) => r.field_agency_fire_id),
+        ).toEqual(['B1']);
         expect(bcOc.json().meta).toMatchObject({ total_results: 1, total_pages: 1 });
         const mon = await get('/v1/wildfires?response=MON');
-        expect(mon.json().items.map((r: { field_agency_fire_id: string }) => r.field_agency_fire_id)).toEqual(['B2', 'O1']);
+        expect(mon.json().items.map((r: { field_agency_fire_id: string }) => r.field_agency_fire_id)).toEqual(
+          ['B2', 'O1'],
+        );
         const none = await get('/v1/wildfires?agency=pe');
         expect(none.statusCode).toBe(200);
         expect(none.json().meta).toMatchObject({ total_results: 0, total_pages: 0 });
@@ -132,7 +159,10 @@ forEachEngine(
 
       it('names French labels with lang=fr', async () => {
         const res = await get('/v1/wildfires?lang=fr');
-        expect(res.json().meta.filter_stages[0]).toEqual({ field_code: 'OC', field_name: 'Hors de contrôle' });
+        expect(res.json().meta.filter_stages[0]).toEqual({
+          field_code: 'OC',
+          field_name: 'Hors de contrôle',
+        });
         expect(res.json().meta.filter_agencies[1].field_name).toBe('Colombie-Britannique');
       });
 
@@ -241,7 +271,12 @@ forEachEngine(
 
       it('gives the last 7 days with no query', async () => {
         const res = await get('/v1/dashboard/fires');
-        expect(res.json()).toMatchObject({ period: 'week', from_date: '2026-07-09', to_date: '2026-07-15', fires: 4 });
+        expect(res.json()).toMatchObject({
+          period: 'week',
+          from_date: '2026-07-09',
+          to_date: '2026-07-15',
+          fires: 4,
+        });
       });
 
       it('gives the fires not out as a GeoJSON FeatureCollection with map=true', async () => {
@@ -249,9 +284,11 @@ forEachEngine(
         expect(res.headers['content-type']).toMatch(/^application\/geo\+json/);
         const collection = res.json();
         expect(collection.type).toBe('FeatureCollection');
-        expect(collection.features.map((f: { properties: { field_agency_fire_id: string } }) => f.properties.field_agency_fire_id)).toEqual(
-          ['A1', 'A3', 'B1', 'B2', 'Q1'],
-        );
+        expect(
+          collection.features.map(
+            (f: { properties: { field_agency_fire_id: string } }) => f.properties.field_agency_fire_id,
+          ),
+        ).toEqual(['A1', 'A3', 'B1', 'B2', 'Q1']);
         expect(collection.features[2]).toEqual({
           type: 'Feature',
           geometry: { type: 'Point', coordinates: [-120.3, 50.6] },

@@ -49,18 +49,29 @@ function inRegion(region: Region, x: number, y: number): boolean {
   const [minX, minY, maxX, maxY] = region.bbox;
   if (x < minX || x > maxX || y < minY || y > maxY) return false;
   return region.polygons.some(
-    (polygon) => polygon[0] !== undefined && inRing(polygon[0], x, y) && !polygon.slice(1).some((hole) => inRing(hole, x, y)),
+    (polygon) =>
+      polygon[0] !== undefined &&
+      inRing(polygon[0], x, y) &&
+      !polygon.slice(1).some((hole) => inRing(hole, x, y)),
   );
 }
 
 /** The subunit (province, territory or state code, upper case) under a point, if any. */
-export function regionAt(longitude: number, latitude: number): { code: string; canadian: boolean } | undefined {
+export function regionAt(
+  longitude: number,
+  latitude: number,
+): { code: string; canadian: boolean } | undefined {
   const region = loadRegions().find((r) => inRegion(r, longitude, latitude));
   return region && { code: region.code, canadian: region.canadian };
 }
 
 /** Canada's extent, with a margin for its coasts and islands. */
-export const CANADA_BOUNDS = { minLatitude: 41.6, maxLatitude: 83.2, minLongitude: -141.1, maxLongitude: -52.5 };
+export const CANADA_BOUNDS = {
+  minLatitude: 41.6,
+  maxLatitude: 83.2,
+  minLongitude: -141.1,
+  maxLongitude: -52.5,
+};
 
 /**
  * Inside a Canadian province or territory, or within Canada's extent and on no other country's
@@ -68,7 +79,12 @@ export const CANADA_BOUNDS = { minLatitude: 41.6, maxLatitude: 83.2, minLongitud
  */
 export function isInCanada(longitude: number, latitude: number): boolean {
   const b = CANADA_BOUNDS;
-  if (latitude < b.minLatitude || latitude > b.maxLatitude || longitude < b.minLongitude || longitude > b.maxLongitude)
+  if (
+    latitude < b.minLatitude ||
+    latitude > b.maxLatitude ||
+    longitude < b.minLongitude ||
+    longitude > b.maxLongitude
+  )
     return false;
   const region = regionAt(longitude, latitude);
   return region ? region.canadian : true;

@@ -29,7 +29,8 @@ try {
   const result = await importFires(db.kysely, body, {
     today: centreToday(new Date()),
     dryRun,
-    formatHint: path.extname(file).toLowerCase() === '.csv' ? 'csv' : /\.(geo)?json$/i.test(file) ? 'json' : undefined,
+    formatHint:
+      path.extname(file).toLowerCase() === '.csv' ? 'csv' : /\.(geo)?json$/i.test(file) ? 'json' : undefined,
   });
   console.log(
     `${file} (${result.format}, ${db.engine}${dryRun ? ', dry run' : ''}): ${result.total_rows} rows, ` +

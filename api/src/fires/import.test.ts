@@ -12,10 +12,21 @@ const GOOD_CSV = [
 
 const count = async (ctx: TestContext) =>
   Number(
-    (await ctx.app.db.kysely.selectFrom('fires').select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow()).n,
+    (
+      await ctx.app.db.kysely
+        .selectFrom('fires')
+        .select(sql<number>`count(*)`.as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
   );
 
-const post = async (ctx: TestContext, payload: string, contentType = 'text/csv', user = 'ciffc', query = '') =>
+const post = async (
+  ctx: TestContext,
+  payload: string,
+  contentType = 'text/csv',
+  user = 'ciffc',
+  query = '',
+) =>
   ctx.app.inject({
     method: 'POST',
     url: `/v1/fires/import${query}`,
@@ -48,7 +59,13 @@ forEachEngine(
         inserted: 3,
         updated: 0,
       });
-      expect(body.accepted[1]).toEqual({ row: 2, line: 3, agency_code: 'bc', agency_fire_id: 'G70002', action: 'inserted' });
+      expect(body.accepted[1]).toEqual({
+        row: 2,
+        line: 3,
+        agency_code: 'bc',
+        agency_fire_id: 'G70002',
+        action: 'inserted',
+      });
       const g2 = await ctx()
         .app.db.kysely.selectFrom('fires')
         .selectAll()
@@ -68,7 +85,10 @@ forEachEngine(
 
     it('upserts by agency code and agency fire id', async () => {
       const before = await count(ctx());
-      const res = await post(ctx(), [CSV_HEADER, 'bc,G70001,,2026-07-10,2026-07-15,BH,N,FUL,1800,50.67,-120.33'].join('\n'));
+      const res = await post(
+        ctx(),
+        [CSV_HEADER, 'bc,G70001,,2026-07-10,2026-07-15,BH,N,FUL,1800,50.67,-120.33'].join('\n'),
+      );
       expect(res.json()).toMatchObject({ accepted_count: 1, inserted: 0, updated: 1 });
       expect(await count(ctx())).toBe(before);
       const row = await ctx()
@@ -116,7 +136,10 @@ forEachEngine(
 
     it('changes nothing for a malformed CSV file and says why', async () => {
       const before = await count(ctx());
-      const unclosed = await post(ctx(), `${CSV_HEADER}\nab,Q1,,2026-07-01,,OC,N,FUL,5,55.1,-115.2\nab,"Q2,,2026-07-01`);
+      const unclosed = await post(
+        ctx(),
+        `${CSV_HEADER}\nab,Q1,,2026-07-01,,OC,N,FUL,5,55.1,-115.2\nab,"Q2,,2026-07-01`,
+      );
       expect(unclosed.statusCode).toBe(400);
       expect(unclosed.json().message).toMatch(/^Malformed file: CSV could not be read/);
       const missing = await post(ctx(), 'agency_code,agency_fire_id\nab,Q3');
@@ -192,7 +215,12 @@ forEachEngine(
 
     describe('agency users', () => {
       it('lets an agency user import its own agency', async () => {
-        const res = await post(ctx(), [CSV_HEADER, 'ab,AB-OWN-1,,2026-07-01,,OC,N,FUL,5,55.1,-115.2'].join('\n'), 'text/csv', 'ab');
+        const res = await post(
+          ctx(),
+          [CSV_HEADER, 'ab,AB-OWN-1,,2026-07-01,,OC,N,FUL,5,55.1,-115.2'].join('\n'),
+          'text/csv',
+          'ab',
+        );
         expect(res.statusCode).toBe(200);
         expect(res.json().accepted_count).toBe(1);
       });
@@ -201,7 +229,11 @@ forEachEngine(
         const before = await count(ctx());
         const res = await post(
           ctx(),
-          [CSV_HEADER, 'ab,AB-OWN-2,,2026-07-01,,OC,N,FUL,5,55.1,-115.2', 'bc,BC-NOT-MINE,,2026-07-01,,OC,N,FUL,5,50.6,-120.3'].join('\n'),
+          [
+            CSV_HEADER,
+            'ab,AB-OWN-2,,2026-07-01,,OC,N,FUL,5,55.1,-115.2',
+            'bc,BC-NOT-MINE,,2026-07-01,,OC,N,FUL,5,50.6,-120.3',
+          ].join('\n'),
           'text/csv',
           'ab',
         );

@@ -8,8 +8,8 @@ import {
   STAGES_OF_CONTROL,
 } from '@ciffc/contracts';
 import { TZDate } from '@date-fns/tz';
-import { format } from 'date-fns';
 import { parse as parseCsv } from 'csv-parse/sync';
+import { format } from 'date-fns';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import type { Database } from '../db/schema.ts';
@@ -167,7 +167,10 @@ function parseGeojsonRecords(input: string | unknown): RawRecord[] {
   });
 }
 
-export function parseFireFile(body: string | unknown, formatHint?: string): { format: ImportFormat; records: RawRecord[] } {
+export function parseFireFile(
+  body: string | unknown,
+  formatHint?: string,
+): { format: ImportFormat; records: RawRecord[] } {
   if (typeof body !== 'string') return { format: 'geojson', records: parseGeojsonRecords(body) };
   if (body.trim() === '') throw malformed('the file is empty');
   const format = detectFormat(body, formatHint);
@@ -185,7 +188,8 @@ function isTimeZone(zone: string): boolean {
   }
 }
 
-const DATE_TIME = /^(\d{4})[-/](\d{2})[-/](\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?\s*(Z|[+-]\d{2}:?\d{2})?)?$/;
+const DATE_TIME =
+  /^(\d{4})[-/](\d{2})[-/](\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?\s*(Z|[+-]\d{2}:?\d{2})?)?$/;
 
 /**
  * A date as YYYY-MM-DD, or a timestamp: one with a zone is read in the agency's time zone, one
@@ -198,7 +202,9 @@ export function parseFireDate(value: unknown, timeZone: string): string | undefi
   const date = `${m[1]}-${m[2]}-${m[3]}`;
   if (!isIsoDate(date)) return undefined;
   if (m[7]) {
-    const instant = new Date(`${date}T${m[4]}:${m[5]}:${m[6] ?? '00'}${m[7] === 'Z' ? 'Z' : m[7].replace(/(\d{2})(\d{2})$/, '$1:$2')}`);
+    const instant = new Date(
+      `${date}T${m[4]}:${m[5]}:${m[6] ?? '00'}${m[7] === 'Z' ? 'Z' : m[7].replace(/(\d{2})(\d{2})$/, '$1:$2')}`,
+    );
     if (Number.isNaN(instant.getTime())) return undefined;
     return format(new TZDate(instant, timeZone), 'yyyy-MM-dd');
   }
@@ -221,7 +227,8 @@ export function validateRecord(
   const agencyText = text(values.agency_code).toLowerCase();
   const agency = agencyByCode(agencyText);
   if (!agencyText) errors.agency_code = 'agency_code is required';
-  else if (!agency) errors.agency_code = `unknown agency code "${agencyText}" (expected ${AGENCY_CODES.join(', ')})`;
+  else if (!agency)
+    errors.agency_code = `unknown agency code "${agencyText}" (expected ${AGENCY_CODES.join(', ')})`;
   const fireId = text(values.agency_fire_id);
   if (!fireId) errors.agency_fire_id = 'agency_fire_id is required';
   else if (fireId.length > 100) errors.agency_fire_id = 'agency_fire_id is longer than 100 characters';
@@ -242,7 +249,8 @@ export function validateRecord(
   let statusDate = reportDate;
   if (text(values.status_date)) {
     statusDate = parseFireDate(values.status_date, timeZone);
-    if (!statusDate) errors.status_date = `date does not parse: "${text(values.status_date)}" (expected YYYY-MM-DD)`;
+    if (!statusDate)
+      errors.status_date = `date does not parse: "${text(values.status_date)}" (expected YYYY-MM-DD)`;
     else if (statusDate > latestDate) errors.status_date = `date ${statusDate} is in the future`;
   }
 
@@ -259,7 +267,8 @@ export function validateRecord(
     errors.response_type = `unknown response type code "${response}" (expected ${RESPONSE_TYPES.join(', ')})`;
 
   const size = numberOf(values.fire_size);
-  if (size === undefined) errors.fire_size = text(values.fire_size) ? 'fire_size is not a number' : 'fire_size is required';
+  if (size === undefined)
+    errors.fire_size = text(values.fire_size) ? 'fire_size is not a number' : 'fire_size is required';
   else if (size < 0) errors.fire_size = `negative size ${size}`;
   else if (!Number.isFinite(size)) errors.fire_size = 'fire_size is not a finite number';
 
@@ -268,7 +277,8 @@ export function validateRecord(
   if (latitude === undefined) errors.latitude = 'latitude is required and must be a number';
   if (longitude === undefined) errors.longitude = 'longitude is required and must be a number';
   if (latitude !== undefined && longitude !== undefined) {
-    if (Math.abs(latitude) > 90 || Math.abs(longitude) > 180) errors.latitude = 'coordinates are not valid degrees';
+    if (Math.abs(latitude) > 90 || Math.abs(longitude) > 180)
+      errors.latitude = 'coordinates are not valid degrees';
     else if (!isInCanada(longitude, latitude))
       errors.latitude = `coordinates outside Canada (${latitude}, ${longitude})`;
   }
@@ -315,11 +325,18 @@ export async function importFires(
     const result = validateRecord(record.values, options.today);
     const where = { row: record.row, ...(record.line !== undefined ? { line: record.line } : {}) };
     const ids = {
-      ...(text(record.values.agency_code) ? { agency_code: text(record.values.agency_code).toLowerCase() } : {}),
+      ...(text(record.values.agency_code)
+        ? { agency_code: text(record.values.agency_code).toLowerCase() }
+        : {}),
       ...(text(record.values.agency_fire_id) ? { agency_fire_id: text(record.values.agency_fire_id) } : {}),
     };
     if (!result.ok) {
-      rejected.push({ ...where, ...ids, reason: Object.values(result.errors)[0] ?? 'invalid', errors: result.errors });
+      rejected.push({
+        ...where,
+        ...ids,
+        reason: Object.values(result.errors)[0] ?? 'invalid',
+        errors: result.errors,
+      });
       continue;
     }
     const fire = result.fire;
@@ -342,7 +359,10 @@ export async function importFires(
       );
     }
   }
-  const existing = await existingFireKeys(db, valid.map((v) => v.fire));
+  const existing = await existingFireKeys(
+    db,
+    valid.map((v) => v.fire),
+  );
   const now = new Date().toISOString();
   const accepted: AcceptedRow[] = valid.map(({ record, fire }) => ({
     row: record.row,

@@ -2,7 +2,7 @@ import type { Kysely, Migration } from 'kysely';
 
 export const migrations: Record<string, Migration> = {
   '0003_fires': {
-    async up(db: Kysely<any>) {
+    async up(db: Kysely<unknown>) {
       await db.schema
         .createTable('fires')
         .addColumn('agency_code', 'text', (c) => c.notNull())
@@ -44,7 +44,7 @@ export const migrations: Record<string, Migration> = {
         .columns(['response_type', 'stage_of_control', 'situation_report_date'])
         .execute();
     },
-    async down(db: Kysely<any>) {
+    async down(db: Kysely<unknown>) {
       await db.schema.dropTable('fires').execute();
     },
   },

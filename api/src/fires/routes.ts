@@ -11,11 +11,11 @@ import {
   WILDFIRES_PAGE_SIZE,
   WildfiresQuery,
 } from '@ciffc/contracts';
-import { stringify } from 'csv-stringify/sync';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { lastUpdated } from '../db/versions.ts';
+import { recordsToCsv } from '../exports/csv.ts';
 import { sendCached } from '../http/cache.ts';
 import { badRequest } from '../http/errors.ts';
 import { requestLang } from '../http/lang.ts';
@@ -65,7 +65,10 @@ export async function wildfireRoutes(fastify: FastifyInstance): Promise<void> {
         tags: ['fires'],
         querystring: WildfiresQuery.extend({
           export: booleanQuery.optional().describe('All matching rows, no paging'),
-          format: z.enum(['json', 'csv']).optional().describe(`With export=true: csv sends ${PRODUCT_EXPORT_FILE}`),
+          format: z
+            .enum(['json', 'csv'])
+            .optional()
+            .describe(`With export=true: csv sends ${PRODUCT_EXPORT_FILE}`),
           lang: z.enum(['en', 'fr']).optional(),
         }),
         response: {
@@ -108,7 +111,8 @@ export async function wildfireRoutes(fastify: FastifyInstance): Promise<void> {
             q.export ? undefined : { limit: WILDFIRES_PAGE_SIZE, offset: (page - 1) * WILDFIRES_PAGE_SIZE },
           );
           const items = rows.map(toNationalRow);
-          if (csv) return stringify(items, { header: true, columns: [...NATIONAL_FIRES_COLUMNS] });
+          // The one CSV writer of the product: BOM, quoted cells, formulas neutralised.
+          if (csv) return recordsToCsv([...NATIONAL_FIRES_COLUMNS], items);
           return {
             items,
             meta: {
@@ -117,8 +121,14 @@ export async function wildfireRoutes(fastify: FastifyInstance): Promise<void> {
               total_pages: q.export ? (total ? 1 : 0) : totalPages,
               total_results: total,
               filter_agencies: AGENCIES.map((a) => ({ field_code: a.code, field_name: a.name[lang] })),
-              filter_stages: STAGES_OF_CONTROL.map((s) => ({ field_code: s, field_name: STAGE_OF_CONTROL_NAMES[s][lang] })),
-              filter_responses: RESPONSE_TYPES.map((r) => ({ field_code: r, field_name: RESPONSE_TYPE_NAMES[r][lang] })),
+              filter_stages: STAGES_OF_CONTROL.map((s) => ({
+                field_code: s,
+                field_name: STAGE_OF_CONTROL_NAMES[s][lang],
+              })),
+              filter_responses: RESPONSE_TYPES.map((r) => ({
+                field_code: r,
+                field_name: RESPONSE_TYPE_NAMES[r][lang],
+              })),
             },
           };
         },
@@ -135,7 +145,9 @@ export async function wildfireRoutes(fastify: FastifyInstance): Promise<void> {
         response: {
           200: z.object({
             date: z.string(),
-            items: z.array(z.object({ agency_code: z.string(), ytd_fires: z.number(), fires_today: z.number() })),
+            items: z.array(
+              z.object({ agency_code: z.string(), ytd_fires: z.number(), fires_today: z.number() }),
+            ),
           }),
         },
       },
@@ -168,7 +180,8 @@ export async function wildfireRoutes(fastify: FastifyInstance): Promise<void> {
     '/v1/summary',
     {
       schema: {
-        summary: 'Fires and hectares of the current year (from January 1) per agency, response type and stage',
+        summary:
+          'Fires and hectares of the current year (from January 1) per agency, response type and stage',
         tags: ['fires'],
         response: {
           200: z.object({
@@ -194,7 +207,11 @@ export async function wildfireRoutes(fastify: FastifyInstance): Promise<void> {
         compute: async () => {
           const today = centreToday(app.config.now());
           const range = { from: yearStart(yearOf(today)), to: today };
-          const items = await groupedTotals(app.db.kysely, ['agency_code', 'response_type', 'stage_of_control'], range);
+          const items = await groupedTotals(
+            app.db.kysely,
+            ['agency_code', 'response_type', 'stage_of_control'],
+            range,
+          );
           return {
             valid_as: await lastUpdated(app.db.kysely, 'fires'),
             from_date: range.from,
@@ -209,16 +226,21 @@ export async function wildfireRoutes(fastify: FastifyInstance): Promise<void> {
     '/v1/fire-count',
     {
       schema: {
-        summary: 'New fires per agency and cause, reported on the day before `date` (the site sends tomorrow)',
+        summary:
+          'New fires per agency and cause, reported on the day before `date` (the site sends tomorrow)',
         tags: ['fires'],
         querystring: z.object({
-          date: dateQuery.optional().describe('YYYY-MM-DD, exclusive end: counts fires reported the day before; default tomorrow'),
+          date: dateQuery
+            .optional()
+            .describe('YYYY-MM-DD, exclusive end: counts fires reported the day before; default tomorrow'),
         }),
         response: {
           200: z.object({
             date: z.string(),
             report_date: z.string(),
-            items: z.array(z.object({ agency_code: z.string(), fire_cause: z.string(), fire_count: z.number() })),
+            items: z.array(
+              z.object({ agency_code: z.string(), fire_cause: z.string(), fire_count: z.number() }),
+            ),
           }),
           400: ErrorResponse,
         },
@@ -237,7 +259,11 @@ export async function wildfireRoutes(fastify: FastifyInstance): Promise<void> {
           return {
             date,
             report_date: reportDate,
-            items: rows.map((r) => ({ agency_code: r.agency_code, fire_cause: r.fire_cause, fire_count: r.fire_count })),
+            items: rows.map((r) => ({
+              agency_code: r.agency_code,
+              fire_cause: r.fire_cause,
+              fire_count: r.fire_count,
+            })),
           };
         },
       }),

@@ -21,7 +21,8 @@ export async function existingFireKeys(
 ): Promise<Set<string>> {
   const found = new Set<string>();
   const byAgency = new Map<string, string[]>();
-  for (const k of keys) byAgency.set(k.agency_code, [...(byAgency.get(k.agency_code) ?? []), k.agency_fire_id]);
+  for (const k of keys)
+    byAgency.set(k.agency_code, [...(byAgency.get(k.agency_code) ?? []), k.agency_fire_id]);
   for (const [agency, ids] of byAgency) {
     for (let i = 0; i < ids.length; i += 500) {
       const rows = await db
@@ -114,7 +115,9 @@ export function activeFires(db: Kysely<Database>, range: { from?: string; to?: s
 }
 
 /** Fires and hectares grouped by the given columns, over reports within [from, to]. */
-export async function groupedTotals<K extends 'agency_code' | 'stage_of_control' | 'response_type' | 'fire_cause'>(
+export async function groupedTotals<
+  K extends 'agency_code' | 'stage_of_control' | 'response_type' | 'fire_cause',
+>(
   db: Kysely<Database>,
   columns: readonly K[],
   range: { from: string; to: string },
@@ -154,6 +157,9 @@ export async function dailyTotals(
 }
 
 export async function lastFireUpdate(db: Kysely<Database>): Promise<string | null> {
-  const row = await db.selectFrom('fires').select(sql<string | null>`max(updated_at)`.as('at')).executeTakeFirst();
+  const row = await db
+    .selectFrom('fires')
+    .select(sql<string | null>`max(updated_at)`.as('at'))
+    .executeTakeFirst();
   return row?.at ?? null;
 }

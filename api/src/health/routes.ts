@@ -4,7 +4,11 @@ import { z } from 'zod';
 
 const HealthResponse = z.object({
   status: z.enum(['ok', 'degraded', 'down']),
-  database: z.object({ engine: z.enum(['sqlite', 'postgres']), reachable: z.boolean(), latency_ms: z.number() }),
+  database: z.object({
+    engine: z.enum(['sqlite', 'postgres']),
+    reachable: z.boolean(),
+    latency_ms: z.number(),
+  }),
   content_system: z.object({ url: z.string(), reachable: z.boolean(), latency_ms: z.number() }),
 });
 

@@ -16,7 +16,14 @@ forEachEngine(
       await upsertFires(ctx().app.db.kysely, [
         fire({ agency_fire_id: 'W1', situation_report_date: '2026-01-03', fire_size: 2 }),
         fire({ agency_fire_id: 'W2', situation_report_date: '2026-01-07', fire_size: 3 }),
-        fire({ agency_fire_id: 'W3', situation_report_date: '2026-01-08', fire_size: 5, agency_code: 'bc', latitude: 50.6, longitude: -120.3 }),
+        fire({
+          agency_fire_id: 'W3',
+          situation_report_date: '2026-01-08',
+          fire_size: 5,
+          agency_code: 'bc',
+          latitude: 50.6,
+          longitude: -120.3,
+        }),
       ]);
     });
     const get = (url: string) => ctx().app.inject({ method: 'GET', url });
@@ -52,8 +59,19 @@ forEachEngine(
       const body = (await get('/v1/historical/running')).json();
       expect(body).toMatchObject({ year: 2026, week: 28 });
       expect(body.items).toHaveLength(28);
-      expect(body.items[0]).toMatchObject({ week: 1, date: '2026-01-01', fires: 2, hectares: 5, cumulative_fires: 2 });
-      expect(body.items[1]).toMatchObject({ week: 2, fires: 1, cumulative_fires: 3, cumulative_hectares: 10 });
+      expect(body.items[0]).toMatchObject({
+        week: 1,
+        date: '2026-01-01',
+        fires: 2,
+        hectares: 5,
+        cumulative_fires: 2,
+      });
+      expect(body.items[1]).toMatchObject({
+        week: 2,
+        fires: 1,
+        cumulative_fires: 3,
+        cumulative_hectares: 10,
+      });
       expect(body.items[27].cumulative_fires).toBe(3);
       const lastYearTo28 = history.weekly.filter((w) => w.year === 2025 && w.week <= 28);
       expect(body.items[27].last_year_cumulative_fires).toBe(sum(lastYearTo28));
@@ -65,7 +83,9 @@ forEachEngine(
       expect(body.items[0]).toMatchObject({ year: 1980, avg_fires: null });
       const y2000 = body.items.find((i: { year: number }) => i.year === 2000);
       expect(y2000.fires).toBe(sum(history.yearly.filter((y) => y.year === 2000)));
-      expect(y2000.avg_fires).toBe(round1(sum(history.yearly.filter((y) => y.year >= 1990 && y.year < 2000)) / 10));
+      expect(y2000.avg_fires).toBe(
+        round1(sum(history.yearly.filter((y) => y.year >= 1990 && y.year < 2000)) / 10),
+      );
       expect(body.items.at(-1)).toMatchObject({ year: 2026, fires: 3, hectares: 10 });
     });
 

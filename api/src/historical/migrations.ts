@@ -2,7 +2,7 @@ import type { Kysely, Migration } from 'kysely';
 
 export const migrations: Record<string, Migration> = {
   '0004_historical': {
-    async up(db: Kysely<any>) {
+    async up(db: Kysely<unknown>) {
       // Past seasons per agency (1980 to last year); the current season is counted from `fires`.
       await db.schema
         .createTable('historical_yearly')
@@ -28,7 +28,7 @@ export const migrations: Record<string, Migration> = {
         .columns(['year', 'week'])
         .execute();
     },
-    async down(db: Kysely<any>) {
+    async down(db: Kysely<unknown>) {
       await db.schema.dropTable('historical_weekly').execute();
       await db.schema.dropTable('historical_yearly').execute();
     },

@@ -4,7 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import type { Database } from '../db/schema.ts';
-import { groupedTotals, dailyTotals } from '../fires/store.ts';
+import { dailyTotals, groupedTotals } from '../fires/store.ts';
 import { sendCached } from '../http/cache.ts';
 import { ErrorResponse, readVersion } from '../http/query.ts';
 import { centreToday, weekOfYear, weekStart, yearOf, yearStart } from '../http/time.ts';
@@ -77,13 +77,16 @@ export async function historicalRoutes(fastify: FastifyInstance): Promise<void> 
     '/v1/historical/weekly',
     {
       schema: {
-        summary: 'Average fires and hectares per week (1-52) over the last `years` full years (years=1: last year)',
+        summary:
+          'Average fires and hectares per week (1-52) over the last `years` full years (years=1: last year)',
         tags: ['historical'],
         querystring: z.object({
           years: z.coerce
             .number()
             .int()
-            .refine((v) => (YEARS as readonly number[]).includes(v), { message: `expected one of ${YEARS.join(', ')}` })
+            .refine((v) => (YEARS as readonly number[]).includes(v), {
+              message: `expected one of ${YEARS.join(', ')}`,
+            })
             .default(10),
           agency: agencyQuery.optional(),
         }),
@@ -93,7 +96,12 @@ export async function historicalRoutes(fastify: FastifyInstance): Promise<void> 
             from_year: z.number(),
             to_year: z.number(),
             items: z.array(
-              z.object({ week: z.number(), date: z.string(), avg_fires: z.number(), avg_hectares: z.number() }),
+              z.object({
+                week: z.number(),
+                date: z.string(),
+                avg_fires: z.number(),
+                avg_hectares: z.number(),
+              }),
             ),
           }),
           400: ErrorResponse,

@@ -9,7 +9,10 @@ export const booleanQuery = z.enum(['true', 'false', '1', '0']).transform((v) =>
 export const dateQuery = IsoDate;
 
 /** `to` must not come before `from`; the error names the later parameter. */
-export function orderedDates<T extends Record<string, unknown>>(from: keyof T & string, to: keyof T & string) {
+export function orderedDates<T extends Record<string, unknown>>(
+  from: keyof T & string,
+  to: keyof T & string,
+) {
   return (value: T, ctx: z.RefinementCtx) => {
     const a = value[from];
     const b = value[to];

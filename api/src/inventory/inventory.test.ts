@@ -9,12 +9,7 @@ const uc20 = { category: 'crews', subcategory: 'type-1-unit-crew', item: 'UC20' 
 
 forEachEngine('inventory', (ctx) => {
   const as = async (user: string) => bearer(await tokenFor(ctx(), user));
-  const inject = async (
-    user: string | null,
-    method: 'GET' | 'POST',
-    url: string,
-    payload?: unknown,
-  ) =>
+  const inject = async (user: string | null, method: 'GET' | 'POST', url: string, payload?: unknown) =>
     ctx().app.inject({
       method,
       url,
@@ -44,8 +39,12 @@ forEachEngine('inventory', (ctx) => {
     });
 
     it('only the national centre locks an inventory', async () => {
-      expect((await inject(null, 'POST', '/v1/inventory/lock', { agency: 'nb', locked: true })).statusCode).toBe(401);
-      expect((await inject('nb', 'POST', '/v1/inventory/lock', { agency: 'nb', locked: true })).statusCode).toBe(403);
+      expect(
+        (await inject(null, 'POST', '/v1/inventory/lock', { agency: 'nb', locked: true })).statusCode,
+      ).toBe(401);
+      expect(
+        (await inject('nb', 'POST', '/v1/inventory/lock', { agency: 'nb', locked: true })).statusCode,
+      ).toBe(403);
     });
   });
 
@@ -66,7 +65,12 @@ forEachEngine('inventory', (ctx) => {
       const res = await inject('mb', 'POST', '/v1/inventory/input', {
         inventory: [
           { resources: hm, seasonal: 4, exportable: 2, is_new: 1 },
-          { resources: { category: 'aircraft', subcategory: 'pumps', item: '' }, seasonal: -1, exportable: 1.5, is_new: 1 },
+          {
+            resources: { category: 'aircraft', subcategory: 'pumps', item: '' },
+            seasonal: -1,
+            exportable: 1.5,
+            is_new: 1,
+          },
           { resources: hm, seasonal: 1, exportable: 3, is_new: 1 },
         ],
         inventory_to_remove: [],
@@ -100,7 +104,9 @@ forEachEngine('inventory', (ctx) => {
         inventory_to_remove: [],
       });
       expect(res.statusCode).toBe(400);
-      expect(res.json().validationErrors).toEqual({ 'inventory.0.seasonal': INVENTORY_MESSAGES.invalidValue });
+      expect(res.json().validationErrors).toEqual({
+        'inventory.0.seasonal': INVENTORY_MESSAGES.invalidValue,
+      });
       expect(res.json().locked).toBe(false);
     });
 
@@ -117,7 +123,10 @@ forEachEngine('inventory', (ctx) => {
 
       const loaded = (await inject('sk', 'GET', '/v1/inventory/input')).json();
       expect(loaded.version_number).toBe(1);
-      expect(loaded.inventory.map((r: { resources: { item: string } }) => r.resources.item)).toEqual(['HM', 'MK3']);
+      expect(loaded.inventory.map((r: { resources: { item: string } }) => r.resources.item)).toEqual([
+        'HM',
+        'MK3',
+      ]);
       const [heli, pump] = loaded.inventory;
       expect(heli).toMatchObject({ resources: hm, seasonal: 4, exportable: 2, is_new: 0 });
       expect(typeof heli.id).toBe('string');
@@ -132,7 +141,12 @@ forEachEngine('inventory', (ctx) => {
       });
       expect(second.json()).toEqual({ locked: false, validationErrors: {}, version_number: 2 });
       const after = (await inject('sk', 'GET', '/v1/inventory/input')).json();
-      expect(after.inventory.map((r: { resources: { item: string }; seasonal: number }) => [r.resources.item, r.seasonal])).toEqual([
+      expect(
+        after.inventory.map((r: { resources: { item: string }; seasonal: number }) => [
+          r.resources.item,
+          r.seasonal,
+        ]),
+      ).toEqual([
         ['UC20', 3],
         ['MK3', 25],
       ]);
@@ -144,7 +158,10 @@ forEachEngine('inventory', (ctx) => {
         [2, 'sk'],
       ]);
       expect(JSON.parse(versions[0]?.rows ?? '[]')).toHaveLength(2);
-      expect(JSON.parse(versions[1]?.rows ?? '[]').map((r: { item_short: string }) => r.item_short)).toEqual(['UC20', 'MK3']);
+      expect(JSON.parse(versions[1]?.rows ?? '[]').map((r: { item_short: string }) => r.item_short)).toEqual([
+        'UC20',
+        'MK3',
+      ]);
 
       // Another agency's row id is not this agency's to edit.
       const foreign = await inject('pe', 'POST', '/v1/inventory/input/save', {
@@ -156,10 +173,15 @@ forEachEngine('inventory', (ctx) => {
     });
 
     it('refuses to save a locked inventory with 409 and locked true, and says so on load and validate', async () => {
-      expect((await inject('ciffc', 'POST', '/v1/inventory/lock', { agency: 'yt', locked: true })).statusCode).toBe(200);
+      expect(
+        (await inject('ciffc', 'POST', '/v1/inventory/lock', { agency: 'yt', locked: true })).statusCode,
+      ).toBe(200);
       expect((await inject('yt', 'GET', '/v1/inventory/input')).json().locked).toBe(true);
       const form = { inventory: [{ resources: hm, seasonal: 1, exportable: 0 }], inventory_to_remove: [] };
-      expect((await inject('yt', 'POST', '/v1/inventory/input', form)).json()).toEqual({ locked: true, validationErrors: {} });
+      expect((await inject('yt', 'POST', '/v1/inventory/input', form)).json()).toEqual({
+        locked: true,
+        validationErrors: {},
+      });
       const save = await inject('yt', 'POST', '/v1/inventory/input/save', form);
       expect(save.statusCode).toBe(409);
       expect(save.json()).toMatchObject({ locked: true, message: INVENTORY_MESSAGES.locked });
@@ -172,13 +194,30 @@ forEachEngine('inventory', (ctx) => {
     it('filters by agency, category, subcategory and item, pages by 20 and exports every row', async () => {
       // 25 rows for ns across the catalogue, 1 for nl.
       const options = (await inject(null, 'GET', '/v1/resource/options')).json();
-      const items = Object.values(options.resources as Record<string, Record<string, { field_item_short: string; field_category: string; field_subcategory: string; field_active: boolean }[]>>)
+      const items = Object.values(
+        options.resources as Record<
+          string,
+          Record<
+            string,
+            {
+              field_item_short: string;
+              field_category: string;
+              field_subcategory: string;
+              field_active: boolean;
+            }[]
+          >
+        >,
+      )
         .flatMap((bySub) => Object.values(bySub).flat())
         .filter((i) => i.field_active)
         .slice(0, 25);
       const save = await inject('ns', 'POST', '/v1/inventory/input/save', {
         inventory: items.map((i, n) => ({
-          resources: { category: i.field_category, subcategory: i.field_subcategory, item: i.field_item_short },
+          resources: {
+            category: i.field_category,
+            subcategory: i.field_subcategory,
+            item: i.field_item_short,
+          },
           seasonal: n + 1,
           exportable: 0,
         })),
@@ -199,14 +238,34 @@ forEachEngine('inventory', (ctx) => {
         expect.objectContaining({ agency: 'ns', seasonal: 21, exportable: 0, available: 21 }),
       );
       expect(Object.keys(page2.rows[0])).toEqual(
-        expect.arrayContaining(['agency', 'category', 'subcategory', 'item', 'seasonal', 'exportable', 'available', 'last_update']),
+        expect.arrayContaining([
+          'agency',
+          'category',
+          'subcategory',
+          'item',
+          'seasonal',
+          'exportable',
+          'available',
+          'last_update',
+        ]),
       );
 
-      const pumps = (await inject('ab', 'GET', '/v1/inventory/national?category=equipment&subcategory=pumps&item=MK3')).json();
+      const pumps = (
+        await inject('ab', 'GET', '/v1/inventory/national?category=equipment&subcategory=pumps&item=MK3')
+      ).json();
       expect(pumps.rows.map((r: { agency: string }) => r.agency)).toEqual(['nl', 'sk']);
-      expect(pumps.rows[0]).toMatchObject({ category: 'Equipment', subcategory: 'Pumps', item: 'Mark-3 high-pressure pump', seasonal: 12, exportable: 4 });
-      expect(pumps.meta.filter_subcategories.every((s: { field_code: string }) =>
-        ['sprinkler-kits', 'pumps', 'hose', 'heads', 'heavy-equipment'].includes(s.field_code))).toBe(true);
+      expect(pumps.rows[0]).toMatchObject({
+        category: 'Equipment',
+        subcategory: 'Pumps',
+        item: 'Mark-3 high-pressure pump',
+        seasonal: 12,
+        exportable: 4,
+      });
+      expect(
+        pumps.meta.filter_subcategories.every((s: { field_code: string }) =>
+          ['sprinkler-kits', 'pumps', 'hose', 'heads', 'heavy-equipment'].includes(s.field_code),
+        ),
+      ).toBe(true);
       expect(pumps.meta.filter_items.map((i: { field_code: string }) => i.field_code)).toContain('WICK375');
       expect(pumps.meta.filter_categories).toHaveLength(4);
 
@@ -219,7 +278,11 @@ forEachEngine('inventory', (ctx) => {
       const csv = await inject('ciffc', 'GET', '/v1/inventory/national?item=MK3&export=true&format=csv');
       expect(csv.headers['content-disposition']).toBe('attachment; filename="CIFFC.csv"');
       expect(csv.headers['content-type']).toContain('text/csv');
-      expect(csv.body.startsWith('\uFEFF"agency","category","subcategory","item","seasonal","exportable","available","last_update"\r\n')).toBe(true);
+      expect(
+        csv.body.startsWith(
+          '\uFEFF"agency","category","subcategory","item","seasonal","exportable","available","last_update"\r\n',
+        ),
+      ).toBe(true);
 
       const none = (await inject('ciffc', 'GET', '/v1/inventory/national?agency=qc&export=true')).json();
       expect(none).toMatchObject({ rows: [], meta: { total_results: 0, total_pages: 0 } });

@@ -37,7 +37,9 @@ function requireInventoryAgency(request: FastifyRequest) {
 
 /** A body that does not even have the form's shape: keyed like the row rules, with the spec's words. */
 function shapeErrors(request: FastifyRequest): Record<string, string> | null {
-  const error = request.validationError as { validation?: { instancePath?: string; message?: string }[] } | undefined;
+  const error = request.validationError as
+    | { validation?: { instancePath?: string; message?: string }[] }
+    | undefined;
   if (!error) return null;
   const out: Record<string, string> = {};
   for (const issue of error.validation ?? []) {
@@ -112,7 +114,8 @@ export async function inventoryRoutes(fastify: FastifyInstance): Promise<void> {
     {
       attachValidation: true,
       schema: {
-        summary: 'Validates and saves the inventory form; removed rows are deleted; every save is kept as a version',
+        summary:
+          'Validates and saves the inventory form; removed rows are deleted; every save is kept as a version',
         tags: ['inventory'],
         security: secured,
         body: InventoryForm,
@@ -162,7 +165,8 @@ export async function inventoryRoutes(fastify: FastifyInstance): Promise<void> {
     '/v1/inventory/national',
     {
       schema: {
-        summary: 'National inventory summary: filters, paging (20 a page), export=true for every matching row',
+        summary:
+          'National inventory summary: filters, paging (20 a page), export=true for every matching row',
         tags: ['inventory'],
         security: secured,
         querystring: InventorySummaryQuery,

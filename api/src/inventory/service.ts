@@ -35,7 +35,10 @@ const toFormRow = (r: InventoryDbRow): InventoryRow => ({
 });
 
 /** GET /v1/inventory/input: the agency's rows, nothing to remove yet, the lock and the counter. */
-export async function getInventoryInput(db: Kysely<Database>, agency: InventoryInput['agency']): Promise<InventoryInput> {
+export async function getInventoryInput(
+  db: Kysely<Database>,
+  agency: InventoryInput['agency'],
+): Promise<InventoryInput> {
   const [rows, state] = await Promise.all([listAgencyInventory(db, agency), getInventoryState(db, agency)]);
   return {
     agency,
@@ -55,7 +58,11 @@ export interface CheckedForm {
 }
 
 /** The rules of validate and save: the shared row rules, plus row ids that must be the agency's own. */
-export async function checkInventoryForm(db: Kysely<Database>, agency: string, form: InventoryForm): Promise<CheckedForm> {
+export async function checkInventoryForm(
+  db: Kysely<Database>,
+  agency: string,
+  form: InventoryForm,
+): Promise<CheckedForm> {
   const [index, saved, state] = await Promise.all([
     loadResourceIndex(db),
     listAgencyInventory(db, agency),
@@ -71,7 +78,9 @@ export async function checkInventoryForm(db: Kysely<Database>, agency: string, f
   });
   // A removal of a row that is gone already, or that the form still lists, changes nothing.
   const removeIds = [
-    ...new Set(form.inventory_to_remove.map((r) => r.id).filter((id): id is string => !!id && savedIds.has(id))),
+    ...new Set(
+      form.inventory_to_remove.map((r) => r.id).filter((id): id is string => !!id && savedIds.has(id)),
+    ),
   ].filter((id) => !keptIds.has(id));
   const rows: RowWrite[] = form.inventory.map((row) => ({
     id: row.id || undefined,
@@ -101,7 +110,11 @@ export async function inventorySummary(
 ): Promise<InventorySummary> {
   const page = query.export ? 1 : (query.page ?? 1);
   const [result, options, mobilized] = await Promise.all([
-    summaryRows(db, query, query.export ? null : { limit: INVENTORY_PAGE_SIZE, offset: (page - 1) * INVENTORY_PAGE_SIZE }),
+    summaryRows(
+      db,
+      query,
+      query.export ? null : { limit: INVENTORY_PAGE_SIZE, offset: (page - 1) * INVENTORY_PAGE_SIZE },
+    ),
     loadResourceOptions(db, { locale }),
     loadMobilized(db),
   ]);

@@ -26,7 +26,11 @@ export function listAgencyInventory(db: Kysely<Database>, agency: string): Promi
 }
 
 export async function getInventoryState(db: Kysely<Database>, agency: string): Promise<InventoryState> {
-  const row = await db.selectFrom('inventory_state').selectAll().where('agency_code', '=', agency).executeTakeFirst();
+  const row = await db
+    .selectFrom('inventory_state')
+    .selectAll()
+    .where('agency_code', '=', agency)
+    .executeTakeFirst();
   return {
     version_number: row?.version_number ?? 0,
     locked: row?.locked === 1,
@@ -34,10 +38,20 @@ export async function getInventoryState(db: Kysely<Database>, agency: string): P
   };
 }
 
-export async function setInventoryLocked(db: Kysely<Database>, agency: string, locked: boolean): Promise<void> {
+export async function setInventoryLocked(
+  db: Kysely<Database>,
+  agency: string,
+  locked: boolean,
+): Promise<void> {
   await db
     .insertInto('inventory_state')
-    .values({ agency_code: agency, version_number: 0, locked: locked ? 1 : 0, last_update: null, updated_by: null })
+    .values({
+      agency_code: agency,
+      version_number: 0,
+      locked: locked ? 1 : 0,
+      last_update: null,
+      updated_by: null,
+    })
     .onConflict((oc) => oc.column('agency_code').doUpdateSet({ locked: locked ? 1 : 0 }))
     .execute();
 }
@@ -92,7 +106,13 @@ export async function applyInventorySave(
       } else {
         await trx
           .insertInto('inventory')
-          .values({ id: randomUUID(), agency_code: agency, ...values, last_update: now, updated_by: username })
+          .values({
+            id: randomUUID(),
+            agency_code: agency,
+            ...values,
+            last_update: now,
+            updated_by: username,
+          })
           .execute();
       }
     }
@@ -104,9 +124,17 @@ export async function applyInventorySave(
     const version = (state?.version_number ?? 0) + 1;
     await trx
       .insertInto('inventory_state')
-      .values({ agency_code: agency, version_number: version, locked: 0, last_update: now, updated_by: username })
+      .values({
+        agency_code: agency,
+        version_number: version,
+        locked: 0,
+        last_update: now,
+        updated_by: username,
+      })
       .onConflict((oc) =>
-        oc.column('agency_code').doUpdateSet({ version_number: version, last_update: now, updated_by: username }),
+        oc
+          .column('agency_code')
+          .doUpdateSet({ version_number: version, last_update: now, updated_by: username }),
       )
       .execute();
     const after = await listAgencyInventory(trx, agency);

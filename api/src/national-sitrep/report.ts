@@ -39,7 +39,10 @@ const list = (v: unknown): Record<string, unknown>[] =>
 
 function mobRows(v: unknown): MobRow[] {
   return list(v).map((r, i) => {
-    const res = (r.resources && typeof r.resources === 'object' ? r.resources : {}) as Record<string, unknown>;
+    const res = (r.resources && typeof r.resources === 'object' ? r.resources : {}) as Record<
+      string,
+      unknown
+    >;
     return {
       key: str(r.key) || String(i),
       group: str(r.group) || str(r.key) || String(i),
@@ -57,7 +60,11 @@ function mobRows(v: unknown): MobRow[] {
 }
 
 /** One agency's approved sitrep (data-entry.md 3.1 names) as the national form and the report read it. */
-export function toAgencySummary(agency: AgencyCode, versionNumber: number, data: Record<string, unknown>): AgencySitrepSummary {
+export function toAgencySummary(
+  agency: AgencyCode,
+  versionNumber: number,
+  data: Record<string, unknown>,
+): AgencySitrepSummary {
   const level = effectivePreparednessLevel(
     {
       current_fire_hazard: num(data.current_fire_hazard),
@@ -117,7 +124,10 @@ export function toAgencySummary(agency: AgencyCode, versionNumber: number, data:
     compact_mobs: mobRows(data.mobs),
     demobs: mobRows(data.demobs),
     rars: list(data.rars).map((r) => {
-      const res = (r.resources && typeof r.resources === 'object' ? r.resources : {}) as Record<string, unknown>;
+      const res = (r.resources && typeof r.resources === 'object' ? r.resources : {}) as Record<
+        string,
+        unknown
+      >;
       return {
         available: zero(r.available),
         resources: { category: str(res.category), subcategory: str(res.subcategory), item: str(res.item) },
@@ -204,7 +214,10 @@ export interface ReportInput {
   publicationNumber: number;
   summaries: Map<AgencyCode, AgencySitrepSummary>;
   historical: readonly HistoricalRow[];
-  carryOver: Map<string, { agency_fire_id: string; stage_of_control: string; fire_size: number; situation_report_date: string }[]>;
+  carryOver: Map<
+    string,
+    { agency_fire_id: string; stage_of_control: string; fire_size: number; situation_report_date: string }[]
+  >;
   labels: Map<string, ResourceLabel>;
 }
 
@@ -218,7 +231,8 @@ export function buildPublicReport(input: ReportInput): PublicNationalSitrep {
   };
   mark(fields.mobs_grouped);
   mark(fields.demobs);
-  for (const k of [...Object.keys(fields.national_to_mobs), ...Object.keys(fields.national_from_mobs)]) used.add(k);
+  for (const k of [...Object.keys(fields.national_to_mobs), ...Object.keys(fields.national_from_mobs)])
+    used.add(k);
 
   for (const code of AGENCY_CODES) {
     const s = summaries.get(code);
@@ -229,7 +243,13 @@ export function buildPublicReport(input: ReportInput): PublicNationalSitrep {
       field_situation_report_date: f.situation_report_date,
     }));
     if (!s) {
-      agenciesSitreps[code] = { mobilizations: [], demobilizations: [], priority_fires: [], carry_over_fires: carry, sitrep: null };
+      agenciesSitreps[code] = {
+        mobilizations: [],
+        demobilizations: [],
+        priority_fires: [],
+        carry_over_fires: carry,
+        sitrep: null,
+      };
       continue;
     }
     mark(s.mobs);
@@ -300,7 +320,11 @@ export function buildPublicReport(input: ReportInput): PublicNationalSitrep {
   );
   const resource_requirements = [...summaries.values()]
     .filter((s) => s.en_porr_text.trim() || s.fr_porr_text.trim())
-    .map((s) => ({ field_for: s.agency, field_en_resources: s.en_porr_text, field_fr_resources: s.fr_porr_text }));
+    .map((s) => ({
+      field_for: s.agency,
+      field_en_resources: s.en_porr_text,
+      field_fr_resources: s.fr_porr_text,
+    }));
 
   const historical: HistoricalEntry[] = input.historical.map((h) => ({
     field_agency_code: h.agency_code,
@@ -330,7 +354,11 @@ export function buildPublicReport(input: ReportInput): PublicNationalSitrep {
     system_edit_timestamp: input.publishedAt,
     field_version: input.publicationNumber,
     expanded_data: true,
-    agencies: AGENCIES.map((a) => ({ field_code: a.code, field_name_en: a.name.en, field_name_fr: a.name.fr })),
+    agencies: AGENCIES.map((a) => ({
+      field_code: a.code,
+      field_name_en: a.name.en,
+      field_name_fr: a.name.fr,
+    })),
     resources,
     recent_mobilizations: publicMobs(fields.mobs_grouped, labels),
     recent_demobilizations: publicMobs(fields.demobs, labels),
@@ -356,7 +384,11 @@ export function keyFigures(report: PublicNationalSitrep) {
     reporting += 1;
     newFires += zero(s.field_today_natural) + zero(s.field_today_human) + zero(s.field_today_other);
     activeFires +=
-      zero(s.field_full_oc) + zero(s.field_full_bh) + zero(s.field_full_uc) + zero(s.field_mod_active) + zero(s.field_mon_active);
+      zero(s.field_full_oc) +
+      zero(s.field_full_bh) +
+      zero(s.field_full_uc) +
+      zero(s.field_mod_active) +
+      zero(s.field_mon_active);
     activeArea += zero(s.field_full_active_area);
   }
   const ytd = report.historical.reduce(

@@ -1,9 +1,10 @@
 import { AGENCY_CODES, type AgencyCode } from '@ciffc/contracts';
 import type { Kysely, Transaction } from 'kysely';
+import { getApprovedSnapshot, publishApprovedCopies } from '../agency-sitrep/service.ts';
 import type { Db } from '../db/index.ts';
 import type { Database } from '../db/schema.ts';
 import { historicalAverages } from '../historical/routes.ts';
-import { yearStart, yearOf } from '../http/time.ts';
+import { yearOf, yearStart } from '../http/time.ts';
 import type { ResourceLabel } from './report.ts';
 
 /**
@@ -19,13 +20,21 @@ export interface ApprovedCopy {
 }
 
 /** The approved copy of every agency that has one. */
-export async function approvedAgencyCopies(_db: Db): Promise<ApprovedCopy[]> {
-  // Wired to the agency sitrep's getApprovedSnapshot once it exists (see docs/decisions.md).
-  return [];
+export async function approvedAgencyCopies(db: Db): Promise<ApprovedCopy[]> {
+  const snapshots = await Promise.all(AGENCY_CODES.map((code) => getApprovedSnapshot(db.kysely, code)));
+  return snapshots
+    .filter((s) => s !== null)
+    .map((s) => ({
+      agency: s.agency as AgencyCode,
+      version_number: s.version,
+      data: s.document as Record<string, unknown>,
+    }));
 }
 
-/** Publishing the national sitrep makes each agency's approved copy its published copy. */
-export async function publishAgencyCopies(_db: Db, _trx: Transaction<Database>): Promise<void> {}
+/** Publishing the national sitrep makes each agency's approved copy its published copy (same transaction). */
+export async function publishAgencyCopies(db: Db, trx: Transaction<Database>, now: Date): Promise<void> {
+  await publishApprovedCopies(db.kysely, trx, now);
+}
 
 /** Historical figures per agency for the report date (fires engineer's historical tables). */
 export async function historicalFigures(db: Kysely<Database>, reportDate: string) {
@@ -58,7 +67,13 @@ export async function resourceLabels(db: Kysely<Database>): Promise<Map<string, 
   return new Map(
     rows.map((r) => [
       r.short,
-      { short: r.short, en: r.name_en, fr: r.name_fr, category: r.category_code, subcategory: r.subcategory_code },
+      {
+        short: r.short,
+        en: r.name_en,
+        fr: r.name_fr,
+        category: r.category_code,
+        subcategory: r.subcategory_code,
+      },
     ]),
   );
 }

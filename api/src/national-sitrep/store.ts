@@ -11,7 +11,11 @@ type Q = Kysely<Database> | Transaction<Database>;
 const DRAFT_ID = 1;
 
 /** The one draft row, created empty on first use. `lock` takes a row lock on PostgreSQL (inside a transaction). */
-export async function loadDraft(db: Q, engine: Db['engine'], options: { lock?: boolean } = {}): Promise<DraftRow> {
+export async function loadDraft(
+  db: Q,
+  engine: Db['engine'],
+  options: { lock?: boolean } = {},
+): Promise<DraftRow> {
   const select = () => {
     const q = db.selectFrom('national_sitrep_draft').selectAll().where('id', '=', DRAFT_ID);
     return options.lock && engine === 'postgres' ? q.forUpdate() : q;
@@ -83,17 +87,32 @@ export async function saveVersion(
 ): Promise<void> {
   await db
     .insertInto('national_sitrep_versions')
-    .values({ version_number: versionNumber, data, edited_by: user.id, edited_by_name: user.username, created_at: now })
+    .values({
+      version_number: versionNumber,
+      data,
+      edited_by: user.id,
+      edited_by_name: user.username,
+      created_at: now,
+    })
     .execute();
   await db
     .updateTable('national_sitrep_draft')
-    .set({ data, version_number: versionNumber, edited_by: user.id, edited_by_name: user.username, last_edit: now })
+    .set({
+      data,
+      version_number: versionNumber,
+      edited_by: user.id,
+      edited_by_name: user.username,
+      last_edit: now,
+    })
     .where('id', '=', DRAFT_ID)
     .execute();
 }
 
 export async function countVersions(db: Q): Promise<number> {
-  const row = await db.selectFrom('national_sitrep_versions').select(sql<number>`count(*)`.as('n')).executeTakeFirst();
+  const row = await db
+    .selectFrom('national_sitrep_versions')
+    .select(sql<number>`count(*)`.as('n'))
+    .executeTakeFirst();
   return Number(row?.n ?? 0);
 }
 
@@ -102,6 +121,17 @@ export async function currentPublication(db: Q, date?: string): Promise<Publicat
   let q = db.selectFrom('national_sitrep_publications').selectAll().where('current', '=', 1);
   q = date ? q.where('report_date', '=', date) : q.orderBy('report_date', 'desc').limit(1);
   return q.executeTakeFirst();
+}
+
+/** Whether the date has a public report (without reading the documents). */
+export async function hasPublication(db: Q, date: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('national_sitrep_publications')
+    .select('report_date')
+    .where('current', '=', 1)
+    .where('report_date', '=', date)
+    .executeTakeFirst();
+  return row !== undefined;
 }
 
 /** The latest current publication before a date (yesterday's data for bring forward). */

@@ -38,7 +38,8 @@ export function registerErrors(app: FastifyInstance): void {
       const context = error.validationContext ?? 'request';
       const validationErrors: Record<string, string> = {};
       for (const issue of error.validation) {
-        const key = fieldPath(issue.instancePath, issue.params as Record<string, unknown> | undefined) || context;
+        const key =
+          fieldPath(issue.instancePath, issue.params as Record<string, unknown> | undefined) || context;
         validationErrors[key] ??= issue.message ?? 'is invalid';
       }
       const summary = Object.entries(validationErrors)
@@ -52,7 +53,8 @@ export function registerErrors(app: FastifyInstance): void {
       if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') message = 'Request body is too large';
       else if (error instanceof SyntaxError || error.code === 'FST_ERR_CTP_INVALID_JSON_BODY')
         message = `Request body is not valid JSON: ${error.message}`;
-      else if (error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY') message = 'Request body is empty but declared as JSON';
+      else if (error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY')
+        message = 'Request body is empty but declared as JSON';
       else if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE')
         message = `Unsupported content type: ${request.headers['content-type'] ?? 'none'}`;
       return reply.code(status).send(body(status, message));

@@ -1,4 +1,11 @@
-import { agencyOf, canReadAgency, canWriteAgency, type Identity, isAgencyCode, isNational } from '@ciffc/contracts';
+import {
+  agencyOf,
+  canReadAgency,
+  canWriteAgency,
+  type Identity,
+  isAgencyCode,
+  isNational,
+} from '@ciffc/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { errors as joseErrors, jwtVerify } from 'jose';
 import type { Config } from '../config.ts';
@@ -138,7 +145,11 @@ export function requireNational(request: FastifyRequest): Identity {
  * Read: the agency's own user or the national centre. Write: the agency's own user only
  * (contracts `canReadAgency`/`canWriteAgency`). 401 without a user, 403 otherwise.
  */
-export function requireAgencyAccess(request: FastifyRequest, agency: string, mode: 'read' | 'write'): Identity {
+export function requireAgencyAccess(
+  request: FastifyRequest,
+  agency: string,
+  mode: 'read' | 'write',
+): Identity {
   const identity = requireUser(request);
   if (!isAgencyCode(agency)) throw forbidden(`Unknown agency ${agency}`);
   const allowed = mode === 'read' ? canReadAgency(identity, agency) : canWriteAgency(identity, agency);

@@ -14,7 +14,11 @@ export async function registerOpenapi(app: FastifyInstance): Promise<void> {
       },
       components: {
         securitySchemes: {
-          bearer: { type: 'http', scheme: 'bearer', description: 'The JWT issued by the content system at login' },
+          bearer: {
+            type: 'http',
+            scheme: 'bearer',
+            description: 'The JWT issued by the content system at login',
+          },
         },
       },
     },

@@ -42,7 +42,12 @@ export const migrations: Record<string, Migration> = {
       for (const category of RESOURCE_CATALOGUE) {
         await db
           .insertInto('resource_categories')
-          .values({ code: category.code, name_en: category.name.en, name_fr: category.name.fr, sort_order: order++ })
+          .values({
+            code: category.code,
+            name_en: category.name.en,
+            name_fr: category.name.fr,
+            sort_order: order++,
+          })
           .execute();
         for (const sub of category.subcategories) {
           await db
@@ -79,7 +84,12 @@ export const migrations: Record<string, Migration> = {
       }
     },
     async down(db: Kysely<any>) {
-      for (const table of ['resource_shortnames', 'resource_items', 'resource_subcategories', 'resource_categories'])
+      for (const table of [
+        'resource_shortnames',
+        'resource_items',
+        'resource_subcategories',
+        'resource_categories',
+      ])
         await db.schema.dropTable(table).execute();
     },
   },

@@ -13,7 +13,10 @@ import { requestLang } from '../http/lang.ts';
 import { catalogueVersion, loadResourceOptions } from './store.ts';
 
 const LangQuery = z.object({
-  lang: z.enum(['en', 'fr']).optional().describe('Language of field_name and field_item; else Accept-Language'),
+  lang: z
+    .enum(['en', 'fr'])
+    .optional()
+    .describe('Language of field_name and field_item; else Accept-Language'),
 });
 
 /** GET and POST /v1/resource/options and /v1/resource/options/active (data-entry.md section 7, no auth). */
@@ -57,7 +60,10 @@ export async function resourceRoutes(fastify: FastifyInstance): Promise<void> {
         },
       },
       async (request) => {
-        const options = await loadResourceOptions(app.db.kysely, { locale: requestLang(request), activeOnly });
+        const options = await loadResourceOptions(app.db.kysely, {
+          locale: requestLang(request),
+          activeOnly,
+        });
         return expandShortnames(options, requestedShortnames(request.body.shortnames));
       },
     );

@@ -15,7 +15,11 @@ import './schema.ts';
 export async function catalogueVersion(db: Kysely<Database>): Promise<string> {
   const row = await db
     .selectFrom('resource_items')
-    .select([sql<number>`count(*)`.as('n'), sql<number>`sum(active)`.as('a'), sql<number>`sum(sort_order)`.as('s')])
+    .select([
+      sql<number>`count(*)`.as('n'),
+      sql<number>`sum(active)`.as('a'),
+      sql<number>`sum(sort_order)`.as('s'),
+    ])
     .executeTakeFirst();
   return `${row?.n ?? 0}.${row?.a ?? 0}.${row?.s ?? 0}`;
 }
@@ -43,8 +47,11 @@ export async function loadResourceOptions(
   });
   const resources: Record<string, Record<string, ResourceItem[]>> = {};
   for (const i of items) {
-    const bySub = (resources[i.category_code] ??= {});
-    (bySub[i.subcategory_code] ??= []).push({
+    const bySub = resources[i.category_code] ?? {};
+    resources[i.category_code] = bySub;
+    const list = bySub[i.subcategory_code] ?? [];
+    bySub[i.subcategory_code] = list;
+    list.push({
       field_item: locale === 'fr' ? i.name_fr : i.name_en,
       field_item_en: i.name_en,
       field_item_fr: i.name_fr,
@@ -62,7 +69,9 @@ export async function loadResourceOptions(
   };
   // A category or subcategory with no item in the set is left out, so every choice leads to an item.
   for (const c of categories) {
-    const subs = subcategories.filter((s) => s.category_code === c.code && resources[c.code]?.[s.code]?.length);
+    const subs = subcategories.filter(
+      (s) => s.category_code === c.code && resources[c.code]?.[s.code]?.length,
+    );
     if (subs.length === 0) continue;
     out.categories.push(named(c));
     out.subcategories[c.code] = subs.map(named);

@@ -6,9 +6,9 @@ import {
   normaliseMobilizationGroups,
   normaliseStatus,
   SITREP_COUNT_FIELDS,
+  SITREP_FORM_SLOTS,
   SITREP_HECTARE_FIELDS,
   SITREP_SECTIONS,
-  SITREP_FORM_SLOTS,
   sectionsWithData,
   sitrepTotals,
   slotOfField,
@@ -33,7 +33,14 @@ describe('agency sitrep totals (data-entry.md 2.1)', () => {
   });
 
   it('computes full response active, total fires and total area', () => {
-    const t = sitrepTotals({ b_oc: 5, b_bh: 2, b_uc: 1, b_total_out: 10, b_active_hectares: 120.5, b_out_hectares: 30.2 });
+    const t = sitrepTotals({
+      b_oc: 5,
+      b_bh: 2,
+      b_uc: 1,
+      b_total_out: 10,
+      b_active_hectares: 120.5,
+      b_out_hectares: 30.2,
+    });
     expect(t.b_active).toBe(8);
     expect(t.b_total_fires).toBe(18);
     expect(t.b_total_area).toBeCloseTo(150.7, 10);
@@ -63,7 +70,11 @@ describe('agency sitrep totals (data-entry.md 2.1)', () => {
   });
 
   it('counts blanks as 0', () => {
-    expect(sitrepTotals({ a_ltg: null, a_hum: undefined })).toMatchObject({ a_total: 0, overall_fires: 0, overall_area: 0 });
+    expect(sitrepTotals({ a_ltg: null, a_hum: undefined })).toMatchObject({
+      a_total: 0,
+      overall_fires: 0,
+      overall_area: 0,
+    });
   });
 });
 
@@ -96,13 +107,19 @@ describe('agency sitrep bounds (data-entry.md 5.2)', () => {
 
   it('bounds percent_contained 0-100, incident_type 1-5 and stage_of_control OUT/UC/BH/OC', () => {
     const errors = validateAgencySitrep({
-      priority_fires: [fire, fire, { ...fire, percent_contained: 101, incident_type: 6, stage_of_control: 'XX' }],
+      priority_fires: [
+        fire,
+        fire,
+        { ...fire, percent_contained: 101, incident_type: 6, stage_of_control: 'XX' },
+      ],
     });
     expect(errors['priority_fires.2.percent_contained']).toBe('Must be between 0 and 100');
     expect(errors['priority_fires.2.incident_type']).toBe('Must be between 1 and 5');
     expect(errors['priority_fires.2.stage_of_control']).toBe('Must be one of OC, BH, UC, OUT');
     expect(errors.form_6).toBe('This section has 3 validation errors.');
-    expect(validateAgencySitrep({ priority_fires: [{ ...fire, percent_contained: -1, incident_type: 0 }] })).toMatchObject({
+    expect(
+      validateAgencySitrep({ priority_fires: [{ ...fire, percent_contained: -1, incident_type: 0 }] }),
+    ).toMatchObject({
       'priority_fires.0.percent_contained': 'Must be between 0 and 100',
       'priority_fires.0.incident_type': 'Must be between 1 and 5',
     });
@@ -123,7 +140,9 @@ describe('agency sitrep bounds (data-entry.md 5.2)', () => {
   });
 
   it('requires the category, subcategory and item of a resource choice', () => {
-    const errors = validateAgencySitrep({ rars: [{ available: 2, resources: { category: '', subcategory: '', item: '' } }] });
+    const errors = validateAgencySitrep({
+      rars: [{ available: 2, resources: { category: '', subcategory: '', item: '' } }],
+    });
     expect(errors).toMatchObject({
       'rars.0.resources.category': 'This field is required.',
       'rars.0.resources.subcategory': 'This field is required.',
@@ -143,12 +162,17 @@ describe('agency sitrep bounds (data-entry.md 5.2)', () => {
       expect(validateAgencySitrep({ [f]: 6 })[f]).toBe('Must be between 1 and 5');
     }
     expect(validateAgencySitrep({ prep_level_override: 0 })).toEqual({});
-    expect(validateAgencySitrep({ prep_level_override: 6 }).prep_level_override).toBe('Must be between 0 and 5');
+    expect(validateAgencySitrep({ prep_level_override: 6 }).prep_level_override).toBe(
+      'Must be between 0 and 5',
+    );
     expect(validateAgencySitrep({ prep_level_override: -1 }).form_8).toBeDefined();
   });
 
   it('keeps bounds out of the shape schema: a bad value is still a storable draft', () => {
-    expect(AgencySitrepShape.safeParse({ a_ltg: -5, priority_fires: [{ ...fire, percent_contained: 500 }] }).success).toBe(true);
+    expect(
+      AgencySitrepShape.safeParse({ a_ltg: -5, priority_fires: [{ ...fire, percent_contained: 500 }] })
+        .success,
+    ).toBe(true);
     expect(AgencySitrepShape.safeParse({ a_ltg: 'five' }).success).toBe(false);
     expect(AgencySitrepForm.safeParse({ a_ltg: -5 }).success).toBe(false);
   });
@@ -156,7 +180,10 @@ describe('agency sitrep bounds (data-entry.md 5.2)', () => {
   it('keys errors by field with list indexes', () => {
     const r = AgencySitrepForm.safeParse({ priority_fires: [fire, { ...fire, size: -1 }] });
     expect(r.success).toBe(false);
-    if (!r.success) expect(issuesToValidationErrors(r.error.issues)).toEqual({ 'priority_fires.1.size': 'Must be at least 0' });
+    if (!r.success)
+      expect(issuesToValidationErrors(r.error.issues)).toEqual({
+        'priority_fires.1.size': 'Must be at least 0',
+      });
   });
 });
 
@@ -181,7 +208,14 @@ describe('sections and slots', () => {
   it('counts the sections holding data out of 13', () => {
     expect(SITREP_SECTIONS.filter((s) => s.counted)).toHaveLength(SITREP_SECTION_COUNT);
     expect(sectionsWithData({})).toBe(0);
-    expect(sectionsWithData({ en_ops_summary: ' ', a_ltg: 0, priority_fires: [], rars: [{ available: 1, resources }] })).toBe(2);
+    expect(
+      sectionsWithData({
+        en_ops_summary: ' ',
+        a_ltg: 0,
+        priority_fires: [],
+        rars: [{ available: 1, resources }],
+      }),
+    ).toBe(2);
     expect(sectionsWithData({ fire_statistics_as_of: '2025-07-01' })).toBe(0);
   });
 });
@@ -195,11 +229,13 @@ describe('statuses and groups', () => {
 
   it('later rows of a group take to and from from the first row', () => {
     const r = (group: string, to: string, from: string) => ({ group, to, from });
-    expect(normaliseMobilizationGroups([r('g', 'bc', 'ab'), r('g', 'on', 'qc'), r('h', 'mb', 'sk'), r('g', '', '')])).toEqual([
-      r('g', 'bc', 'ab'),
-      r('g', 'bc', 'ab'),
-      r('h', 'mb', 'sk'),
-      r('g', 'bc', 'ab'),
-    ]);
+    expect(
+      normaliseMobilizationGroups([
+        r('g', 'bc', 'ab'),
+        r('g', 'on', 'qc'),
+        r('h', 'mb', 'sk'),
+        r('g', '', ''),
+      ]),
+    ).toEqual([r('g', 'bc', 'ab'), r('g', 'bc', 'ab'), r('h', 'mb', 'sk'), r('g', 'bc', 'ab')]);
   });
 });

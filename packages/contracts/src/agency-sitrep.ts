@@ -12,7 +12,8 @@ import { PRODUCT_FIELD_PREFIX } from './product.ts';
  * and answered with `validationErrors`; submit and approve refuse it).
  */
 
-export const RESPONSE_CAPACITY_FIELD = `${PRODUCT_FIELD_PREFIX}_response_capacity` as 'ciffc_response_capacity';
+export const RESPONSE_CAPACITY_FIELD =
+  `${PRODUCT_FIELD_PREFIX}_response_capacity` as 'ciffc_response_capacity';
 
 export const SITREP_TEXT_FIELDS = [
   'en_ops_summary',
@@ -107,7 +108,8 @@ function build(mode: Mode) {
     form ? num().int(WHOLE).min(lo, between(lo, hi)).max(hi, between(lo, hi)) : num();
   const opt = <T extends z.ZodType>(t: T) => t.nullable().optional();
   const text = (max = SITREP_MAX_TEXT) => z.string().max(max);
-  const required = (max = SITREP_MAX_SHORT_TEXT) => (form ? z.string().trim().min(1, REQUIRED).max(max) : z.string().max(max));
+  const required = (max = SITREP_MAX_SHORT_TEXT) =>
+    form ? z.string().trim().min(1, REQUIRED).max(max) : z.string().max(max);
   const choice = () => (form ? z.string().min(1, REQUIRED).max(40) : z.string().max(40));
   const list = <T extends z.ZodType>(row: T) => z.array(row).max(SITREP_MAX_LIST_ROWS);
 
@@ -207,7 +209,10 @@ function build(mode: Mode) {
         form
           ? z
               .string()
-              .regex(/^$|^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})?)?$/, 'Invalid format')
+              .regex(
+                /^$|^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})?)?$/,
+                'Invalid format',
+              )
           : text(40),
       ),
     }),
@@ -241,7 +246,9 @@ export type AgencySitrepStatus = (typeof AGENCY_SITREP_STATUSES)[number];
 
 /** An empty or unknown status counts as N (not started). */
 export function normaliseStatus(status: string | null | undefined): AgencySitrepStatus {
-  return (AGENCY_SITREP_STATUSES as readonly string[]).includes(status ?? '') ? (status as AgencySitrepStatus) : 'N';
+  return (AGENCY_SITREP_STATUSES as readonly string[]).includes(status ?? '')
+    ? (status as AgencySitrepStatus)
+    : 'N';
 }
 
 /** Submit is offered in every status; it is refused while another user holds the claim. */
@@ -268,7 +275,12 @@ export interface SitrepSection {
  */
 export const SITREP_SECTIONS: readonly SitrepSection[] = [
   { id: 'opsSummary', slot: 'form_0', fields: ['en_ops_summary', 'fr_ops_summary'], counted: true },
-  { id: 'newFires', slot: 'form_1', fields: ['a_ltg', 'a_hum', 'a_oth', 'fire_statistics_as_of'], counted: true },
+  {
+    id: 'newFires',
+    slot: 'form_1',
+    fields: ['a_ltg', 'a_hum', 'a_oth', 'fire_statistics_as_of'],
+    counted: true,
+  },
   {
     id: 'fullResponse',
     slot: 'form_2',
@@ -276,7 +288,12 @@ export const SITREP_SECTIONS: readonly SitrepSection[] = [
     counted: true,
   },
   { id: 'modifiedResponse', slot: 'form_3', fields: ['c_act', 'c_out', 'c_total_hectares'], counted: true },
-  { id: 'monitoredResponse', slot: 'form_4', fields: ['c2_act', 'c2_out', 'c2_total_hectares'], counted: true },
+  {
+    id: 'monitoredResponse',
+    slot: 'form_4',
+    fields: ['c2_act', 'c2_out', 'c2_total_hectares'],
+    counted: true,
+  },
   { id: 'prescribedFires', slot: 'form_5', fields: ['e_act', 'e_out', 'e_total_hectares'], counted: true },
   { id: 'priorityFires', slot: 'form_6', fields: ['priority_fires'], counted: true },
   { id: 'fop', slot: 'form_7', fields: ['fop_ltg', 'fop_nat'], counted: true },
@@ -289,7 +306,12 @@ export const SITREP_SECTIONS: readonly SitrepSection[] = [
   { id: 'porr', slot: 'form_9', fields: ['en_porr_text', 'fr_porr_text'], counted: true },
   { id: 'chh', slot: 'form_10', fields: ['chh_light', 'chh_int', 'chh_med', 'chh_heavy'], counted: true },
   { id: 'mobilizations', slot: 'form_11', fields: ['mobs_grouped', 'mobs', 'demobs', 'rars'], counted: true },
-  { id: 'dutyOfficer', slot: 'form_11', fields: ['duty_officer', 'duty_officer_24_hour_cell'], counted: true },
+  {
+    id: 'dutyOfficer',
+    slot: 'form_11',
+    fields: ['duty_officer', 'duty_officer_24_hour_cell'],
+    counted: true,
+  },
 ];
 
 export const SITREP_FORM_SLOTS = Array.from({ length: 12 }, (_, i) => `form_${i}` as const);
@@ -321,7 +343,10 @@ export function sectionsWithData(doc: Partial<AgencySitrepData> | null | undefin
 export type SitrepValidationErrors = Record<string, string>;
 
 /** zod issues → `validationErrors` keyed by field path (`priority_fires.2.percent_contained`), first message each. */
-export function issuesToValidationErrors(issues: readonly z.core.$ZodIssue[], prefix = ''): SitrepValidationErrors {
+export function issuesToValidationErrors(
+  issues: readonly z.core.$ZodIssue[],
+  prefix = '',
+): SitrepValidationErrors {
   const out: SitrepValidationErrors = {};
   for (const issue of issues) {
     const path = issue.path.map(String).join('.');
@@ -341,7 +366,8 @@ export function withSectionSlots(errors: SitrepValidationErrors): SitrepValidati
   }
   const out = { ...errors };
   for (const [slot, n] of counts)
-    out[slot] ??= n === 1 ? 'This section has 1 validation error.' : `This section has ${n} validation errors.`;
+    out[slot] ??=
+      n === 1 ? 'This section has 1 validation error.' : `This section has ${n} validation errors.`;
   return out;
 }
 
@@ -353,9 +379,9 @@ export function validateAgencySitrep(doc: unknown): SitrepValidationErrors {
 }
 
 /** Later rows of a group take `to` and `from` from the group's first row (data-entry.md 4.6). */
-export function normaliseMobilizationGroups<T extends { group?: string | undefined; to: string; from: string }>(
-  rows: readonly T[],
-): T[] {
+export function normaliseMobilizationGroups<
+  T extends { group?: string | undefined; to: string; from: string },
+>(rows: readonly T[]): T[] {
   const first = new Map<string, T>();
   return rows.map((row) => {
     if (!row.group) return row;
@@ -422,7 +448,11 @@ export const SitrepStatusFields = z.object({
   version_number: z.number().int(),
   locked: z.boolean().describe('Another user holds a live claim (or the copy is read-only)'),
   edited_by: z.string().nullable(),
-  claimed_by: z.number().int().nullable().describe('User id of the claim holder; positive means Being Edited'),
+  claimed_by: z
+    .number()
+    .int()
+    .nullable()
+    .describe('User id of the claim holder; positive means Being Edited'),
   claimed_by_name: z.string().nullable(),
   claim_expires_at: z.string().nullable(),
   last_edit: z.string().nullable(),
@@ -435,7 +465,9 @@ export type SitrepStatusFields = z.infer<typeof SitrepStatusFields>;
 
 export const AgencySitrepResponse = AgencySitrepShape.extend(SitrepStatusFields.shape).extend({
   variant: z.enum(['draft', 'approved', 'published']),
-  fire_options: z.record(z.string(), SitrepFireOption).describe('Known fires of the agency, keyed by fire name'),
+  fire_options: z
+    .record(z.string(), SitrepFireOption)
+    .describe('Known fires of the agency, keyed by fire name'),
   previous: AgencySitrepShape.nullable().describe('The last approved report, for bring forward'),
 });
 export type AgencySitrepResponse = z.infer<typeof AgencySitrepResponse>;

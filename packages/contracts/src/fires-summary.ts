@@ -188,7 +188,12 @@ export function summariseFires(
 
 /** The calendar date of `now` in `timeZone`, plus `addDays` days, as YYYY-MM-DD. */
 export function isoDateInZone(now: Date, timeZone: string, addDays = 0): string {
-  const parts = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' })
+  const parts = new Intl.DateTimeFormat('en-CA', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  })
     .formatToParts(now)
     .reduce<Record<string, string>>((acc, p) => {
       acc[p.type] = p.value;

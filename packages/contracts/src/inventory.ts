@@ -38,7 +38,9 @@ export type InventoryRow = z.infer<typeof InventoryRow>;
 /** The form: rows kept or added, and saved rows the user removed (data-entry.md 3.3). */
 export const InventoryForm = z.object({
   inventory: z.array(InventoryRow).max(2000),
-  inventory_to_remove: z.array(InventoryRow.partial({ resources: true, seasonal: true, exportable: true })).max(2000),
+  inventory_to_remove: z
+    .array(InventoryRow.partial({ resources: true, seasonal: true, exportable: true }))
+    .max(2000),
 });
 export type InventoryForm = z.infer<typeof InventoryForm>;
 
@@ -60,7 +62,8 @@ export const InventoryResult = z.object({
 });
 export type InventoryResult = z.infer<typeof InventoryResult>;
 
-const isCount = (v: unknown): v is number => typeof v === 'number' && Number.isInteger(v) && v >= 0 && v <= 1_000_000;
+const isCount = (v: unknown): v is number =>
+  typeof v === 'number' && Number.isInteger(v) && v >= 0 && v <= 1_000_000;
 
 /**
  * The inventory rules, run by the site on blur and change and by the data API on validate and
@@ -85,7 +88,8 @@ export function validateInventoryRows(
     }
     for (const field of ['seasonal', 'exportable'] as const) {
       const value = row[field] as unknown;
-      if (value === null || value === undefined || value === '') errors[`inventory.${i}.${field}`] = INVENTORY_MESSAGES.required;
+      if (value === null || value === undefined || value === '')
+        errors[`inventory.${i}.${field}`] = INVENTORY_MESSAGES.required;
       else if (!isCount(value)) errors[`inventory.${i}.${field}`] = INVENTORY_MESSAGES.invalidValue;
     }
     if (isCount(row.seasonal) && isCount(row.exportable) && row.exportable > row.seasonal)
@@ -102,7 +106,8 @@ export function validateInventoryRows(
 export function rowErrors(errors: Record<string, string>, rowIndex: number): Record<string, string> {
   const prefix = `inventory.${rowIndex}.`;
   const out: Record<string, string> = {};
-  for (const [key, message] of Object.entries(errors)) if (key.startsWith(prefix)) out[key.slice(prefix.length)] = message;
+  for (const [key, message] of Object.entries(errors))
+    if (key.startsWith(prefix)) out[key.slice(prefix.length)] = message;
   return out;
 }
 

@@ -6,6 +6,7 @@ import {
   hasNationalMobsToBringForward,
   isReportDate,
   NATIONAL_MOB_COLUMNS,
+  type NationalMobTables,
   nationalDraftErrors,
   nationalMobColumnTotals,
   nationalMobRowTotal,
@@ -31,7 +32,9 @@ describe('national mobilization row Total', () => {
   });
 
   it('sums every agency plus CIFFC, fed and intl, blanks counted as 0', () => {
-    expect(nationalMobRowTotal({ resources: 'UC20', ab: 2, bc: null, on: 3, ciffc: 1, fed: 4, intl: 5 })).toBe(15);
+    expect(
+      nationalMobRowTotal({ resources: 'UC20', ab: 2, bc: null, on: 3, ciffc: 1, fed: 4, intl: 5 }),
+    ).toBe(15);
     expect(nationalMobRowTotal({ resources: 'UC20' })).toBe(0);
     expect(nationalMobRowTotal({ resources: 'UC20', yt: 1, pe: 1, qc: 1, nu: 100 } as never)).toBe(3);
   });
@@ -60,10 +63,11 @@ describe('national mobilization To/From mirror', () => {
   });
 
   it('keeps an existing row when the resource is added again', () => {
-    const t = addNationalMobRow(
-      { national_to_mobs: { UC20: { resources: 'UC20', ab: 3 } }, national_from_mobs: {} },
-      'UC20',
-    );
+    const tables: NationalMobTables = {
+      national_to_mobs: { UC20: { resources: 'UC20', ab: 3 } },
+      national_from_mobs: {},
+    };
+    const t = addNationalMobRow(tables, 'UC20');
     expect(t.national_to_mobs.UC20?.ab).toBe(3);
     expect(t.national_from_mobs.UC20).toEqual({ resources: 'UC20' });
   });
@@ -106,7 +110,10 @@ describe('validationErrors of the national draft (5.2, 5.4)', () => {
   it('keys mobs_grouped rows by index and field, with the form_8 slot', () => {
     const errors = nationalDraftErrors({
       ...emptyNationalDraft(),
-      mobs_grouped: [mob(), mob({ to: '', resources: { amount: 0, category: 'crews', subcategory: 'x', item: 'UC20' } })],
+      mobs_grouped: [
+        mob(),
+        mob({ to: '', resources: { amount: 0, category: 'crews', subcategory: 'x', item: 'UC20' } }),
+      ],
     });
     expect(errors['mobs_grouped.1.to']).toBe('This field is required.');
     expect(errors['mobs_grouped.1.resources']).toBe('Invalid value.');
@@ -146,14 +153,26 @@ describe('validationErrors of the national draft (5.2, 5.4)', () => {
       us_ytd_acres: 10.25,
     });
     expect(Object.keys(errors).sort()).toEqual(
-      ['demobs.0.from', 'form_10', 'form_11', 'us_acres', 'us_fires', 'us_preparedness_level', 'us_ytd_fires'].sort(),
+      [
+        'demobs.0.from',
+        'form_10',
+        'form_11',
+        'us_acres',
+        'us_fires',
+        'us_preparedness_level',
+        'us_ytd_fires',
+      ].sort(),
     );
   });
 
   it('accepts preparedness_level as a string 0 to 5 only', () => {
     expect(nationalDraftErrors({ ...emptyNationalDraft(), preparedness_level: '5' })).toEqual({});
-    expect(nationalDraftErrors({ ...emptyNationalDraft(), preparedness_level: '6' }).preparedness_level).toBeDefined();
-    expect(nationalDraftErrors({ ...emptyNationalDraft(), preparedness_level: 3 }).preparedness_level).toBeDefined();
+    expect(
+      nationalDraftErrors({ ...emptyNationalDraft(), preparedness_level: '6' }).preparedness_level,
+    ).toBeDefined();
+    expect(
+      nationalDraftErrors({ ...emptyNationalDraft(), preparedness_level: 3 }).preparedness_level,
+    ).toBeDefined();
   });
 
   it('needs a level 1 to 5 to publish', () => {

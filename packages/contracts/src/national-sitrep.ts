@@ -11,8 +11,9 @@ import { PRODUCT_FIELD_PREFIX } from './product.ts';
 /* ---------- national mobilization tables (data-entry.md 2.2, 4.6) ---------- */
 
 /** The numeric columns of a national mobilization row: the 13 agencies (no Nunavut), CIFFC, Fed, Intl. */
-export const NATIONAL_MOB_COLUMNS = [...AGENCY_CODES, PRODUCT_FIELD_PREFIX, 'fed', 'intl'] as const;
-export type NationalMobColumn = AgencyCode | typeof PRODUCT_FIELD_PREFIX | 'fed' | 'intl';
+const PRODUCT_COLUMN = PRODUCT_FIELD_PREFIX as 'ciffc';
+export const NATIONAL_MOB_COLUMNS = [...AGENCY_CODES, PRODUCT_COLUMN, 'fed', 'intl'] as const;
+export type NationalMobColumn = (typeof NATIONAL_MOB_COLUMNS)[number];
 
 const count = z.number().int('Invalid value.').min(0, 'Invalid value.');
 const looseNumber = z.number();
@@ -39,15 +40,17 @@ export function nationalMobRowTotal(row: Partial<Record<string, unknown>>): numb
 }
 
 /** Column totals of a table (for a totals line), blanks 0. */
-export function nationalMobColumnTotals(table: NationalMobTable): Record<NationalMobColumn | 'total', number> {
+export function nationalMobColumnTotals(
+  table: NationalMobTable,
+): Record<NationalMobColumn | 'total', number> {
   const totals = { total: 0 } as Record<NationalMobColumn | 'total', number>;
   for (const column of NATIONAL_MOB_COLUMNS) totals[column] = 0;
   for (const row of Object.values(table)) {
     for (const column of NATIONAL_MOB_COLUMNS) {
       const v = row[column];
-      if (typeof v === 'number' && Number.isFinite(v)) totals[column] += v;
+      if (typeof v === 'number' && Number.isFinite(v)) totals[column] = (totals[column] ?? 0) + v;
     }
-    totals.total += nationalMobRowTotal(row);
+    totals.total = (totals.total ?? 0) + nationalMobRowTotal(row);
   }
   return totals;
 }
@@ -64,12 +67,14 @@ export function addNationalMobRow<T extends NationalMobTables>(tables: T, short:
   if (!short) return tables;
   return {
     ...tables,
-    national_to_mobs: short in tables.national_to_mobs
-      ? tables.national_to_mobs
-      : { ...tables.national_to_mobs, [short]: emptyNationalMobRow(short) },
-    national_from_mobs: short in tables.national_from_mobs
-      ? tables.national_from_mobs
-      : { ...tables.national_from_mobs, [short]: emptyNationalMobRow(short) },
+    national_to_mobs:
+      short in tables.national_to_mobs
+        ? tables.national_to_mobs
+        : { ...tables.national_to_mobs, [short]: emptyNationalMobRow(short) },
+    national_from_mobs:
+      short in tables.national_from_mobs
+        ? tables.national_from_mobs
+        : { ...tables.national_from_mobs, [short]: emptyNationalMobRow(short) },
   };
 }
 
@@ -81,10 +86,13 @@ export function removeNationalMobRow<T extends NationalMobTables>(tables: T, sho
 }
 
 /** Whether there is anything to bring forward (data-entry.md 4.5: else "There is no data to bring forward."). */
-export function hasNationalMobsToBringForward(previous: Partial<NationalMobTables> | null | undefined): boolean {
+export function hasNationalMobsToBringForward(
+  previous: Partial<NationalMobTables> | null | undefined,
+): boolean {
   if (!previous) return false;
   return (
-    Object.keys(previous.national_to_mobs ?? {}).length > 0 || Object.keys(previous.national_from_mobs ?? {}).length > 0
+    Object.keys(previous.national_to_mobs ?? {}).length > 0 ||
+    Object.keys(previous.national_from_mobs ?? {}).length > 0
   );
 }
 
@@ -117,7 +125,10 @@ export interface ResourceAmount {
 }
 
 function resourceAmountSchema(strict: boolean) {
-  const required = z.string().min(strict ? 1 : 0, 'This field is required.').max(60);
+  const required = z
+    .string()
+    .min(strict ? 1 : 0, 'This field is required.')
+    .max(60);
   return z.object({
     amount: strict
       ? z.number('This field is required.').int('Invalid value.').min(1, 'Invalid value.')
@@ -141,7 +152,10 @@ export interface MobRow {
 }
 
 function mobRowListSchema(strict: boolean) {
-  const place = z.string().min(strict ? 1 : 0, 'This field is required.').max(60);
+  const place = z
+    .string()
+    .min(strict ? 1 : 0, 'This field is required.')
+    .max(60);
   return z
     .array(
       z.object({
@@ -179,31 +193,30 @@ function draftSchema(strict: boolean) {
   const usCount = (strict ? count : looseNumber).nullable();
   const usArea = (strict ? z.number().min(0, 'Invalid value.') : looseNumber).nullable();
   return z.object({
-    en_summary_comments: text.default(''),
-    fr_summary_comments: text.default(''),
-    preparedness_level: (strict ? z.enum(['0', '1', '2', '3', '4', '5'], 'Invalid value.') : z.string().max(2)).default(
-      '0',
-    ),
-    duty_officer_name: z.string().max(200).default(''),
-    outstanding_resource_requests: text.default(''),
-    mobs_grouped: mobRowListSchema(strict).default([]),
-    demobs: mobRowListSchema(strict).default([]),
-    national_to_mobs: z.record(z.string().max(40), mobRowSchema(strict)).default({}),
-    national_from_mobs: z.record(z.string().max(40), mobRowSchema(strict)).default({}),
-    us_preparedness_level: (strict ? z.number().int('Invalid value.').min(1, 'Invalid value.').max(5, 'Invalid value.') : looseNumber)
-      .nullable()
-      .default(null),
-    us_fires: usCount.default(null),
-    us_acres: usArea.default(null),
-    us_ytd_fires: usCount.default(null),
-    us_ytd_acres: usArea.default(null),
+    en_summary_comments: text,
+    fr_summary_comments: text,
+    preparedness_level: strict ? z.enum(['0', '1', '2', '3', '4', '5'], 'Invalid value.') : z.string().max(2),
+    duty_officer_name: z.string().max(200),
+    outstanding_resource_requests: text,
+    mobs_grouped: mobRowListSchema(strict),
+    demobs: mobRowListSchema(strict),
+    national_to_mobs: z.record(z.string().max(40), mobRowSchema(strict)),
+    national_from_mobs: z.record(z.string().max(40), mobRowSchema(strict)),
+    us_preparedness_level: (strict
+      ? z.number().int('Invalid value.').min(1, 'Invalid value.').max(5, 'Invalid value.')
+      : looseNumber
+    ).nullable(),
+    us_fires: usCount,
+    us_acres: usArea,
+    us_ytd_fires: usCount,
+    us_ytd_acres: usArea,
     /** The version the client's form was based on (a stale one from another user answers 409). */
     version_number: z.number().int().min(0).optional(),
   });
 }
 
-/** The body of POST /v1/sitrep/national[/publish]: the shape, with types but without the bounds. */
-export const NationalSitrepDraftBody = draftSchema(false);
+/** The body of POST /v1/sitrep/national[/publish]: the shape, with types but without the bounds; any field may be left out. */
+export const NationalSitrepDraftBody = draftSchema(false).partial();
 export type NationalSitrepDraftBody = z.infer<typeof NationalSitrepDraftBody>;
 /** The bounds of 5.2 on top of the shape: what a draft must satisfy to sync cleanly and to publish. */
 export const NationalSitrepDraft = draftSchema(true);
@@ -265,7 +278,8 @@ function slotOf(key: string): string | undefined {
   if (head === 'duty_officer_name') return NATIONAL_FORM_SLOTS.dutyOfficer;
   if (head === 'outstanding_resource_requests') return NATIONAL_FORM_SLOTS.outstanding;
   if (head === 'mobs_grouped') return NATIONAL_FORM_SLOTS.mobilizations;
-  if (head === 'national_to_mobs' || head === 'national_from_mobs') return NATIONAL_FORM_SLOTS.nationalMobilizations;
+  if (head === 'national_to_mobs' || head === 'national_from_mobs')
+    return NATIONAL_FORM_SLOTS.nationalMobilizations;
   if (head === 'demobs') return NATIONAL_FORM_SLOTS.demobilizations;
   if (head.startsWith('us_')) return NATIONAL_FORM_SLOTS.usFireActivity;
   return undefined;
@@ -277,7 +291,8 @@ function slotOf(key: string): string | undefined {
  */
 export function validationKey(path: readonly PropertyKey[]): string {
   const parts = path.map(String);
-  if ((parts[0] === 'mobs_grouped' || parts[0] === 'demobs') && parts[2] === 'resources') return parts.slice(0, 3).join('.');
+  if ((parts[0] === 'mobs_grouped' || parts[0] === 'demobs') && parts[2] === 'resources')
+    return parts.slice(0, 3).join('.');
   return parts.join('.');
 }
 
@@ -575,9 +590,14 @@ export const PublicNationalSitrep = z.object({
   field_us_ytd_fires: z.number().nullable(),
   field_us_ytd_acres: z.number().nullable(),
   system_edit_timestamp: z.string().describe('When this report was published (ISO timestamp)'),
-  field_version: z.number().int().describe('Publication number of this date (1 first, 2 after a republish, ...)'),
+  field_version: z
+    .number()
+    .int()
+    .describe('Publication number of this date (1 first, 2 after a republish, ...)'),
   expanded_data: z.boolean().describe('true when the signed-in sections are included'),
-  agencies: z.array(z.object({ field_code: z.string(), field_name_en: z.string(), field_name_fr: z.string() })),
+  agencies: z.array(
+    z.object({ field_code: z.string(), field_name_en: z.string(), field_name_fr: z.string() }),
+  ),
   resources: z.record(z.string(), PublicResource),
   recent_mobilizations: z.array(PublicMobilizationRow),
   recent_demobilizations: z.array(PublicMobilizationRow),
@@ -594,7 +614,9 @@ export const PublicNationalSitrep = z.object({
     )
     .describe('Resource availability report: signed-in readers only (empty otherwise)'),
   resource_requirements: z
-    .array(z.object({ field_for: z.string(), field_en_resources: z.string(), field_fr_resources: z.string() }))
+    .array(
+      z.object({ field_for: z.string(), field_en_resources: z.string(), field_fr_resources: z.string() }),
+    )
     .describe('Possibility of resource requirements: signed-in readers only (empty otherwise)'),
   historical: z.array(HistoricalEntry),
   historical_averages: z.array(HistoricalAverageEntry),

@@ -530,7 +530,7 @@ export function catalogueOptions(
     out.resources[category.code] = resources;
   }
   if (options.activeOnly) {
-    const active = new Set(Object.values(out.resources).flatMap((s) => Object.values(s).flatMap((l) => l)));
+    const active = new Set(Object.values(out.resources).flatMap((s) => Object.values(s).flat()));
     const shorts = new Set([...active].map((i) => i.field_item_short));
     for (const list of SHORTNAME_LIST_NAMES)
       out.shortnames[list] = out.shortnames[list].filter((s) => shorts.has(s));

@@ -1,14 +1,75 @@
-import { useParams } from 'react-router';
+import {
+  AGENCIES,
+  type AgencySitrepData,
+  type AgencySitrepResponse,
+  agencyOf,
+  canApprove,
+  canReject,
+  isAgencyCode,
+  isNational,
+  SITREP_FIELD_NAMES,
+  type SitrepStatusFields,
+  SYNC_INTERVAL_MS,
+} from '@ciffc/contracts';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useIntl } from 'react-intl';
+import { Link, Navigate, useNavigate, useParams } from 'react-router';
+import { ApiError } from '../../shared/api/http.ts';
+import { useIdentity } from '../../shared/auth/hooks.ts';
+import { useLocale } from '../../shared/i18n/LocaleProvider.tsx';
+import { ErrorBox } from '../../shared/ui/ErrorBox.tsx';
+import { Loading } from '../../shared/ui/Loading.tsx';
 import { PageHeader } from '../../shared/ui/PageHeader.tsx';
+import { useToast } from '../../shared/ui/Toast.tsx';
+import {
+  claimSitrep,
+  releaseSitrep,
+  saveSitrep,
+  sitrepQuery,
+  sitrepStatsQuery,
+  transitionSitrep,
+  type Variant,
+} from './api.ts';
+import { setIn, validityKind, withoutErrors } from './form-state.ts';
+import { type FormApi, FormProvider, SitrepForm } from './SitrepForm.tsx';
+import './agency-sitrep.css';
 
-/** Placeholder until the issue for this screen fills it. */
-export function AgencySitrepPage({ variant = 'draft' }: { variant?: 'draft' | 'approved' | 'published' }) {
-  // agencyParam is absent on /agency/sitrep (the entry screen).
+function useT() {
+  const intl = useIntl();
+  return (id: string, values?: Record<string, string | number>) =>
+    intl.formatMessage({ id: `agencySitrep.${id}` }, values);
+}
+
+function pickDocument(data: AgencySitrepResponse): AgencySitrepData {
+  const out: Record<string, unknown> = {};
+  for (const k of SITREP_FIELD_NAMES) if (data[k] !== undefined) out[k] = data[k];
+  return out as AgencySitrepData;
+}
+
+const noop = () => {};
+
+/**
+ * /agency/sitrep: an agency user goes to its own sitrep; the national centre picks an agency.
+ * /agency/sitrep/{agencyParam}: the draft; an agency code that is not known, or another agency's
+ * code for an agency user, goes to /agency (data-entry.md section 2).
+ */
+export function AgencySitrepPage({ variant = 'draft' }: { variant?: Variant }) {
   const { agencyParam } = useParams();
-  return (
-    <div className="agency-sitrep" data-variant={variant} data-agency={agencyParam ?? ''}>
-      <PageHeader titleId="agencySitrep.title" />
-    </div>
+  const identity = useIdentity();
+  const national = isNational(identity);
+  const own = agencyOf(identity);
+  if (!agencyParam) {
+    if (own) return <Navigate to={`/agency/sitrep/${own}`} replace />;
+    if (national) return <AgencyChooser />;
+    return <Navigate to="/agency" replace />;
+  }
+  const agency = agencyParam.toLowerCase();
+  if (!isAgencyCode(agency) || (!national && own !== agency)) return <Navigate to="/agency" replace />;
+  return variant === 'draft' ? (
+    <DraftSitrep key={agency} agency={agency} />
+  ) : (
+    <SitrepCopy key={`${agency}-${variant}`} agency={agency} variant={variant} />
   );
 }
 
@@ -20,4 +81,463 @@ export function ApprovedSitrepPage() {
 /** /agency/sitrep/{agencyParam}/published: the published copy, read-only. */
 export function PublishedSitrepPage() {
   return <AgencySitrepPage variant="published" />;
+}
+
+function AgencyChooser() {
+  const t = useT();
+  const { locale } = useLocale();
+  const stats = useQuery(sitrepStatsQuery());
+  const byAgency = new Map((stats.data?.items ?? []).map((i) => [i.agency, i]));
+  return (
+    <div className="agency-sitrep">
+      <PageHeader titleId="agencySitrep.title" />
+      <p>
+        <Link to="/agency">{t('overview')}</Link>
+      </p>
+      <h2>{t('chooseAgency')}</h2>
+      <ul className="agency-sitrep-chooser">
+        {AGENCIES.map((a) => {
+          const s = byAgency.get(a.code);
+          return (
+            <li key={a.code}>
+              <Link to={`/agency/sitrep/${a.code}`}>{a.name[locale]}</Link>{' '}
+              {s ? (
+                <span className="hint">
+                  ({t(`status.${s.status}`)}, {t('meta.version')} {s.version_number})
+                </span>
+              ) : null}{' '}
+              <Link to={`/agency/sitrep/${a.code}/approved`}>{t('approvedCopy')}</Link>{' '}
+              <Link to={`/agency/sitrep/${a.code}/published`}>{t('publishedCopy')}</Link>
+            </li>
+          );
+        })}
+      </ul>
+    </div>
+  );
+}
+
+function agencyName(code: string, locale: 'en' | 'fr') {
+  return AGENCIES.find((a) => a.code === code)?.name[locale] ?? code.toUpperCase();
+}
+
+function Meta({
+  meta,
+  statusText,
+}: {
+  meta: Pick<SitrepStatusFields, 'version_number' | 'last_edit' | 'edited_by'>;
+  statusText: string;
+}) {
+  const t = useT();
+  const intl = useIntl();
+  return (
+    <dl className="sitrep-meta">
+      <div>
+        <dt>{t('meta.status')}</dt>
+        <dd data-testid="sitrep-status">{statusText}</dd>
+      </div>
+      <div>
+        <dt>{t('meta.version')}</dt>
+        <dd data-testid="sitrep-version">{meta.version_number}</dd>
+      </div>
+      <div>
+        <dt>{t('meta.lastEdit')}</dt>
+        <dd>
+          {meta.last_edit
+            ? intl.formatDate(meta.last_edit, { dateStyle: 'medium', timeStyle: 'short' })
+            : t('meta.never')}
+          {meta.edited_by ? ` ${t('meta.editedBy', { name: meta.edited_by })}` : ''}
+        </dd>
+      </div>
+    </dl>
+  );
+}
+
+function SitrepCopy({ agency, variant }: { agency: string; variant: 'approved' | 'published' }) {
+  const t = useT();
+  const { locale } = useLocale();
+  const identity = useIdentity();
+  const query = useQuery(sitrepQuery(agency, variant));
+  const api = useMemo<FormApi | null>(
+    () =>
+      query.data
+        ? {
+            form: pickDocument(query.data),
+            errors: {},
+            disabled: true,
+            dipFeed: query.data.has_dip_feed,
+            bothLanguages: true,
+            fireOptions: {},
+            previous: null,
+            change: noop,
+            blur: noop,
+            replace: noop,
+            flag: noop,
+          }
+        : null,
+    [query.data],
+  );
+  return (
+    <div className="agency-sitrep" data-variant={variant}>
+      <PageHeader
+        titleId={variant === 'approved' ? 'agencySitrep.titleApproved' : 'agencySitrep.titlePublished'}
+      />
+      <p>
+        <Link to="/agency">{t('overview')}</Link> · <strong>{agencyName(agency, locale)}</strong> ·{' '}
+        <Link to={`/agency/sitrep/${agency}`}>{t('draft')}</Link>
+      </p>
+      {query.isPending ? <Loading /> : null}
+      {query.error instanceof ApiError && query.error.status === 404 ? (
+        <p className="alert alert-info">{t(`noCopy.${variant}`)}</p>
+      ) : query.error ? (
+        <ErrorBox />
+      ) : null}
+      {api && query.data ? (
+        <>
+          <Meta
+            meta={query.data}
+            statusText={t(`status.${variant === 'approved' ? 'A' : query.data.status}`)}
+          />
+          <p className="hint">{t('readOnly')}</p>
+          {identity ? (
+            <FormProvider value={api}>
+              <SitrepForm />
+            </FormProvider>
+          ) : null}
+        </>
+      ) : null}
+    </div>
+  );
+}
+
+function DraftSitrep({ agency }: { agency: string }) {
+  const t = useT();
+  const { locale } = useLocale();
+  const toast = useToast();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const identity = useIdentity();
+  const national = isNational(identity);
+  const myId = identity?.id;
+
+  const query = useQuery(sitrepQuery(agency, 'draft'));
+  const [form, setForm] = useState<AgencySitrepData>({});
+  const [clientErrors, setClientErrors] = useState<Record<string, string>>({});
+  const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
+  const [meta, setMeta] = useState<SitrepStatusFields | null>(null);
+  const [editing, setEditing] = useState(false);
+  const [syncing, setSyncing] = useState(false);
+  const [failed, setFailed] = useState(false);
+  const [busy, setBusy] = useState(false);
+
+  const formRef = useRef(form);
+  formRef.current = form;
+  const clientErrorsRef = useRef(clientErrors);
+  clientErrorsRef.current = clientErrors;
+  const editingRef = useRef(editing);
+  editingRef.current = editing;
+  const metaRef = useRef(meta);
+  metaRef.current = meta;
+  const version = useRef(0);
+  const changed = useRef(false);
+  const queued = useRef(false);
+  const inflight = useRef<AbortController | null>(null);
+
+  // A (re)load replaces the form: the server's document is the truth while nothing is queued.
+  useEffect(() => {
+    const data = query.data;
+    if (!data) return;
+    setForm(pickDocument(data));
+    setMeta(data);
+    setServerErrors(data.validationErrors ?? {});
+    setClientErrors({});
+    version.current = data.version_number;
+    changed.current = false;
+    queued.current = false;
+    // The claim is already this user's: editing resumes by itself (data-entry.md 4.2).
+    if (!national && data.claimed_by != null && data.claimed_by === myId) setEditing(true);
+  }, [query.data, national, myId]);
+
+  useEffect(() => () => inflight.current?.abort(), []);
+
+  const locked = !!meta?.locked;
+  const disabled = !editing || locked;
+  const errors = useMemo(() => ({ ...serverErrors, ...clientErrors }), [serverErrors, clientErrors]);
+  const hasErrors = Object.keys(errors).length > 0;
+
+  const applyFields = useCallback((fields: Partial<SitrepStatusFields> | undefined) => {
+    if (!fields || typeof fields.version_number !== 'number') return;
+    version.current = fields.version_number;
+    setMeta((m) => (m ? { ...m, ...fields } : (fields as SitrepStatusFields)));
+  }, []);
+
+  /** One sync: the whole form; a newer sync aborts the one in flight, whose answer is ignored. */
+  const sync = useCallback(async (): Promise<boolean> => {
+    if (Object.keys(clientErrorsRef.current).length > 0) return false;
+    inflight.current?.abort();
+    const controller = new AbortController();
+    inflight.current = controller;
+    queued.current = false;
+    setSyncing(true);
+    try {
+      const result = await saveSitrep(agency, formRef.current, version.current, controller.signal);
+      if (controller.signal.aborted) return false;
+      applyFields(result);
+      setServerErrors(result.validationErrors ?? {});
+      setFailed(false);
+      if (Object.keys(result.validationErrors ?? {}).length > 0) {
+        toast.error(t('toast.validation'));
+        return false;
+      }
+      toast.success(t('toast.synced'));
+      return true;
+    } catch (error) {
+      if (controller.signal.aborted || (error instanceof DOMException && error.name === 'AbortError'))
+        return false;
+      setFailed(true);
+      if (error instanceof ApiError) {
+        const body = error.body as Partial<SitrepStatusFields> | undefined;
+        applyFields(body);
+        if (error.status === 409 && body?.claimed_by != null && body.claimed_by === myId) {
+          // A cancelled sync still reached the server: the same user's form goes on top of it.
+          queued.current = true;
+          return false;
+        }
+        if (error.status === 409 && body?.claimed_by !== myId) setEditing(false);
+        const v = error.validationErrors as Record<string, string> | undefined;
+        if (v) setServerErrors(v);
+        toast.error(v ? t('toast.validation') : error.message);
+      } else toast.error(String(error));
+      return false;
+    } finally {
+      if (inflight.current === controller) {
+        inflight.current = null;
+        setSyncing(false);
+      }
+    }
+  }, [agency, applyFields, myId, t, toast]);
+
+  // The 5-second tick: sync queued changes while editing (data-entry.md 4.3).
+  useEffect(() => {
+    const timer = setInterval(() => {
+      if (editingRef.current && queued.current && !inflight.current) void sync();
+    }, SYNC_INTERVAL_MS);
+    return () => clearInterval(timer);
+  }, [sync]);
+
+  // ...and while not editing, poll the states list; reload a locked sitrep once it is released.
+  const stats = useQuery({ ...sitrepStatsQuery(), refetchInterval: SYNC_INTERVAL_MS, enabled: !editing });
+  useEffect(() => {
+    const row = stats.data?.items.find((i) => i.agency === agency);
+    const current = metaRef.current;
+    if (!row || !current || editingRef.current) return;
+    const released = current.locked && row.claimed_by == null;
+    const otherClaim = row.claimed_by != null && row.claimed_by !== myId;
+    if (released || row.version_number !== current.version_number) {
+      void query.refetch();
+    } else if (otherClaim !== current.locked || row.status !== current.status) {
+      setMeta({
+        ...current,
+        status: row.status,
+        locked: otherClaim,
+        claimed_by: row.claimed_by,
+        claimed_by_name: row.claimed_by_name,
+      });
+    }
+  }, [stats.data, agency, myId, query]);
+
+  const message = (kind: ReturnType<typeof validityKind>) =>
+    kind === 'required'
+      ? t('error.required')
+      : kind === 'invalidValue'
+        ? t('error.invalidValue')
+        : t('error.invalidFormat');
+
+  const api: FormApi = {
+    form,
+    errors,
+    disabled,
+    dipFeed: !!meta?.has_dip_feed,
+    bothLanguages: national,
+    fireOptions: query.data?.fire_options ?? {},
+    previous: query.data?.previous ?? null,
+    change: (name, value, el) => {
+      setForm((f) => setIn(f, name, value));
+      changed.current = true;
+      setServerErrors((e) => withoutErrors(e, name));
+      const kind = el ? validityKind(el) : undefined;
+      setClientErrors((e) => (kind ? { ...e, [name]: message(kind) } : withoutErrors(e, name)));
+    },
+    blur: (name, el) => {
+      const kind = el ? validityKind(el) : undefined;
+      if (kind) {
+        setClientErrors((e) => ({ ...e, [name]: message(kind) }));
+        toast.error(t('toast.validation'));
+        return;
+      }
+      if (el) setClientErrors((e) => withoutErrors(e, name));
+      if (changed.current) {
+        changed.current = false;
+        queued.current = true;
+      }
+    },
+    replace: (patch) => {
+      setForm((f) => ({ ...f, ...patch }));
+      for (const k of Object.keys(patch)) {
+        setServerErrors((e) => withoutErrors(e, k));
+        setClientErrors((e) => withoutErrors(e, k));
+      }
+      queued.current = true;
+    },
+    flag: (flags) => {
+      setClientErrors((e) => {
+        let next = { ...e };
+        for (const [k, v] of Object.entries(flags)) next = v ? { ...next, [k]: v } : withoutErrors(next, k);
+        return next;
+      });
+      if (Object.values(flags).some(Boolean)) toast.error(t('toast.validation'));
+    },
+  };
+
+  const startEditing = async () => {
+    setBusy(true);
+    try {
+      const fields = await claimSitrep(agency);
+      if (fields.version_number !== version.current) await query.refetch();
+      applyFields(fields);
+      setEditing(true);
+    } catch (error) {
+      // A failed claim leaves the user in view mode.
+      setEditing(false);
+      if (error instanceof ApiError) applyFields(error.body as Partial<SitrepStatusFields>);
+      toast.error(error instanceof Error ? error.message : String(error));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const pauseEditing = async () => {
+    setBusy(true);
+    try {
+      if (queued.current) await sync();
+      applyFields(await releaseSitrep(agency));
+    } catch (error) {
+      toast.error(error instanceof Error ? error.message : String(error));
+    } finally {
+      setEditing(false);
+      setBusy(false);
+    }
+  };
+
+  const transition = async (action: 'submit' | 'approve' | 'reject') => {
+    if (action === 'submit') {
+      if (!window.confirm(t('confirm.submit'))) return;
+      if (queued.current || changed.current) {
+        changed.current = false;
+        if (!(await sync())) return;
+      }
+    }
+    setBusy(true);
+    try {
+      await transitionSitrep(action, agency);
+      inflight.current?.abort();
+      setEditing(false);
+      await queryClient.invalidateQueries({ queryKey: ['agency-sitrep-stats'] });
+      window.alert(t('alert.saved'));
+      navigate('/agency');
+    } catch (error) {
+      if (error instanceof ApiError) {
+        applyFields(error.body as Partial<SitrepStatusFields>);
+        const v = error.validationErrors as Record<string, string> | undefined;
+        if (v) setServerErrors(v);
+        toast.error(v ? t('toast.validation') : error.message);
+      } else toast.error(String(error));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  if (query.isPending) return <Loading />;
+  if (query.error || !meta) {
+    return (
+      <div className="agency-sitrep">
+        <PageHeader titleId="agencySitrep.title" />
+        <ErrorBox />
+      </div>
+    );
+  }
+
+  const statusText = syncing ? t('status.syncing') : failed ? t('status.error') : t(`status.${meta.status}`);
+  const byYou = meta.claimed_by != null && meta.claimed_by === myId;
+
+  return (
+    <div className="agency-sitrep" data-variant="draft">
+      <PageHeader titleId="agencySitrep.title" />
+      <p>
+        <Link to="/agency">{t('overview')}</Link> · <strong>{agencyName(agency, locale)}</strong> ·{' '}
+        <Link to={`/agency/sitrep/${agency}/approved`}>{t('approvedCopy')}</Link> ·{' '}
+        <Link to={`/agency/sitrep/${agency}/published`}>{t('publishedCopy')}</Link>
+      </p>
+      <Meta meta={meta} statusText={statusText} />
+      <div className="sitrep-controls">
+        {locked ? (
+          <button type="button" className="button" disabled>
+            <span aria-hidden="true">🔒 </span>
+            {t('edit.locked')} {byYou ? t('edit.byYou') : t('edit.byAgency')}
+          </button>
+        ) : national ? null : editing ? (
+          <button type="button" className="button" onClick={pauseEditing} disabled={busy}>
+            {t('edit.pause')}
+          </button>
+        ) : (
+          <button type="button" className="button button-primary" onClick={startEditing} disabled={busy}>
+            {t('edit.start')}
+          </button>
+        )}
+      </div>
+      {locked ? (
+        <p className="hint" role="status">
+          {t('lockedHint')}
+        </p>
+      ) : null}
+      <form className="sitrep" noValidate onSubmit={(e) => e.preventDefault()} aria-busy={syncing}>
+        <FormProvider value={api}>
+          <SitrepForm />
+        </FormProvider>
+      </form>
+      <div className="sitrep-actions">
+        {national ? (
+          <>
+            <button
+              type="button"
+              className="button button-primary"
+              disabled={busy || !canApprove(meta.status)}
+              onClick={() => transition('approve')}
+            >
+              {t('action.approve')}
+            </button>
+            <button
+              type="button"
+              className="button"
+              disabled={busy || !canReject(meta.status)}
+              onClick={() => transition('reject')}
+            >
+              {t('action.reject')}
+            </button>
+          </>
+        ) : (
+          <button
+            type="button"
+            className="button button-primary"
+            disabled={busy || syncing || locked || hasErrors}
+            onClick={() => transition('submit')}
+          >
+            {locked || hasErrors ? t('action.blocked') : t('action.submit')}
+          </button>
+        )}
+      </div>
+      <p>
+        <Link to="/agency">{t('overview')}</Link>
+      </p>
+    </div>
+  );
 }

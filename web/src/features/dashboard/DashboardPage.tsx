@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import { PageHeader } from '../../shared/ui/PageHeader.tsx';
 import { ErrorBox } from '../../shared/ui/ErrorBox.tsx';
 import { Loading } from '../../shared/ui/Loading.tsx';
+import { PageHeader } from '../../shared/ui/PageHeader.tsx';
 import { dashboardFiguresQuery, seasonRange, wildfireStatsQuery } from './api.ts';
 import { DashboardCharts } from './DashboardCharts.tsx';
 import { FiresMap } from './FiresMap.tsx';
@@ -24,12 +24,10 @@ export function DashboardPage({ embedded = false }: { embedded?: boolean }) {
   return (
     <div className={embedded ? 'dashboard dashboard-embedded' : 'dashboard'}>
       <PageHeader titleId="dashboard.title" />
-      <div className="dashboard-top">
-        <FiresMap />
-        <div className="dashboard-side">
-          <PreparednessPanel />
-          <DocumentLinks />
-        </div>
+      <FiresMap />
+      <div className="dashboard-panels">
+        <PreparednessPanel />
+        <DocumentLinks />
       </div>
       {figures.isError ? (
         <ErrorBox />

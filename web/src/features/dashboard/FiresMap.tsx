@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { Component, type ReactNode, lazy, Suspense, useCallback, useId, useMemo, useState } from 'react';
+import { Component, lazy, type ReactNode, Suspense, useCallback, useId, useMemo, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router';
 import { useFormat } from '../../shared/format/useFormat.ts';
@@ -107,14 +107,19 @@ export function FiresMap() {
                 <input
                   type="checkbox"
                   checked={selection.sizes[s.key]}
-                  onChange={(e) => setSelection((x) => ({ ...x, sizes: { ...x.sizes, [s.key]: e.target.checked } }))}
+                  onChange={(e) =>
+                    setSelection((x) => ({ ...x, sizes: { ...x.sizes, [s.key]: e.target.checked } }))
+                  }
                 />
                 <span className="legend-size-swatch" aria-hidden="true">
                   <span style={{ width: s.diameter, height: s.diameter }} />
                 </span>
                 <FormattedMessage id={`dashboard.legend.size.${s.key}`} />{' '}
                 <span className="legend-count">
-                  <FormattedMessage id="dashboard.legend.count" values={{ count: format.integer(counts.sizes[s.key]) }} />
+                  <FormattedMessage
+                    id="dashboard.legend.count"
+                    values={{ count: format.integer(counts.sizes[s.key]) }}
+                  />
                 </span>
               </label>
             ))}

@@ -1,9 +1,9 @@
 import {
-  type LayerProps,
   Layer,
-  Map as MapView,
+  type LayerProps,
   type MapLayerMouseEvent,
   type MapRef,
+  Map as MapView,
   NavigationControl,
   Popup,
   Source,
@@ -27,6 +27,7 @@ import {
   MAP_ZOOM,
   SIZE_CLASSES,
   STAGE_GROUPS,
+  toMapLibreZoom,
 } from '../../shared/map/constants.ts';
 import type { LegendSelection, MapFireProperties, MapFires } from './mapFires.ts';
 
@@ -138,6 +139,7 @@ export default function FiresMapCanvas({
       'NavigationControl.ZoomOut': intl.formatMessage({ id: 'dashboard.map.zoomOut' }),
       'NavigationControl.ResetBearing': intl.formatMessage({ id: 'dashboard.map.resetBearing' }),
       'Map.Title': intl.formatMessage({ id: 'dashboard.map.label' }),
+      'Popup.Close': intl.formatMessage({ id: 'dashboard.popup.close' }),
     }),
     [intl],
   );
@@ -147,9 +149,13 @@ export default function FiresMapCanvas({
       ref={mapRef}
       mapLib={maplibregl}
       key={intl.locale}
-      initialViewState={{ latitude: MAP_CENTRE.latitude, longitude: MAP_CENTRE.longitude, zoom: MAP_ZOOM }}
-      minZoom={MAP_MIN_ZOOM}
-      maxZoom={MAP_MAX_ZOOM}
+      initialViewState={{
+        latitude: MAP_CENTRE.latitude,
+        longitude: MAP_CENTRE.longitude,
+        zoom: toMapLibreZoom(MAP_ZOOM),
+      }}
+      minZoom={toMapLibreZoom(MAP_MIN_ZOOM)}
+      maxZoom={toMapLibreZoom(MAP_MAX_ZOOM)}
       style={{ width: '100%', height: MAP_HEIGHT_PX }}
       mapStyle={OFFLINE_STYLE}
       locale={locale}
@@ -167,7 +173,12 @@ export default function FiresMapCanvas({
       {base ? (
         <>
           <Source id="provinces" type="geojson" data={base.provinces}>
-            <Layer id="provinces-fill" type="fill" beforeId={FIRE_LAYER} paint={{ 'fill-color': BASE_COLOURS.land }} />
+            <Layer
+              id="provinces-fill"
+              type="fill"
+              beforeId={FIRE_LAYER}
+              paint={{ 'fill-color': BASE_COLOURS.land }}
+            />
             <Layer
               id="provinces-line"
               type="line"
@@ -176,7 +187,12 @@ export default function FiresMapCanvas({
             />
           </Source>
           <Source id="lakes" type="geojson" data={base.lakes}>
-            <Layer id="lakes-fill" type="fill" beforeId={FIRE_LAYER} paint={{ 'fill-color': BASE_COLOURS.water }} />
+            <Layer
+              id="lakes-fill"
+              type="fill"
+              beforeId={FIRE_LAYER}
+              paint={{ 'fill-color': BASE_COLOURS.water }}
+            />
           </Source>
         </>
       ) : null}

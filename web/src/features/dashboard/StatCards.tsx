@@ -24,6 +24,8 @@ export function StatCards({ cards }: { cards: StatCard[] }) {
             <span className="stat-card-value">
               {card.value === undefined ? (
                 '–'
+              ) : format.stat(card.value) === format.integer(card.value) ? (
+                format.integer(card.value)
               ) : (
                 <>
                   <span aria-hidden="true">{format.stat(card.value)}</span>

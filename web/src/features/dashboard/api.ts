@@ -67,7 +67,8 @@ export function seasonRange(now = new Date()): { from_date: string; to_date: str
 export const dashboardFiguresQuery = (range: { from_date: string; to_date: string }) =>
   queryOptions({
     queryKey: ['dashboard-fires', range],
-    queryFn: ({ signal }) => apiGet<DashboardFigures>('/v1/dashboard/fires', { query: range, auth: false, signal }),
+    queryFn: ({ signal }) =>
+      apiGet<DashboardFigures>('/v1/dashboard/fires', { query: range, auth: false, signal }),
   });
 
 export const wildfireStatsQuery = () =>

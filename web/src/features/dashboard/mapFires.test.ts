@@ -18,7 +18,14 @@ const fire = (props: Record<string, unknown>, coordinates: unknown = [-120.5, 55
 
 describe('parseMapFires', () => {
   it('treats XML, text, null and other JSON as no features', () => {
-    for (const body of ['<?xml version="1.0"?><error/>', 'not json', null, 42, { type: 'Feature' }, { features: 'x' }])
+    for (const body of [
+      '<?xml version="1.0"?><error/>',
+      'not json',
+      null,
+      42,
+      { type: 'Feature' },
+      { features: 'x' },
+    ])
       expect(parseMapFires(body).features).toEqual([]);
   });
 
@@ -44,7 +51,9 @@ describe('parseMapFires', () => {
         fire({ field_agency_fire_id: 'kept' }),
       ],
     };
-    expect(parseMapFires(collection).features.map((f) => f.properties.field_agency_fire_id)).toEqual(['kept']);
+    expect(parseMapFires(collection).features.map((f) => f.properties.field_agency_fire_id)).toEqual([
+      'kept',
+    ]);
   });
 
   it('sorts fires into the legend groups and the 100 / 1000 ha size classes', () => {

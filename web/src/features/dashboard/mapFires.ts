@@ -1,10 +1,5 @@
 import type { FeatureCollection, Point } from 'geojson';
-import {
-  type SizeClass,
-  type StageGroup,
-  sizeClassOf,
-  stageGroupOf,
-} from '../../shared/map/constants.ts';
+import { type SizeClass, type StageGroup, sizeClassOf, stageGroupOf } from '../../shared/map/constants.ts';
 
 /** Fire map feature properties of public-site.md section 3, plus the legend groups. */
 export interface MapFireProperties {
@@ -49,7 +44,10 @@ export function parseMapFires(body: unknown): MapFires {
   const features: MapFires['features'] = [];
   for (const raw of collection.features) {
     if (!raw || typeof raw !== 'object') continue;
-    const f = raw as { geometry?: { type?: unknown; coordinates?: unknown }; properties?: Record<string, unknown> };
+    const f = raw as {
+      geometry?: { type?: unknown; coordinates?: unknown };
+      properties?: Record<string, unknown>;
+    };
     const coords = f.geometry?.type === 'Point' ? f.geometry.coordinates : undefined;
     if (!Array.isArray(coords)) continue;
     const [lon, lat] = coords.map(Number) as [number, number];
@@ -92,7 +90,10 @@ export const ALL_SHOWN: LegendSelection = {
   sizes: { small: true, medium: true, large: true },
 };
 
-export function isShown(p: Pick<MapFireProperties, 'group' | 'size_class'>, selection: LegendSelection): boolean {
+export function isShown(
+  p: Pick<MapFireProperties, 'group' | 'size_class'>,
+  selection: LegendSelection,
+): boolean {
   return selection.groups[p.group] && selection.sizes[p.size_class];
 }
 

@@ -8,7 +8,8 @@ export const messages = defineCatalogue({
     'dashboard.map.zoomIn': 'Zoom in',
     'dashboard.map.zoomOut': 'Zoom out',
     'dashboard.map.resetBearing': 'Reset bearing to north',
-    'dashboard.map.unavailable': 'The map cannot be drawn in this browser. The fires are listed on the National Fires List.',
+    'dashboard.map.unavailable':
+      'The map cannot be drawn in this browser. The fires are listed on the National Fires List.',
     'dashboard.map.shown':
       'Showing {shown, plural, one {# active fire} other {# active fires}} of {total}. {drawn, select, unknown {} other {Drawn in the current view: {drawn}.}}',
     'dashboard.map.help':
@@ -30,6 +31,7 @@ export const messages = defineCatalogue({
     'dashboard.popup.stage': 'Stage of control',
     'dashboard.popup.response': 'Response type',
     'dashboard.popup.statusDate': 'Status date',
+    'dashboard.popup.close': 'Close the fire details',
     'dashboard.hectaresValue': '{value} ha',
     'dashboard.stage.OC': 'Out of Control',
     'dashboard.stage.BH': 'Being Held',
@@ -104,6 +106,7 @@ export const messages = defineCatalogue({
     'dashboard.popup.stage': 'Stade de maîtrise',
     'dashboard.popup.response': 'Type d’intervention',
     'dashboard.popup.statusDate': 'Date du statut',
+    'dashboard.popup.close': 'Fermer les détails du feu',
     'dashboard.hectaresValue': '{value} ha',
     'dashboard.stage.OC': 'Hors de contrôle',
     'dashboard.stage.BH': 'Contenu',

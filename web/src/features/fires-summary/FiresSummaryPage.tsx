@@ -9,6 +9,7 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { useId, useMemo } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
+import { TableRegion } from '../../shared/charts/TableRegion.tsx';
 import { useFormat } from '../../shared/format/useFormat.ts';
 import { ErrorBox } from '../../shared/ui/ErrorBox.tsx';
 import { Loading } from '../../shared/ui/Loading.tsx';
@@ -37,7 +38,8 @@ function SummaryTable<Row extends { agency_code: string }>({
   const intl = useIntl();
   const format = useFormat();
   const id = useId();
-  const cell = (c: Column<Row>, row: Row) => (c.kind === 'area' ? format.hectares(c.value(row)) : format.integer(c.value(row)));
+  const cell = (c: Column<Row>, row: Row) =>
+    c.kind === 'area' ? format.hectares(c.value(row)) : format.integer(c.value(row));
   const agencyName = (code: string) => {
     const agency = agencyByCode(code);
     return agency ? `${agency.name[format.locale]} (${code.toUpperCase()})` : code.toUpperCase();
@@ -48,8 +50,8 @@ function SummaryTable<Row extends { agency_code: string }>({
         <FormattedMessage id={titleId} />
       </h2>
       {note}
-      <div className="table-scroll">
-        <table className="data-table">
+      <TableRegion label={intl.formatMessage({ id: titleId })}>
+        <table className="fires-table">
           <caption className="visually-hidden">{intl.formatMessage({ id: titleId })}</caption>
           <thead>
             <tr>
@@ -84,7 +86,7 @@ function SummaryTable<Row extends { agency_code: string }>({
             </tr>
           </tfoot>
         </table>
-      </div>
+      </TableRegion>
     </section>
   );
 }
@@ -101,7 +103,10 @@ function SummaryTables({ summary, reportDate }: { summary: FiresSummary; reportD
               <FormattedMessage
                 id="summary.newFires.note"
                 values={{
-                  date: intl.formatDate(new Date(`${reportDate}T00:00:00Z`), { dateStyle: 'long', timeZone: 'UTC' }),
+                  date: intl.formatDate(new Date(`${reportDate}T00:00:00Z`), {
+                    dateStyle: 'long',
+                    timeZone: 'UTC',
+                  }),
                 }}
               />
             </p>

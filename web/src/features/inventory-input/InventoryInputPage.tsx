@@ -1,6 +1,296 @@
+import {
+  EMPTY_RESOURCE_CHOICE,
+  type InventoryForm,
+  type InventoryRow,
+  type ResourceChoice,
+  rowErrors,
+  validateInventoryRows,
+} from '@ciffc/contracts';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useId, useRef, useState } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { Link, useNavigate } from 'react-router';
+import { ApiError } from '../../shared/api/http.ts';
+import { useResourceOptions } from '../../shared/resources/api.ts';
+import { ResourcePicker } from '../../shared/resources/ResourcePicker.tsx';
+import { ErrorBox } from '../../shared/ui/ErrorBox.tsx';
+import { Loading } from '../../shared/ui/Loading.tsx';
 import { PageHeader } from '../../shared/ui/PageHeader.tsx';
+import { useToast } from '../../shared/ui/Toast.tsx';
+import { inventoryInputQuery, saveInventory, validateInventory } from './api.ts';
+import './inventory-input.css';
 
-/** Placeholder until the issue for this screen fills it. */
+/** A row as the form holds it: counts as typed, so an emptied field can say "This field is required." */
+interface FormRow {
+  key: string;
+  id?: string | undefined;
+  resources: ResourceChoice;
+  seasonal: string;
+  exportable: string;
+  is_new: 0 | 1;
+}
+
+let nextKey = 1;
+const newKey = () => `row-${nextKey++}`;
+
+const fromServer = (r: InventoryRow): FormRow => ({
+  key: newKey(),
+  id: r.id,
+  resources: r.resources,
+  seasonal: String(r.seasonal),
+  exportable: String(r.exportable),
+  is_new: 0,
+});
+
+const count = (text: string): number | null => (text.trim() === '' ? null : Number(text));
+
+function toForm(rows: FormRow[], removed: FormRow[]): InventoryForm {
+  const row = (r: FormRow) => ({
+    ...(r.id ? { id: r.id } : {}),
+    resources: r.resources,
+    seasonal: count(r.seasonal) as number,
+    exportable: count(r.exportable) as number,
+    is_new: r.is_new,
+    key: r.key,
+  });
+  return { inventory: rows.map(row), inventory_to_remove: removed.map(row) };
+}
+
 export function InventoryInputPage() {
-  return <PageHeader titleId="inventoryInput.title" />;
+  const intl = useIntl();
+  const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
+  const toast = useToast();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const input = useQuery(inventoryInputQuery());
+  const { index } = useResourceOptions();
+  const idBase = useId();
+
+  const [rows, setRows] = useState<FormRow[] | null>(null);
+  const [removed, setRemoved] = useState<FormRow[]>([]);
+  const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
+  const [locked, setLocked] = useState(false);
+  const [saving, setSaving] = useState(false);
+  const inFlight = useRef<AbortController | null>(null);
+
+  useEffect(() => {
+    if (input.data && rows === null) {
+      setRows(input.data.inventory.map(fromServer));
+      setLocked(input.data.locked);
+    }
+  }, [input.data, rows]);
+
+  useEffect(() => () => inFlight.current?.abort(), []);
+
+  if (input.isPending)
+    return (
+      <>
+        <PageHeader titleId="inventoryInput.title" />
+        <Loading />
+      </>
+    );
+  if (input.isError || !rows)
+    return (
+      <>
+        <PageHeader titleId="inventoryInput.title" />
+        {input.isError ? <ErrorBox /> : <Loading />}
+      </>
+    );
+
+  const form = toForm(rows, removed);
+  const clientErrors = validateInventoryRows(
+    form.inventory.map((r) => ({ ...r, seasonal: r.seasonal as number, exportable: r.exportable as number })),
+    index,
+  );
+  const errors = { ...serverErrors, ...clientErrors };
+  const hasErrors = Object.keys(errors).length > 0;
+  const blocked = locked || hasErrors;
+  const saveDisabled = rows.length === 0 || blocked || saving;
+
+  /** The server's check of the rows (blur): a newer check cancels the one in flight. */
+  const serverValidate = async (nextRows: FormRow[], nextRemoved: FormRow[]) => {
+    const nextForm = toForm(nextRows, nextRemoved);
+    if (Object.keys(validateInventoryRows(nextForm.inventory, index)).length > 0) return;
+    inFlight.current?.abort();
+    const controller = new AbortController();
+    inFlight.current = controller;
+    try {
+      const result = await validateInventory(nextForm, controller.signal);
+      setLocked(result.locked);
+      setServerErrors(result.validationErrors ?? {});
+    } catch (error) {
+      if (controller.signal.aborted) return;
+      if (error instanceof ApiError && error.body && typeof error.body === 'object') {
+        const body = error.body as { locked?: boolean; validationErrors?: Record<string, string> };
+        if (typeof body.locked === 'boolean') setLocked(body.locked);
+        setServerErrors(body.validationErrors ?? {});
+      } else {
+        console.error('[inventory] validation call failed', error);
+      }
+    }
+  };
+
+  const update = (key: string, patch: Partial<FormRow>) => {
+    setRows((list) => (list ?? []).map((r) => (r.key === key ? { ...r, ...patch } : r)));
+    // Server findings about the changed row are stale now; the client rules run on every render.
+    setServerErrors({});
+  };
+
+  const addRow = () => {
+    setRows((list) => [
+      ...(list ?? []),
+      { key: newKey(), resources: { ...EMPTY_RESOURCE_CHOICE }, seasonal: '0', exportable: '0', is_new: 1 },
+    ]);
+  };
+
+  const removeRow = (row: FormRow) => {
+    if (!window.confirm(t('inventoryInput.confirmDelete'))) return;
+    const nextRows = rows.filter((r) => r.key !== row.key);
+    const nextRemoved = row.is_new === 1 || !row.id ? removed : [...removed, row];
+    setRows(nextRows);
+    setRemoved(nextRemoved);
+    setServerErrors({});
+    void serverValidate(nextRows, nextRemoved);
+  };
+
+  const onSave = async () => {
+    if (saveDisabled) return;
+    setSaving(true);
+    try {
+      const result = await saveInventory(form);
+      setLocked(result.locked);
+      await queryClient.invalidateQueries({ queryKey: ['inventory-national'] });
+      window.alert(t('inventoryInput.saved'));
+      navigate('/agency');
+    } catch (error) {
+      const body =
+        error instanceof ApiError
+          ? (error.body as { locked?: boolean; validationErrors?: Record<string, string> })
+          : undefined;
+      if (body && typeof body.locked === 'boolean') setLocked(body.locked);
+      if (body?.validationErrors) setServerErrors(body.validationErrors);
+      toast.error(
+        body?.validationErrors && Object.keys(body.validationErrors).length > 0
+          ? t('inventoryInput.validationToast')
+          : error instanceof Error
+            ? error.message
+            : String(error),
+      );
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const fieldError = (rowIndex: number, field: string) => rowErrors(errors, rowIndex)[field];
+
+  return (
+    <div className="inventory-input">
+      <PageHeader titleId="inventoryInput.title" />
+      {locked ? (
+        <p className="alert alert-warning" role="status">
+          <FormattedMessage id="inventoryInput.locked" />
+        </p>
+      ) : null}
+      <form
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault();
+          void onSave();
+        }}
+      >
+        {rows.length === 0 ? (
+          <p className="inventory-empty">
+            <FormattedMessage id="inventoryInput.empty" />
+          </p>
+        ) : null}
+        <ol className="inventory-rows">
+          {rows.map((row, i) => {
+            const pickerErrors = rowErrors(errors, i);
+            const rowId = `${idBase}-${row.key}`;
+            const numberField = (field: 'seasonal' | 'exportable') => {
+              const error = fieldError(i, field);
+              return (
+                <div className="field inventory-count">
+                  <label htmlFor={`${rowId}-${field}`}>{t(`inventoryInput.${field}`)}</label>
+                  <input
+                    id={`${rowId}-${field}`}
+                    name={`inventory.${i}.${field}`}
+                    type="number"
+                    inputMode="numeric"
+                    min={0}
+                    step={1}
+                    required
+                    disabled={locked}
+                    value={row[field]}
+                    aria-invalid={error ? true : undefined}
+                    aria-describedby={error ? `${rowId}-${field}-error` : undefined}
+                    onChange={(e) => update(row.key, { [field]: e.target.value })}
+                    onBlur={() => void serverValidate(rows, removed)}
+                  />
+                  {error ? (
+                    <p id={`${rowId}-${field}-error`} className="field-error">
+                      {error}
+                    </p>
+                  ) : null}
+                </div>
+              );
+            };
+            return (
+              <li key={row.key} className="inventory-row" data-row={i}>
+                <fieldset>
+                  <legend>{t('inventoryInput.row', { n: i + 1 })}</legend>
+                  <ResourcePicker
+                    legend={t('inventoryInput.rowResource', { n: i + 1 })}
+                    name={`inventory.${i}.resources`}
+                    value={row.resources}
+                    disabled={locked}
+                    errors={{
+                      category: pickerErrors['resources.category'],
+                      subcategory: pickerErrors['resources.subcategory'],
+                      item: pickerErrors['resources.item'],
+                    }}
+                    onChange={(next) => {
+                      const nextRows = rows.map((r) => (r.key === row.key ? { ...r, resources: next } : r));
+                      setRows(nextRows);
+                      setServerErrors({});
+                      void serverValidate(nextRows, removed);
+                    }}
+                  />
+                  {numberField('seasonal')}
+                  {numberField('exportable')}
+                  {pickerErrors.id ? <p className="field-error">{pickerErrors.id}</p> : null}
+                  {!locked ? (
+                    <button type="button" className="button" onClick={() => removeRow(row)}>
+                      <FormattedMessage id="inventoryInput.remove" />
+                      <span className="visually-hidden"> {t('inventoryInput.row', { n: i + 1 })}</span>
+                    </button>
+                  ) : null}
+                </fieldset>
+              </li>
+            );
+          })}
+        </ol>
+        {!locked ? (
+          <p>
+            <button type="button" className="button-link" onClick={addRow}>
+              <FormattedMessage id="inventoryInput.add" />
+            </button>
+          </p>
+        ) : null}
+        <div className="inventory-actions">
+          <button
+            type="submit"
+            className="button button-primary"
+            disabled={saveDisabled}
+            aria-disabled={saveDisabled}
+          >
+            <FormattedMessage id={blocked ? 'inventoryInput.blocked' : 'inventoryInput.save'} />
+          </button>
+          <Link to="/agency">
+            <FormattedMessage id="inventoryInput.overview" />
+          </Link>
+        </div>
+      </form>
+    </div>
+  );
 }

@@ -3,8 +3,39 @@ import { defineCatalogue } from '../../shared/i18n/catalogue.ts';
 export const messages = defineCatalogue({
   en: {
     'inventoryInput.title': 'Inventory Input',
+    'inventoryInput.row': 'Item {n}',
+    'inventoryInput.rowResource': 'Resource of item {n}',
+    'inventoryInput.seasonal': 'Seasonal',
+    'inventoryInput.exportable': 'Exportable',
+    'inventoryInput.remove': 'Remove',
+    'inventoryInput.add': 'Add another item',
+    'inventoryInput.save': 'Save',
+    'inventoryInput.blocked': 'Blocked',
+    'inventoryInput.overview': 'Overview',
+    'inventoryInput.empty': 'No inventory yet. Use “Add another item” to add a resource.',
+    'inventoryInput.locked': 'This data is locked and currently cannot be edited.',
+    'inventoryInput.confirmDelete': 'Are you sure you want to delete this item?',
+    'inventoryInput.saved': 'Data synced with server. The action has been successfully saved.',
+    'inventoryInput.validationToast':
+      'This data has one or more validation errors; please review it. Your data will not be synced with the server until all issues are resolved.',
   },
   fr: {
     'inventoryInput.title': 'Saisie de l’inventaire',
+    'inventoryInput.row': 'Article {n}',
+    'inventoryInput.rowResource': 'Ressource de l’article {n}',
+    'inventoryInput.seasonal': 'Saisonnier',
+    'inventoryInput.exportable': 'Exportable',
+    'inventoryInput.remove': 'Supprimer',
+    'inventoryInput.add': 'Ajouter un autre article',
+    'inventoryInput.save': 'Enregistrer',
+    'inventoryInput.blocked': 'Bloqué',
+    'inventoryInput.overview': 'Aperçu',
+    'inventoryInput.empty':
+      'Aucun inventaire pour l’instant. Utilisez « Ajouter un autre article » pour ajouter une ressource.',
+    'inventoryInput.locked': 'Ces données sont verrouillées et ne peuvent pas être modifiées pour le moment.',
+    'inventoryInput.confirmDelete': 'Voulez-vous vraiment supprimer cet article?',
+    'inventoryInput.saved': 'Données synchronisées avec le serveur. L’action a été enregistrée avec succès.',
+    'inventoryInput.validationToast':
+      'Ces données comportent une ou plusieurs erreurs de validation; veuillez les vérifier. Vos données ne seront pas synchronisées avec le serveur tant que tous les problèmes ne seront pas résolus.',
   },
 });

@@ -29,7 +29,8 @@ export interface WildfiresFilters {
 export const wildfiresQuery = (params: WildfiresFilters & { page: number; lang: Locale }) =>
   queryOptions({
     queryKey: ['wildfires', params],
-    queryFn: ({ signal }) => apiGet<WildfiresResponse>('/v1/wildfires', { query: params, auth: false, signal }),
+    queryFn: ({ signal }) =>
+      apiGet<WildfiresResponse>('/v1/wildfires', { query: { ...params }, auth: false, signal }),
     placeholderData: keepPreviousData,
   });
 

@@ -1,5 +1,6 @@
 import { type ReactNode, useId } from 'react';
 import { type CsvCell, downloadCsv, toCsv } from '../csv.ts';
+import { TableRegion } from './TableRegion.tsx';
 import './charts.css';
 
 export interface ChartColumn<Row> {
@@ -60,7 +61,7 @@ export function ChartFigure<Row>({
       <div className="chart-figure-chart">{children}</div>
       <details className="chart-figure-table">
         <summary>{tableLabel}</summary>
-        <div className="table-scroll">
+        <TableRegion label={title}>
           <table>
             <caption className="visually-hidden">{title}</caption>
             <thead>
@@ -90,7 +91,7 @@ export function ChartFigure<Row>({
               ))}
             </tbody>
           </table>
-        </div>
+        </TableRegion>
       </details>
     </section>
   );

@@ -13,6 +13,7 @@ describe('chart palette', () => {
   it('has 17 distinct colours, each at least 3:1 against white', () => {
     expect(CHART_PALETTE).toHaveLength(17);
     expect(new Set(CHART_PALETTE).size).toBe(17);
-    for (const colour of CHART_PALETTE) expect(1.05 / (luminance(colour) + 0.05), colour).toBeGreaterThanOrEqual(3);
+    for (const colour of CHART_PALETTE)
+      expect(1.05 / (luminance(colour) + 0.05), colour).toBeGreaterThanOrEqual(3);
   });
 });

@@ -12,9 +12,21 @@ describe('Canada base map', () => {
 
   it('holds the 13 provinces and territories keyed by code, and lakes', () => {
     const base = toBaseMap(JSON.parse(text));
-    expect(base.provinces.features.map((f) => f.id).sort()).toEqual(
-      ['AB', 'BC', 'MB', 'NB', 'NL', 'NS', 'NT', 'NU', 'ON', 'PE', 'QC', 'SK', 'YT'],
-    );
+    expect(base.provinces.features.map((f) => f.id).sort()).toEqual([
+      'AB',
+      'BC',
+      'MB',
+      'NB',
+      'NL',
+      'NS',
+      'NT',
+      'NU',
+      'ON',
+      'PE',
+      'QC',
+      'SK',
+      'YT',
+    ]);
     expect(base.lakes.features.length).toBeGreaterThan(10);
   });
 });

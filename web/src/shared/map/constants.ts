@@ -1,9 +1,14 @@
-/** The fires map of public-site.md section 9. */
+/**
+ * The fires map of public-site.md section 9. Its zoom levels are those of the legacy map, whose
+ * tiles were 256 px; MapLibre's are 512 px, so the same view is one zoom level lower there
+ * (`toMapLibreZoom`).
+ */
 export const MAP_CENTRE = { latitude: 60, longitude: -85 } as const;
 export const MAP_ZOOM = 3.8;
 export const MAP_MIN_ZOOM = 3.8;
 export const MAP_MAX_ZOOM = 7.5;
 export const MAP_HEIGHT_PX = 600;
+export const toMapLibreZoom = (zoom: number) => zoom - 1;
 /** Where a popup opens when a fire has no usable position. */
 export const DEFAULT_POPUP_CENTRE = { latitude: 54.56, longitude: -98.15 } as const;
 

@@ -35,14 +35,23 @@ describe('ResourcePicker', () => {
     expect(sub.disabled).toBe(true);
     expect(item.disabled).toBe(true);
     expect(screen.getByRole('group', { name: 'Resource, row 1' })).toBeTruthy();
-    expect([...category.options].map((o) => o.text)).toEqual(['- Select -', 'Aircraft', 'Crews', 'Overhead', 'Equipment']);
+    expect([...category.options].map((o) => o.text)).toEqual([
+      '- Select -',
+      'Aircraft',
+      'Crews',
+      'Overhead',
+      'Equipment',
+    ]);
   });
 
   it('clears subcategory and item when the category changes, item when the subcategory changes', async () => {
     installFetch({ '/v1/resource/options': options });
     const onChange = vi.fn();
     renderWithProviders(
-      <Harness initial={{ category: 'aircraft', subcategory: 'rotary-wing', item: 'HM' }} onChange={onChange} />,
+      <Harness
+        initial={{ category: 'aircraft', subcategory: 'rotary-wing', item: 'HM' }}
+        onChange={onChange}
+      />,
     );
     const item = (await screen.findByLabelText('Item')) as HTMLSelectElement;
     await waitFor(() => expect(item.value).toBe('HM'));

@@ -65,12 +65,14 @@ export function ResourcePickerView({
   const intl = useIntl();
   const { locale } = useLocale();
   const id = useId();
-  const t = (messageId: string, values?: Record<string, string>) => intl.formatMessage({ id: messageId }, values);
+  const t = (messageId: string, values?: Record<string, string>) =>
+    intl.formatMessage({ id: messageId }, values);
 
   const keep = (i: ResourceItem) => includeRetired || i.field_active || i.field_item_short === value.item;
   const categories = index?.categories ?? [];
   const subcategories = value.category && index ? index.subcategoriesOf(value.category) : [];
-  const items = value.category && value.subcategory && index ? index.itemsOf(value.category, value.subcategory) : [];
+  const items =
+    value.category && value.subcategory && index ? index.itemsOf(value.category, value.subcategory) : [];
 
   const change = (field: ResourceChoiceField, next: string) => {
     const draft: ResourceChoice = { ...value, [field]: next };
@@ -128,7 +130,9 @@ export function ResourcePickerView({
 
   return (
     <fieldset className="resource-picker" onBlur={handleBlur} aria-busy={!index && !loadFailed}>
-      <legend className={showLegend ? undefined : 'visually-hidden'}>{legend ?? t('resources.resource')}</legend>
+      <legend className={showLegend ? undefined : 'visually-hidden'}>
+        {legend ?? t('resources.resource')}
+      </legend>
       {loadFailed ? (
         <p className="field-error" role="alert">
           {t('resources.loadFailed')}

@@ -1,0 +1,577 @@
+import { describe, expect, it } from 'vitest';
+import { bearer, forEachEngine, signToken, type TestContext, tokenFor } from '../../test/context.ts';
+import { upsertFires } from '../fires/store.ts';
+import { centreToday } from '../http/time.ts';
+import { getApprovedSnapshot, listApprovedAgencySitreps, publishApprovedCopies } from './service.ts';
+import { countVersions, listHistory, tryClaim } from './store.ts';
+
+type Role = 'anonymous' | 'own' | 'other' | 'ciffc';
+
+const rars = [
+  { available: 2, resources: { category: 'crews', subcategory: 'type-1-unit-crew', item: 'UC20' } },
+];
+const fire = {
+  fires: 'G80123',
+  latitude: 55.1,
+  longitude: -120.3,
+  stage_of_control: 'OC',
+  size: 1200.5,
+  incident_type: 2,
+  percent_contained: 40,
+};
+
+async function as(ctx: TestContext, user: string | null) {
+  return user ? bearer(await tokenFor(ctx, user)) : {};
+}
+
+function send(
+  ctx: TestContext,
+  headers: Record<string, string>,
+  method: 'GET' | 'POST',
+  url: string,
+  payload?: unknown,
+) {
+  return ctx.app.inject({
+    method,
+    url,
+    headers,
+    ...(payload === undefined ? {} : { payload: payload as object }),
+  });
+}
+
+async function claimAndVersion(ctx: TestContext, user: string, agency = user): Promise<number> {
+  const h = await as(ctx, user);
+  const claim = await send(ctx, h, 'POST', `/v1/sitrep/agency/claim?agency=${agency}`, {});
+  expect(claim.statusCode, claim.body).toBe(200);
+  return claim.json().version_number;
+}
+
+async function saveAs(
+  ctx: TestContext,
+  user: string,
+  doc: Record<string, unknown>,
+  version: number,
+  agency = user,
+) {
+  return send(ctx, await as(ctx, user), 'POST', `/v1/sitrep/agency?agency=${agency}`, {
+    ...doc,
+    version_number: version,
+  });
+}
+
+forEachEngine('agency sitrep', (ctx) => {
+  describe('permissions (anonymous, own agency, other agency, CIFFC) for every call', () => {
+    // `nl` is the own agency, `ns` the other one; statuses are checked per role, in call order.
+    const users: Record<Role, string | null> = { anonymous: null, own: 'nl', other: 'nl', ciffc: 'ciffc' };
+    const target: Record<Role, string> = { anonymous: 'nl', own: 'nl', other: 'ns', ciffc: 'nl' };
+    const calls: [
+      string,
+      'GET' | 'POST',
+      (agency: string) => string,
+      ((agency: string) => unknown) | undefined,
+      Record<Role, number>,
+    ][] = [
+      [
+        'GET draft',
+        'GET',
+        (a) => `/v1/sitrep/agency?agency=${a}`,
+        undefined,
+        { anonymous: 401, own: 200, other: 403, ciffc: 200 },
+      ],
+      [
+        'GET approved',
+        'GET',
+        (a) => `/v1/sitrep/agency/approved?agency=${a}`,
+        undefined,
+        { anonymous: 401, own: 404, other: 403, ciffc: 404 },
+      ],
+      [
+        'GET published',
+        'GET',
+        (a) => `/v1/sitrep/agency/published?agency=${a}`,
+        undefined,
+        { anonymous: 401, own: 404, other: 403, ciffc: 404 },
+      ],
+      [
+        'claim',
+        'POST',
+        (a) => `/v1/sitrep/agency/claim?agency=${a}`,
+        () => ({}),
+        { anonymous: 401, own: 200, other: 403, ciffc: 403 },
+      ],
+      [
+        'save',
+        'POST',
+        (a) => `/v1/sitrep/agency?agency=${a}`,
+        () => ({ version_number: 0, a_ltg: 1 }),
+        { anonymous: 401, own: 200, other: 403, ciffc: 403 },
+      ],
+      [
+        'release',
+        'POST',
+        (a) => `/v1/sitrep/agency/release?agency=${a}`,
+        () => ({}),
+        { anonymous: 401, own: 200, other: 403, ciffc: 403 },
+      ],
+      [
+        'submit',
+        'POST',
+        () => '/v1/sitrep/agency/submit',
+        (a) => ({ agency: a }),
+        { anonymous: 401, own: 200, other: 403, ciffc: 403 },
+      ],
+      [
+        'approve',
+        'POST',
+        () => '/v1/sitrep/agency/approve',
+        (a) => ({ agency: a }),
+        { anonymous: 401, own: 403, other: 403, ciffc: 200 },
+      ],
+      [
+        'reject',
+        'POST',
+        () => '/v1/sitrep/agency/reject',
+        (a) => ({ agency: a }),
+        { anonymous: 401, own: 403, other: 403, ciffc: 200 },
+      ],
+      [
+        'states list',
+        'GET',
+        () => '/v1/sitrep/stats/agency',
+        undefined,
+        { anonymous: 401, own: 200, other: 200, ciffc: 200 },
+      ],
+    ];
+    for (const [name, method, url, body, expected] of calls) {
+      it(`${name}: anonymous ${expected.anonymous}, own ${expected.own}, other agency ${expected.other}, CIFFC ${expected.ciffc}`, async () => {
+        for (const role of ['anonymous', 'other', 'own', 'ciffc'] as Role[]) {
+          const agency = target[role];
+          const res = await send(ctx(), await as(ctx(), users[role]), method, url(agency), body?.(agency));
+          expect(res.statusCode, `${role}: ${res.body}`).toBe(expected[role]);
+        }
+      });
+    }
+
+    it('answers 401 to an expired or foreign token, and 403 for an unknown agency', async () => {
+      const expired = await signToken(ctx().jwtSecret, { expiresIn: -10, issuedAt: 1 });
+      const res = await send(ctx(), bearer(expired), 'GET', '/v1/sitrep/agency?agency=nl');
+      expect(res.statusCode).toBe(401);
+      const foreign = await signToken('not-the-secret');
+      expect((await send(ctx(), bearer(foreign), 'GET', '/v1/sitrep/stats/agency')).statusCode).toBe(401);
+      expect(
+        (await send(ctx(), await as(ctx(), 'ciffc'), 'GET', '/v1/sitrep/agency?agency=zz')).statusCode,
+      ).toBe(403);
+    });
+
+    it('gives an agency user its own states row and CIFFC all 13, with sections_with_data', async () => {
+      const own = await send(ctx(), await as(ctx(), 'nl'), 'GET', '/v1/sitrep/stats/agency');
+      expect(own.json().items.map((i: { agency: string }) => i.agency)).toEqual(['nl']);
+      expect(own.json().items[0]).toMatchObject({ sections_with_data: 1, section_count: 13 });
+      const all = await send(ctx(), await as(ctx(), 'ciffc'), 'GET', '/v1/sitrep/stats/agency');
+      expect(all.json().items).toHaveLength(13);
+      expect(all.json().items[0]).toMatchObject({
+        agency: 'ab',
+        status: 'N',
+        version_number: 0,
+        claimed_by: null,
+      });
+    });
+  });
+
+  describe('bounds: every bound rejected with its field named, the draft kept', () => {
+    const cases: [string, Record<string, unknown>, string, string][] = [
+      ['a count below 0', { a_ltg: -1 }, 'a_ltg', 'Must be at least 0'],
+      ['a fractional count', { b_oc: 2.5 }, 'b_oc', 'Must be a whole number'],
+      ['hectares below 0', { b_active_hectares: -0.5 }, 'b_active_hectares', 'Must be at least 0'],
+      ['modified hectares below 0', { c_total_hectares: -1 }, 'c_total_hectares', 'Must be at least 0'],
+      ['monitored count below 0', { c2_act: -3 }, 'c2_act', 'Must be at least 0'],
+      ['prescribed hectares below 0', { e_total_hectares: -3 }, 'e_total_hectares', 'Must be at least 0'],
+      ['fop below 0', { fop_ltg: -1 }, 'fop_ltg', 'Must be at least 0'],
+      ['helicopters below 0', { chh_heavy: -1 }, 'chh_heavy', 'Must be at least 0'],
+      [
+        'percent_contained above 100',
+        { priority_fires: [fire, fire, { ...fire, percent_contained: 101 }] },
+        'priority_fires.2.percent_contained',
+        'Must be between 0 and 100',
+      ],
+      [
+        'percent_contained below 0',
+        { priority_fires: [{ ...fire, percent_contained: -1 }] },
+        'priority_fires.0.percent_contained',
+        'Must be between 0 and 100',
+      ],
+      [
+        'incident_type 6',
+        { priority_fires: [{ ...fire, incident_type: 6 }] },
+        'priority_fires.0.incident_type',
+        'Must be between 1 and 5',
+      ],
+      [
+        'incident_type 0',
+        { priority_fires: [{ ...fire, incident_type: 0 }] },
+        'priority_fires.0.incident_type',
+        'Must be between 1 and 5',
+      ],
+      [
+        'stage_of_control XX',
+        { priority_fires: [{ ...fire, stage_of_control: 'XX' }] },
+        'priority_fires.0.stage_of_control',
+        'Must be one of OC, BH, UC, OUT',
+      ],
+      [
+        'priority fire size below 0',
+        { priority_fires: [{ ...fire, size: -1 }] },
+        'priority_fires.0.size',
+        'Must be at least 0',
+      ],
+      [
+        'rars available 0',
+        { rars: [{ ...rars[0], available: 0 }] },
+        'rars.0.available',
+        'Must be at least 1',
+      ],
+      [
+        'mobilization amount 0',
+        { mobs: [{ to: 'bc', from: 'mb', resources: { ...rars[0]?.resources, amount: 0 } }] },
+        'mobs.0.resources.amount',
+        'Must be at least 1',
+      ],
+      [
+        'grouped mobilization amount 0',
+        { mobs_grouped: [{ to: 'bc', from: 'mb', resources: { ...rars[0]?.resources, amount: 0 } }] },
+        'mobs_grouped.0.resources.amount',
+        'Must be at least 1',
+      ],
+      [
+        'demobilization amount 0',
+        { demobs: [{ to: 'bc', from: 'mb', resources: { ...rars[0]?.resources, amount: 0 } }] },
+        'demobs.0.resources.amount',
+        'Must be at least 1',
+      ],
+      [
+        'an item outside its subcategory',
+        {
+          rars: [
+            {
+              available: 1,
+              resources: { category: 'crews', subcategory: 'type-1-unit-crew', item: 'CL415' },
+            },
+          ],
+        },
+        'rars.0.resources.item',
+        'Not an item of the subcategory',
+      ],
+      [
+        'a missing subcategory',
+        { rars: [{ available: 1, resources: { category: 'crews', subcategory: '', item: 'UC20' } }] },
+        'rars.0.resources.subcategory',
+        'This field is required.',
+      ],
+      ...([
+        'current_fire_hazard',
+        'current_fire_load',
+        'expected_fire_load',
+        'agency_resource_levels',
+        'ciffc_response_capacity',
+      ].flatMap((f) => [
+        [`${f} 0`, { [f]: 0 }, f, 'Must be between 1 and 5'],
+        [`${f} 6`, { [f]: 6 }, f, 'Must be between 1 and 5'],
+      ]) as [string, Record<string, unknown>, string, string][]),
+      ['prep_level_override 6', { prep_level_override: 6 }, 'prep_level_override', 'Must be between 0 and 5'],
+      [
+        'prep_level_override -1',
+        { prep_level_override: -1 },
+        'prep_level_override',
+        'Must be between 0 and 5',
+      ],
+    ];
+
+    it.each(cases)('flags %s', async (_name, doc, field, message) => {
+      const version = await claimAndVersion(ctx(), 'mb');
+      const res = await saveAs(ctx(), 'mb', { en_ops_summary: 'kept', ...doc }, version);
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json().validationErrors[field]).toBe(message);
+      expect(res.json().version_number).toBe(version + 1);
+      expect(Object.keys(res.json().validationErrors).some((k) => k.startsWith('form_'))).toBe(true);
+      // Nothing valid is thrown away: the draft holds what was typed.
+      const draft = await send(ctx(), await as(ctx(), 'mb'), 'GET', '/v1/sitrep/agency?agency=mb');
+      expect(draft.json().en_ops_summary).toBe('kept');
+      expect(draft.json().validationErrors[field]).toBe(message);
+    });
+
+    it('answers 400 naming the field when a value is not even of the right type, and stores nothing', async () => {
+      const version = await claimAndVersion(ctx(), 'mb');
+      const res = await saveAs(ctx(), 'mb', { a_ltg: 'five' }, version);
+      expect(res.statusCode).toBe(400);
+      expect(Object.keys(res.json().validationErrors)).toContain('a_ltg');
+      const draft = await send(ctx(), await as(ctx(), 'mb'), 'GET', '/v1/sitrep/agency?agency=mb');
+      expect(draft.json().version_number).toBe(version);
+    });
+
+    it('refuses to submit a draft with errors (400 with validationErrors and status)', async () => {
+      const res = await send(ctx(), await as(ctx(), 'mb'), 'POST', '/v1/sitrep/agency/submit', {
+        agency: 'mb',
+      });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({ status: 'E', locked: false, edited_by: 'mb' });
+      expect(res.json().validationErrors.prep_level_override).toBeDefined();
+      expect(res.json().last_edit).toEqual(expect.any(String));
+    });
+  });
+
+  describe('claim', () => {
+    it('answers 409 naming the holder when another user claims a live lease', async () => {
+      const db = ctx().app.db.kysely;
+      const now = new Date();
+      await tryClaim(
+        db,
+        'sk',
+        { id: 987654, username: 'sk-colleague' },
+        now.toISOString(),
+        new Date(now.getTime() + 60_000).toISOString(),
+      );
+      const h = await as(ctx(), 'sk');
+      const claim = await send(ctx(), h, 'POST', '/v1/sitrep/agency/claim?agency=sk', {});
+      expect(claim.statusCode).toBe(409);
+      expect(claim.json().message).toContain('sk-colleague');
+      expect(claim.json()).toMatchObject({
+        claimed_by: 987654,
+        claimed_by_name: 'sk-colleague',
+        locked: true,
+      });
+      const release = await send(ctx(), h, 'POST', '/v1/sitrep/agency/release?agency=sk', {});
+      expect(release.statusCode).toBe(409);
+      const save = await saveAs(ctx(), 'sk', { a_ltg: 1 }, 0);
+      expect(save.statusCode).toBe(409);
+      const submit = await send(ctx(), h, 'POST', '/v1/sitrep/agency/submit', { agency: 'sk' });
+      expect(submit.statusCode).toBe(409);
+      expect(submit.json().locked).toBe(true);
+      const draft = await send(ctx(), h, 'GET', '/v1/sitrep/agency?agency=sk');
+      expect(draft.json()).toMatchObject({ locked: true, claimed_by: 987654 });
+      // The refused save is still in the history.
+      expect(await countVersions(db, 'sk', 'stale-rejected')).toBe(1);
+    });
+
+    it('lets a user take a lapsed lease, claim again (another tab), and release', async () => {
+      const db = ctx().app.db.kysely;
+      await db
+        .updateTable('agency_sitreps')
+        .set({ claim_expires_at: '2000-01-01T00:00:00.000Z' })
+        .where('agency', '=', 'sk')
+        .execute();
+      const h = await as(ctx(), 'sk');
+      const first = await send(ctx(), h, 'POST', '/v1/sitrep/agency/claim?agency=sk', {});
+      expect(first.statusCode).toBe(200);
+      expect(first.json()).toMatchObject({ locked: false, claimed_by_name: 'sk' });
+      expect(first.json().claimed_by).toBeGreaterThan(0);
+      expect((await send(ctx(), h, 'POST', '/v1/sitrep/agency/claim?agency=sk', {})).statusCode).toBe(200);
+      const ciffc = await send(ctx(), await as(ctx(), 'ciffc'), 'GET', '/v1/sitrep/agency?agency=sk');
+      expect(ciffc.json()).toMatchObject({ locked: true, claimed_by_name: 'sk' });
+      const release = await send(ctx(), h, 'POST', '/v1/sitrep/agency/release?agency=sk', {});
+      expect(release.json()).toMatchObject({ claimed_by: null, locked: false });
+      expect((await saveAs(ctx(), 'sk', { a_ltg: 1 }, 0)).statusCode).toBe(409);
+    });
+  });
+
+  describe('saves', () => {
+    it('keeps every version and answers 409 to stale ones: 20 concurrent saves lose nothing', async () => {
+      const db = ctx().app.db.kysely;
+      const base = await claimAndVersion(ctx(), 'yt');
+      const results = await Promise.all(
+        Array.from({ length: 20 }, (_, i) =>
+          saveAs(ctx(), 'yt', { en_ops_summary: `save ${i}`, a_ltg: i }, base),
+        ),
+      );
+      const codes = results.map((r) => r.statusCode);
+      expect(codes.filter((c) => c === 200)).toHaveLength(1);
+      expect(codes.filter((c) => c === 409)).toHaveLength(19);
+      const history = await listHistory(db, 'yt');
+      const saved = history.filter((h) => h.kind === 'save');
+      const stale = history.filter((h) => h.kind === 'stale-rejected');
+      expect(saved).toHaveLength(1);
+      expect(saved[0]?.version).toBe(base + 1);
+      expect(stale).toHaveLength(19);
+      const texts = history.map((h) => JSON.parse(h.document).en_ops_summary).sort();
+      expect(texts).toEqual(Array.from({ length: 20 }, (_, i) => `save ${i}`).sort());
+      for (const r of results.filter((r) => r.statusCode === 409)) {
+        expect(r.json().message).toMatch(/Stale save/);
+        expect(r.json().version_number).toBe(base + 1);
+      }
+    });
+
+    it('chains 20 concurrent saves each based on the version before: every accepted one is a version', async () => {
+      const db = ctx().app.db.kysely;
+      let version = await claimAndVersion(ctx(), 'yt');
+      const before = await countVersions(db, 'yt', 'save');
+      // Each round fires 2 saves on the same base; one wins, one is stale.
+      let accepted = 0;
+      let refused = 0;
+      for (let round = 0; round < 10; round++) {
+        const pair = await Promise.all(
+          [0, 1].map((k) => saveAs(ctx(), 'yt', { en_ops_summary: `r${round}k${k}` }, version)),
+        );
+        for (const r of pair) {
+          if (r.statusCode === 200) {
+            accepted++;
+            version = r.json().version_number;
+          } else {
+            expect(r.statusCode).toBe(409);
+            refused++;
+          }
+        }
+      }
+      expect(accepted).toBe(10);
+      expect(refused).toBe(10);
+      expect(await countVersions(db, 'yt', 'save')).toBe(before + 10);
+      const draft = await send(ctx(), await as(ctx(), 'yt'), 'GET', '/v1/sitrep/agency?agency=yt');
+      expect(draft.json().version_number).toBe(version);
+    });
+
+    it('copies To and From of a group’s first row to its later rows', async () => {
+      const version = await claimAndVersion(ctx(), 'yt');
+      const r = (to: string, from: string) => ({
+        group: 'g',
+        to,
+        from,
+        resources: { ...rars[0]?.resources, amount: 2 },
+      });
+      const res = await saveAs(ctx(), 'yt', { mobs_grouped: [r('bc', 'yt'), r('on', 'qc')] }, version);
+      expect(res.json().validationErrors).toEqual({});
+      const draft = await send(ctx(), await as(ctx(), 'yt'), 'GET', '/v1/sitrep/agency?agency=yt');
+      expect(draft.json().mobs_grouped[1]).toMatchObject({ to: 'bc', from: 'yt' });
+    });
+  });
+
+  describe('transitions (data-entry.md 4.1) and the copies', () => {
+    const doc = {
+      en_ops_summary: 'Quiet day',
+      fr_ops_summary: 'Journée calme',
+      a_ltg: 2,
+      a_hum: 1,
+      rars,
+      priority_fires: [fire],
+      prep_level_override: 3,
+    };
+
+    it('submit → approve → reject, each disabled where it does not apply', async () => {
+      const ciffc = await as(ctx(), 'ciffc');
+      const pe = await as(ctx(), 'pe');
+      expect(
+        (await send(ctx(), ciffc, 'POST', '/v1/sitrep/agency/approve', { agency: 'pe' })).statusCode,
+      ).toBe(409);
+      const version = await claimAndVersion(ctx(), 'pe');
+      const saved = await saveAs(ctx(), 'pe', doc, version);
+      expect(saved.json()).toMatchObject({ status: 'E', version_number: version + 1, validationErrors: {} });
+      const submitted = await send(ctx(), pe, 'POST', '/v1/sitrep/agency/submit', { agency: 'pe' });
+      expect(submitted.statusCode, submitted.body).toBe(200);
+      expect(submitted.json()).toMatchObject({ status: 'S', claimed_by: null, version_number: version + 1 });
+      const approved = await send(ctx(), ciffc, 'POST', '/v1/sitrep/agency/approve', { agency: 'pe' });
+      expect(approved.json()).toMatchObject({ status: 'A', approved_version: version + 1 });
+      expect(
+        (await send(ctx(), ciffc, 'POST', '/v1/sitrep/agency/approve', { agency: 'pe' })).statusCode,
+      ).toBe(409);
+      const copy = await send(ctx(), pe, 'GET', '/v1/sitrep/agency/approved?agency=pe');
+      expect(copy.json()).toMatchObject({
+        variant: 'approved',
+        locked: true,
+        version_number: version + 1,
+        en_ops_summary: 'Quiet day',
+        rars,
+      });
+      const rejected = await send(ctx(), ciffc, 'POST', '/v1/sitrep/agency/reject', { agency: 'pe' });
+      expect(rejected.json()).toMatchObject({ status: 'R', approved_version: version + 1 });
+      const again = await send(ctx(), ciffc, 'POST', '/v1/sitrep/agency/reject', { agency: 'pe' });
+      expect(again.statusCode).toBe(409);
+      expect(again.json()).toMatchObject({ status: 'R', edited_by: 'pe', locked: false });
+      // The draft offers the approved copy for bring forward.
+      const draft = await send(ctx(), pe, 'GET', '/v1/sitrep/agency?agency=pe');
+      expect(draft.json().previous).toMatchObject({ en_ops_summary: 'Quiet day', priority_fires: [fire] });
+      const kinds = (await listHistory(ctx().app.db.kysely, 'pe')).map((h) => h.kind);
+      expect(kinds).toEqual(['save', 'submit', 'approve', 'reject']);
+    });
+
+    it('publishing makes the approved copy the published copy; the export lists the approvals', async () => {
+      const db = ctx().app.db.kysely;
+      const pe = await as(ctx(), 'pe');
+      expect((await send(ctx(), pe, 'GET', '/v1/sitrep/agency/published?agency=pe')).statusCode).toBe(404);
+      const published = await publishApprovedCopies(db);
+      expect(published.find((p) => p.agency === 'pe')).toBeDefined();
+      const copy = await send(ctx(), pe, 'GET', '/v1/sitrep/agency/published?agency=pe');
+      expect(copy.json()).toMatchObject({ variant: 'published', en_ops_summary: 'Quiet day' });
+      const snapshot = await getApprovedSnapshot(db, 'pe');
+      expect(snapshot?.document.fr_ops_summary).toBe('Journée calme');
+      const rows = await listApprovedAgencySitreps(db, new Date().getUTCFullYear());
+      expect(rows.find((r) => r.agency === 'pe')).toMatchObject({
+        a_total: 3,
+        preparedness_level: 3,
+        priority_fires: 1,
+      });
+      const stats = await send(ctx(), pe, 'GET', '/v1/sitrep/stats/agency');
+      expect(stats.json().items[0]).toMatchObject({
+        status: 'R',
+        published_version: copy.json().version_number,
+      });
+    });
+  });
+
+  describe('has_dip_feed', () => {
+    it('takes the fire statistics groups of bc from the fires data and offers its known fires', async () => {
+      const db = ctx().app.db.kysely;
+      const today = centreToday(new Date());
+      const base = {
+        agency_code: 'bc',
+        agency_data_timezone: 'America/Vancouver',
+        status_date: today,
+        fire_cause: 'N',
+        updated_at: new Date().toISOString(),
+        latitude: 50.5,
+        longitude: -120.5,
+      };
+      await upsertFires(db, [
+        {
+          ...base,
+          agency_fire_id: 'K10001',
+          situation_report_date: today,
+          stage_of_control: 'OC',
+          response_type: 'FUL',
+          fire_size: 10.5,
+        },
+        {
+          ...base,
+          agency_fire_id: 'K10002',
+          situation_report_date: today,
+          stage_of_control: 'OUT',
+          response_type: 'FUL',
+          fire_size: 2,
+        },
+        {
+          ...base,
+          agency_fire_id: 'K10003',
+          situation_report_date: today,
+          stage_of_control: 'UC',
+          response_type: 'MOD',
+          fire_size: 7,
+        },
+      ]);
+      const version = await claimAndVersion(ctx(), 'bc');
+      const res = await saveAs(ctx(), 'bc', { b_oc: 999, c_act: 999, en_ops_summary: 'typed' }, version);
+      expect(res.json().has_dip_feed).toBe(true);
+      const draft = await send(ctx(), await as(ctx(), 'bc'), 'GET', '/v1/sitrep/agency?agency=bc');
+      expect(draft.json()).toMatchObject({
+        b_oc: 1,
+        b_total_out: 1,
+        b_active_hectares: 10.5,
+        c_act: 1,
+        c_total_hectares: 7,
+        en_ops_summary: 'typed',
+      });
+      expect(Object.keys(draft.json().fire_options).sort()).toEqual(['K10001', 'K10003']);
+      expect(draft.json().fire_options.K10001).toMatchObject({
+        latitude: 50.5,
+        longitude: -120.5,
+        stage_of_control: 'OC',
+        size: 10.5,
+      });
+    });
+  });
+});

@@ -1,0 +1,240 @@
+import {
+  AgencySitrepResponse,
+  AgencySitrepShape,
+  AgencySitrepStatsItem,
+  type Identity,
+  SitrepStatusFields,
+} from '@ciffc/contracts';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { requireAgencyAccess, requireNational, requireUser } from '../plugins/identity.ts';
+import { seedAgencySitrepDemo } from './demo.ts';
+import {
+  approve,
+  CLAIM_IDLE_MS,
+  claim,
+  listStates,
+  readSitrep,
+  reject,
+  release,
+  SitrepError,
+  save,
+  submit,
+  type Variant,
+} from './service.ts';
+
+const AgencyQuery = z.object({
+  agency: z
+    .string()
+    .min(2)
+    .max(10)
+    .transform((v) => v.toLowerCase())
+    .describe('Agency code'),
+});
+const AgencyBody = z.object({
+  agency: z
+    .string()
+    .min(2)
+    .max(10)
+    .transform((v) => v.toLowerCase()),
+});
+
+/** The one error shape, with the status fields the site needs to redraw (section 7). */
+const SitrepErrorBody = z
+  .object({
+    statusCode: z.number(),
+    error: z.string(),
+    message: z.string(),
+    validationErrors: z.record(z.string(), z.string()).optional(),
+  })
+  .extend(SitrepStatusFields.partial().omit({ validationErrors: true }).shape);
+
+const errorResponses = { 400: SitrepErrorBody, 404: SitrepErrorBody, 409: SitrepErrorBody };
+
+const SaveBody = AgencySitrepShape.extend({
+  version_number: z.number().int().min(0).describe('The version this form was based on (stale → 409)'),
+});
+
+/** Sends a refused call as the one error shape plus its status fields. */
+async function answer<T>(reply: FastifyReply, work: () => Promise<T>): Promise<T | FastifyReply> {
+  try {
+    return await work();
+  } catch (error) {
+    if (!(error instanceof SitrepError)) throw error;
+    const { validationErrors, ...fields } = error.fields;
+    return reply.code(error.statusCode).send({
+      statusCode: error.statusCode,
+      error: error.statusCode === 409 ? 'Conflict' : error.statusCode === 404 ? 'Not Found' : 'Bad Request',
+      message: error.message,
+      ...fields,
+      ...(validationErrors && Object.keys(validationErrors).length ? { validationErrors } : {}),
+    });
+  }
+}
+
+const security = [{ bearer: [] }];
+
+/**
+ * The agency sitrep calls of data-entry.md section 7. An agency user reads and writes only its
+ * own agency (403 whatever the query says), the national centre reads all and approves or
+ * rejects, anonymous gets 401. The claim is a lease of CLAIM_IDLE_MS.
+ */
+export async function agencySitrepRoutes(fastify: FastifyInstance): Promise<void> {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const now = () => app.config.now();
+
+  if (app.config.demo) {
+    // After the server's own demo seeding (fires), which runs before listen.
+    app.addHook('onReady', async () => {
+      await seedAgencySitrepDemo(app.db.kysely, now());
+    });
+  }
+
+  const read =
+    (variant: Variant) =>
+    async (request: FastifyRequest<{ Querystring: { agency: string } }>, reply: FastifyReply) => {
+      const identity = requireAgencyAccess(request, request.query.agency, 'read');
+      return answer(reply, () => readSitrep(app.db.kysely, identity, request.query.agency, variant, now()));
+    };
+
+  for (const [path, variant, summary] of [
+    [
+      '/v1/sitrep/agency',
+      'draft',
+      'The draft sitrep of an agency, with fire_options and previous (the last approved copy)',
+    ],
+    [
+      '/v1/sitrep/agency/approved',
+      'approved',
+      'The approved copy (static, read-only); 404 before the first approval',
+    ],
+    [
+      '/v1/sitrep/agency/published',
+      'published',
+      'The published copy (static, read-only); 404 before the first publication',
+    ],
+  ] as const) {
+    app.get(
+      path,
+      {
+        schema: {
+          summary,
+          tags: ['agency-sitrep'],
+          security,
+          querystring: AgencyQuery,
+          response: { 200: AgencySitrepResponse, ...errorResponses },
+        },
+      },
+      read(variant),
+    );
+  }
+
+  app.post(
+    '/v1/sitrep/agency',
+    {
+      schema: {
+        summary:
+          'Save the whole form as a new version (claim holder only). Out-of-bound values are kept and answered with validationErrors; a stale version_number answers 409 and is recorded in the history',
+        tags: ['agency-sitrep'],
+        security,
+        querystring: AgencyQuery,
+        body: SaveBody,
+        response: { 200: SitrepStatusFields, ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const identity = requireAgencyAccess(request, request.query.agency, 'write');
+      const { version_number, ...doc } = request.body;
+      return answer(reply, () =>
+        save(app.db.kysely, identity, request.query.agency, doc, version_number, now()),
+      );
+    },
+  );
+
+  for (const [path, action, summary] of [
+    [
+      '/v1/sitrep/agency/claim',
+      claim,
+      `Start editing: take the lease (renewed by saves and reads, lapses after ${CLAIM_IDLE_MS / 60_000} idle minutes); 409 naming the holder when another user holds it`,
+    ],
+    [
+      '/v1/sitrep/agency/release',
+      release,
+      'Pause editing: give the lease back; 409 when another user holds it',
+    ],
+  ] as const) {
+    app.post(
+      path,
+      {
+        schema: {
+          summary,
+          tags: ['agency-sitrep'],
+          security,
+          querystring: AgencyQuery,
+          response: { 200: SitrepStatusFields, ...errorResponses },
+        },
+      },
+      async (request, reply) => {
+        const identity = requireAgencyAccess(request, request.query.agency, 'write');
+        return answer(reply, () => action(app.db.kysely, identity, request.query.agency, now()));
+      },
+    );
+  }
+
+  const transitions: [string, typeof submit, 'write' | 'national', string][] = [
+    [
+      '/v1/sitrep/agency/submit',
+      submit,
+      'write',
+      'Submit the draft for approval (the agency user; a valid draft)',
+    ],
+    [
+      '/v1/sitrep/agency/approve',
+      approve,
+      'national',
+      'Approve: the current version becomes the approved copy (CIFFC)',
+    ],
+    ['/v1/sitrep/agency/reject', reject, 'national', 'Not Approved: back to the agency (CIFFC)'],
+  ];
+  for (const [path, action, rule, summary] of transitions) {
+    app.post(
+      path,
+      {
+        schema: {
+          summary,
+          tags: ['agency-sitrep'],
+          security,
+          body: AgencyBody,
+          response: { 200: SitrepStatusFields, ...errorResponses },
+        },
+      },
+      async (request, reply) => {
+        const agency = request.body.agency;
+        let identity: Identity;
+        if (rule === 'national') {
+          identity = requireNational(request);
+          requireAgencyAccess(request, agency, 'read');
+        } else identity = requireAgencyAccess(request, agency, 'write');
+        return answer(reply, () => action(app.db.kysely, identity, agency, now()));
+      },
+    );
+  }
+
+  app.get(
+    '/v1/sitrep/stats/agency',
+    {
+      schema: {
+        summary:
+          'The states list (polled every 5 s by the editor, 60 s by the overview): every agency for CIFFC, the own agency for an agency user',
+        tags: ['agency-sitrep'],
+        security,
+        response: { 200: z.object({ items: z.array(AgencySitrepStatsItem) }) },
+      },
+    },
+    async (request) => {
+      const identity = requireUser(request);
+      return { items: await listStates(app.db.kysely, identity, now()) };
+    },
+  );
+}

@@ -1,0 +1,122 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page, test } from '@playwright/test';
+import { login } from './support.ts';
+
+/** Today in the centre's time zone: the report date a publication gets. */
+const reportDate = () =>
+  new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Winnipeg' }).format(new Date());
+
+test.describe('national situation report (issue 5)', () => {
+  test('ciffc edits a national mobilization grid, sees the Total, publishes, and the public report and archive show it', async ({
+    page,
+  }) => {
+    test.setTimeout(120_000);
+    const dialogs: string[] = [];
+    page.on('dialog', async (dialog) => {
+      dialogs.push(dialog.message());
+      await dialog.accept();
+    });
+    const summary = `E2E national summary ${Date.now()}`;
+
+    await login(page, 'ciffc');
+    await page.goto('/agency/national');
+    await expect(page.getByRole('heading', { level: 1, name: 'National SitRep Input' })).toBeVisible();
+    await page.getByRole('button', { name: 'Start Editing' }).click();
+    await expect(page.getByRole('button', { name: 'Pause Edit' })).toBeVisible();
+    await expect(page.getByTestId('national-status')).toContainText('Being Edited by you');
+
+    await page.getByLabel('National summary (English)').fill(summary);
+    await page.getByLabel('National summary (English)').blur();
+    await page
+      .getByRole('group', { name: 'National preparedness level', exact: true })
+      .getByLabel('3')
+      .check();
+
+    // A resource added with the picker goes into both grids.
+    const picker = page.getByRole('group', { name: 'Resource to add to both tables' });
+    await picker.getByLabel('Category', { exact: true }).selectOption({ label: 'Crews' });
+    await picker.getByLabel('Subcategory', { exact: true }).selectOption({ label: 'Type 1 Unit Crew' });
+    await picker
+      .getByLabel('Item', { exact: true })
+      .selectOption({ label: 'Type 1 initial attack crew (3 persons)' });
+    await page.getByRole('button', { name: 'Add resource' }).click();
+    const toGrid = page.getByRole('table', { name: 'To', exact: true });
+    const fromGrid = page.getByRole('table', { name: 'From', exact: true });
+    await expect(toGrid.getByRole('row').filter({ hasText: 'IA3' })).toHaveCount(1);
+    await expect(fromGrid.getByRole('row').filter({ hasText: 'IA3' })).toHaveCount(1);
+
+    const resource = 'Type 1 initial attack crew (3 persons)';
+    await toGrid.getByLabel(`${resource}, AB`).fill('2');
+    await toGrid.getByLabel(`${resource}, BC`).fill('3');
+    await toGrid.getByLabel(`${resource}, Intl`).fill('4');
+    await toGrid.getByLabel(`${resource}, Intl`).blur();
+    await expect(toGrid.getByLabel(`Total, ${resource}`)).toHaveText('9');
+    await fromGrid.getByLabel(`${resource}, ON`).fill('9');
+    await fromGrid.getByLabel(`${resource}, ON`).blur();
+    await expect(fromGrid.getByLabel(`Total, ${resource}`)).toHaveText('9');
+
+    // The 5-second autosave keeps the changes.
+    await expect(page.getByRole('status').filter({ hasText: 'Data synced with server.' })).toBeVisible({
+      timeout: 15_000,
+    });
+
+    await page.getByRole('button', { name: /^(Publish|Republish)$/ }).click();
+    await expect(page).toHaveURL(/\/agency$/);
+    expect(dialogs).toContain('Are you sure you want to publish this data?');
+    expect(dialogs).toContain('Data synced with server. The action has been successfully saved.');
+
+    // The public report, read anonymously in a new context.
+    const date = reportDate();
+    const visitor = await page.context().browser()?.newPage();
+    if (!visitor) throw new Error('no browser');
+    await visitor.goto('/situation');
+    await expect(visitor.getByText(summary)).toBeVisible();
+    await expect(visitor.getByRole('link', { name: /Situation report archive/ })).toHaveAttribute(
+      'href',
+      '/situation/archive',
+    );
+    const published = visitor.getByRole('table', { name: 'Resources mobilized to' });
+    await expect(published.getByRole('row').filter({ hasText: 'IA3' }).getByRole('cell').last()).toHaveText(
+      '9',
+    );
+    await expect(visitor.getByText('1 Acre = 0.404685642 Hectares')).toBeVisible();
+    // Anonymous readers do not get the signed-in sections.
+    await expect(visitor.getByRole('heading', { name: 'Casual Hire Helicopters' })).toHaveCount(0);
+
+    // The archive links the day to its report, coloured and named by level 3.
+    await visitor.goto('/situation/archive');
+    const day = visitor
+      .getByRole('link', { name: /national preparedness level 3$/ })
+      .and(visitor.locator(`a[href="/situation/${date}"]`));
+    await expect(day).toHaveCount(1);
+    await day.click();
+    await expect(visitor).toHaveURL(new RegExp(`/situation/${date}$`));
+    await expect(visitor.getByText(summary)).toBeVisible();
+    await visitor.close();
+
+    // Signed in, the same report has the expanded sections.
+    await page.goto(`/situation/${date}`);
+    await expect(page.getByRole('heading', { name: 'Casual Hire Helicopters' })).toBeVisible();
+  });
+
+  async function axe(page: Page) {
+    await expect(page.getByText('Loading…')).toHaveCount(0, { timeout: 30_000 });
+    const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21aa']).analyze();
+    return results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  }
+
+  test('axe finds no WCAG 2.1 AA violations on /situation, /situation/archive and /agency/national', async ({
+    page,
+  }) => {
+    await page.goto('/situation');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    expect(await axe(page)).toEqual([]);
+    await page.goto('/situation/archive');
+    await expect(page.getByRole('heading', { level: 1, name: 'Situation Reports' })).toBeVisible();
+    expect(await axe(page)).toEqual([]);
+    await login(page, 'ciffc');
+    await page.goto('/agency/national');
+    await expect(page.getByRole('heading', { level: 1, name: 'National SitRep Input' })).toBeVisible();
+    expect(await axe(page)).toEqual([]);
+  });
+});

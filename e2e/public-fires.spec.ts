@@ -1,0 +1,129 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page, test } from '@playwright/test';
+
+/**
+ * Public fire pages of issue 3 on the running stack with its demo data: the dashboard map and its
+ * legend, the national fires list export, the six wildfire graphs' exports, and axe (WCAG 2.1 AA).
+ */
+
+/** The map's status line: data-shown (fires the legend lets through), data-drawn (what MapLibre rendered in view). */
+const mapStatus = (page: Page) => page.locator('.fires-map-status');
+
+async function drawnCount(page: Page): Promise<number> {
+  return Number((await mapStatus(page).getAttribute('data-drawn')) || '0');
+}
+
+/** Parses our CSV (every cell quoted, CRLF rows, BOM). */
+function parseCsv(text: string): string[][] {
+  expect(text.charCodeAt(0), 'byte order mark').toBe(0xfeff);
+  return text
+    .slice(1)
+    .trimEnd()
+    .split('\r\n')
+    .map((line) => [...line.matchAll(/"((?:[^"]|"")*)"/g)].map((m) => (m[1] ?? '').replaceAll('""', '"')));
+}
+
+test.describe('public fire pages (issue 3)', () => {
+  test('the dashboard map draws fires and a legend toggle hides a group', async ({ page }) => {
+    await page.goto('/');
+    await expect(page.getByRole('heading', { level: 1, name: 'Active Fires Dashboard' })).toBeVisible();
+    await expect(page.locator('.fires-map canvas')).toBeVisible({ timeout: 30_000 });
+    await expect.poll(() => drawnCount(page), { timeout: 30_000 }).toBeGreaterThan(0);
+    const before = await drawnCount(page);
+    const shownBefore = Number(await mapStatus(page).getAttribute('data-shown'));
+
+    const outOfControl = page.getByRole('checkbox', { name: /^Out of control/ });
+    await expect(outOfControl).toBeChecked();
+    await outOfControl.press('Space');
+    await expect(outOfControl).not.toBeChecked();
+    await expect
+      .poll(async () => Number(await mapStatus(page).getAttribute('data-shown')))
+      .toBeLessThan(shownBefore);
+    await expect.poll(() => drawnCount(page), { timeout: 15_000 }).toBeLessThan(before);
+    await outOfControl.press('Space');
+    await expect.poll(() => drawnCount(page), { timeout: 15_000 }).toBe(before);
+  });
+
+  test('a filtered national fires list exports CIFFC.csv whose rows match the filter', async ({ page }) => {
+    await page.goto('/national');
+    await page.getByRole('combobox', { name: 'Agency' }).selectOption('bc');
+    await page.getByRole('combobox', { name: 'Stage of Control' }).selectOption('OC');
+    await expect(page).toHaveURL(/agency=bc/);
+    await expect(page).toHaveURL(/stage=OC/);
+    // The previous answer stays on screen, marked busy, until the filtered one arrives.
+    await expect(page.locator('.fires-table-wrap')).toHaveAttribute('aria-busy', 'false');
+    await expect(page.getByRole('table').getByRole('row').nth(1)).toContainText('BC');
+    const count = page.locator('.national-fires-count');
+    await expect(count).toContainText(/of [\d,]+ results?/);
+    const total = Number((await count.textContent())?.match(/of ([\d,]+) result/)?.[1]?.replaceAll(',', ''));
+    expect(total).toBeGreaterThan(0);
+
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Export (CSV)' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe('CIFFC.csv');
+    const path = await download.path();
+    const { readFileSync } = await import('node:fs');
+    const [header, ...rows] = parseCsv(readFileSync(path, 'utf8'));
+    expect(header?.[1]).toBe('field_agency_code');
+    expect(header?.[5]).toBe('field_stage_of_control_status');
+    expect(rows).toHaveLength(total);
+    for (const row of rows) {
+      expect(row[1]).toBe('bc');
+      expect(row[5]).toBe('OC');
+    }
+  });
+
+  test('each of the six wildfire graphs exports its CSV', async ({ page }) => {
+    await page.goto('/statistics');
+    const expected = [
+      ['Daily Fires', 'daily-fires.csv', 29],
+      ['Fires by Year', 'fires-by-year.csv', 47],
+      ['Hectares by Year', 'hectares-by-year.csv', 47],
+      ['Fires This Week', 'fires-this-week.csv', 2],
+      ['Fires by Week vs 10-Year Average', 'fires-by-week-vs-10-year-average.csv', 53],
+      ['Fires by Week vs Last Year', 'fires-by-week-vs-last-year.csv', 53],
+    ] as const;
+    const { readFileSync } = await import('node:fs');
+    for (const [title, file, minLines] of expected) {
+      const section = page.getByRole('region', { name: title, exact: true });
+      await expect(section.getByRole('heading', { level: 2 })).toHaveText(title);
+      const [download] = await Promise.all([
+        page.waitForEvent('download'),
+        section.getByRole('button', { name: 'Export CSV' }).click(),
+      ]);
+      expect(download.suggestedFilename()).toBe(file);
+      const rows = parseCsv(readFileSync(await download.path(), 'utf8'));
+      expect(rows.length, file).toBeGreaterThanOrEqual(minLines);
+      // The same figures as the accessible data table beside the chart.
+      const tableRows = await section.locator('table tbody tr').count();
+      expect(rows.length - 1).toBe(tableRows);
+    }
+    await expect(page.locator('th', { hasText: '10-Year Average' }).first()).toBeAttached();
+  });
+
+  for (const path of ['/', '/map', '/page', '/summary', '/national', '/statistics']) {
+    test(`axe finds no WCAG 2.1 AA violations on ${path}`, async ({ page }) => {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      await expect(page.getByText('Loading…')).toHaveCount(0, { timeout: 30_000 });
+      if (path === '/' || path === '/map')
+        await expect.poll(() => drawnCount(page), { timeout: 30_000 }).toBeGreaterThan(0);
+      // Open the data tables so they are checked too.
+      for (const summary of await page.locator('.chart-figure-table > summary').all()) await summary.click();
+      const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21aa']).analyze();
+      expect(
+        results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+      ).toEqual([]);
+    });
+  }
+
+  test('the summary page shows its sections in French', async ({ page }) => {
+    await page.goto('/summary');
+    await page.getByRole('button', { name: 'Français' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Sommaire des feux actuels' })).toBeVisible();
+    await expect(page.getByText('Pour l’année en cours à partir du 1er janvier.')).toBeVisible();
+    await expect(page.getByRole('heading', { level: 2, name: 'Grands totaux' })).toBeVisible();
+  });
+});

@@ -1,0 +1,110 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { installFetch, json } from '../../test/fakeFetch.ts';
+import { agencyUser, ciffcUser, renderApp } from '../../test/render.tsx';
+
+const stats = {
+  items: [
+    {
+      agency: 'ab',
+      status: 'A',
+      version_number: 5,
+      claimed_by: null,
+      approved_version: 5,
+      published_version: 4,
+      sections_with_data: 9,
+      section_count: 13,
+    },
+    {
+      agency: 'bc',
+      status: 'S',
+      version_number: 3,
+      claimed_by: 1,
+      approved_version: 2,
+      published_version: 2,
+      sections_with_data: 4,
+      section_count: 13,
+    },
+  ],
+};
+const wildfire = { date: '2025-07-01', items: [{ agency_code: 'ab', ytd_fires: 1234, fires_today: 7 }] };
+const nationalStats = {
+  version: 8,
+  version_number: 8,
+  claimed_by: null,
+  claimed_by_name: null,
+  is_published: true,
+  published_version: 8,
+  status: 'PUBLISHED',
+  last_edit: null,
+  field_date: '2025-07-01',
+};
+
+function handlers(agencyStats: () => Response = () => json(stats)) {
+  return {
+    '/v1/wildfire/stats': () => json(wildfire),
+    '/v1/sitrep/stats/agency': agencyStats,
+    '/v1/sitrep/stats/national': () => json(nationalStats),
+  };
+}
+
+describe('agency overview', () => {
+  it('shows the national centre every agency, the arrows in words, the national table and n / 13', async () => {
+    installFetch(handlers());
+    renderApp('/agency', { user: ciffcUser });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Overview' })).toBeTruthy();
+    expect(document.title).toBe('CIFFC - Overview');
+    const statusTable = (await screen.findByText('Alberta (AB)')).closest('table') as HTMLTableElement;
+    expect(within(statusTable).getAllByRole('row')).toHaveLength(14);
+    const ab = within(statusTable).getByText('Alberta (AB)').closest('tr') as HTMLElement;
+    expect(within(ab).getByText('Approved')).toBeTruthy();
+    expect(within(ab).getByText('Approved copy matches the draft')).toBeTruthy();
+    expect(within(ab).getByText('Published copy differs from the approved copy')).toBeTruthy();
+    const bc = within(statusTable).getByText('British Columbia (BC)').closest('tr') as HTMLElement;
+    expect(bc.textContent).toContain('Being Edited by agency');
+    expect(within(statusTable).getByText('Manitoba (MB)').closest('tr')?.textContent).toContain(
+      'Not yet started',
+    );
+
+    const national = screen
+      .getByRole('heading', { name: 'National situation report' })
+      .closest('section') as HTMLElement;
+    expect(within(national).getByRole('link', { name: 'National SitRep Input' }).getAttribute('href')).toBe(
+      '/agency/national',
+    );
+    expect(within(national).getByText('Published')).toBeTruthy();
+    expect(within(national).getByText('Not claimed')).toBeTruthy();
+    expect(screen.getByText('9 / 13')).toBeTruthy();
+    expect(screen.getAllByText('0 / 13')).toHaveLength(11);
+    expect(screen.getByText('1,234')).toBeTruthy();
+  });
+
+  it('shows an agency user only its own agency and no national tables', async () => {
+    installFetch(handlers());
+    renderApp('/agency', { user: agencyUser('bc') });
+    const row = (await screen.findByText('British Columbia (BC)')).closest('tr') as HTMLElement;
+    expect(row.textContent).toContain('Being Edited by you');
+    expect(screen.queryByText('Alberta (AB)')).toBeNull();
+    expect(screen.queryByRole('heading', { name: 'National situation report' })).toBeNull();
+    expect(screen.queryByText(/\/ 13/)).toBeNull();
+  });
+
+  it('says so when a refresh fails, keeping the last data', async () => {
+    let fail = false;
+    const error = vi.spyOn(console, 'error').mockImplementation(() => {});
+    installFetch(handlers(() => (fail ? json({ message: 'down' }, 503) : json(stats))));
+    const { queryClient } = renderApp('/agency', { user: ciffcUser });
+    await screen.findByText('Alberta (AB)');
+    fail = true;
+    await queryClient.refetchQueries({ queryKey: ['sitrep-stats', 'agency'] });
+    await waitFor(() => expect(screen.getByText(/could not be refreshed/)).toBeTruthy());
+    expect(screen.getByText('Alberta (AB)')).toBeTruthy();
+    expect(error).toHaveBeenCalledWith('[overview] agency sitrep stats failed', expect.anything());
+  });
+
+  it('sends an anonymous visitor to /login', async () => {
+    installFetch(handlers());
+    const { router } = renderApp('/agency', { user: null });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+  });
+});

@@ -1,0 +1,46 @@
+/** Reading and writing the form by the specification's field paths (`priority_fires.2.size`). */
+export function getIn(value: unknown, path: string): unknown {
+  let cur: unknown = value;
+  for (const part of path.split('.')) {
+    if (cur == null || typeof cur !== 'object') return undefined;
+    cur = (cur as Record<string, unknown>)[part];
+  }
+  return cur;
+}
+
+export function setIn<T>(value: T, path: string, next: unknown): T {
+  const [head, ...rest] = path.split('.');
+  if (head === undefined) return value;
+  const isIndex = /^\d+$/.test(head);
+  const container: Record<string, unknown> | unknown[] = Array.isArray(value)
+    ? [...value]
+    : { ...((value ?? (isIndex ? [] : {})) as Record<string, unknown>) };
+  const key = isIndex ? Number(head) : head;
+  const child = (container as Record<string | number, unknown>)[key];
+  (container as Record<string | number, unknown>)[key] = rest.length
+    ? setIn(child, rest.join('.'), next)
+    : next;
+  return container as T;
+}
+
+export type FieldElement = HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement;
+
+export type ValidityKind = 'required' | 'invalidValue' | 'invalidFormat';
+
+/** The browser validity messages of data-entry.md 5.1. */
+export function validityKind(el: FieldElement): ValidityKind | undefined {
+  if (el.validity.valid) return undefined;
+  if (el.validity.valueMissing) return 'required';
+  if (el instanceof HTMLInputElement && el.type === 'number') return 'invalidValue';
+  return 'invalidFormat';
+}
+
+/** Removes the errors of a field and of everything under it. */
+export function withoutErrors(errors: Record<string, string>, path: string): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries(errors)) if (k !== path && !k.startsWith(`${path}.`)) out[k] = v;
+  return out;
+}
+
+let counter = 0;
+export const newKey = (prefix: string) => `${prefix}${Date.now().toString(36)}${(counter++).toString(36)}`;

@@ -1,0 +1,118 @@
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { installFetch, json } from '../../test/fakeFetch.ts';
+import { renderApp } from '../../test/render.tsx';
+
+const figures = {
+  period: 'range',
+  from_date: '2026-01-01',
+  to_date: '2026-07-01',
+  fires: 12_345,
+  hectares: 2_345_678.4,
+  active_fires: 987,
+  by_stage: [
+    { stage_of_control: 'OC', field_name: 'Out of Control', fire_count: 10, area_sum: 5 },
+    { stage_of_control: 'BH', field_name: 'Being Held', fire_count: 20, area_sum: 5 },
+    { stage_of_control: 'UC', field_name: 'Under Control', fire_count: 30, area_sum: 5 },
+    { stage_of_control: 'OUT', field_name: 'Out', fire_count: 40, area_sum: 5 },
+  ],
+  by_agency: [{ agency_code: 'bc', fire_count: 100, area_sum: 12.5 }],
+  by_response: [],
+};
+
+function dashboardApi(map: () => Response, sitrep: () => Response) {
+  return installFetch({
+    '/v1/dashboard/fires': (url) => (url.searchParams.get('map') === 'true' ? map() : json(figures)),
+    '/v1/wildfire/stats': () =>
+      json({ date: '2026-07-01', items: [{ agency_code: 'bc', ytd_fires: 1, fires_today: 7 }] }),
+    '/v1/sitrep/latest': sitrep,
+  });
+}
+
+describe('home dashboard', () => {
+  it('shows the stat cards abbreviated (K, M), the two charts, the preparedness level and the sitrep link', async () => {
+    // jsdom has no WebGL: the map says so and the rest of the page works.
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    dashboardApi(
+      () => json({ type: 'FeatureCollection', features: [] }),
+      () =>
+        json({
+          field_date: '2026-06-30',
+          field_preparedness_level: 4,
+          field_en_summary_comments: 'Busy day in the west.',
+          field_fr_summary_comments: 'Journée chargée dans l’ouest.',
+        }),
+    );
+    renderApp('/');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Active Fires Dashboard' })).toBeTruthy();
+    const cards = await screen.findByRole('region', { name: 'Fire counters' });
+    expect(within(cards).getByText('987')).toBeTruthy();
+    expect(within(cards).getByText('12.3K')).toBeTruthy();
+    expect(within(cards).getByText('2.3M')).toBeTruthy();
+    expect(within(cards).getByText('7')).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Fires by stage of control' })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Fires by agency' })).toBeTruthy();
+    expect(await screen.findByText('Level 4')).toBeTruthy();
+    expect(screen.getByText(/National resources are largely committed/)).toBeTruthy();
+    expect(screen.getByText('Busy day in the west.')).toBeTruthy();
+    expect(
+      screen.getByRole('link', { name: 'National situation report of June 30, 2026' }).getAttribute('href'),
+    ).toBe('/situation/2026-06-30');
+    const pdfs = screen
+      .getAllByRole('link')
+      .map((a) => a.getAttribute('href'))
+      .filter((h) => h?.endsWith('.pdf'));
+    expect(pdfs.sort()).toEqual([
+      '/uploads/preparedness-levels-en.pdf',
+      '/uploads/preparedness-levels-fr.pdf',
+      '/uploads/stages-of-control-en.pdf',
+      '/uploads/stages-of-control-fr.pdf',
+    ]);
+  });
+
+  it('treats a map answer in XML as no fires, without breaking the page', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    dashboardApi(
+      () =>
+        new Response('<?xml version="1.0"?><error>down</error>', { headers: { 'Content-Type': 'text/xml' } }),
+      () => json({ message: 'Not found' }, 404),
+    );
+    renderApp('/dashboard');
+    expect(await screen.findByText(/Showing 0 active fires of 0/)).toBeTruthy();
+    expect(screen.getByRole('checkbox', { name: /Out of control/ })).toBeTruthy();
+    expect(await screen.findByText('No national situation report has been published yet.')).toBeTruthy();
+  });
+
+  it('counts fires per legend group and hides a group when its box is cleared', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const feature = (stage: string, response: string, size: number) => ({
+      type: 'Feature',
+      geometry: { type: 'Point', coordinates: [-100, 55] },
+      properties: {
+        field_agency_fire_id: 'X',
+        field_fire_size: size,
+        field_stage_of_control_status: stage,
+        field_response_type: response,
+        field_status_date: '2026-07-01',
+        field_agency_code: 'mb',
+        field_situation_report_date: '2026-07-01',
+      },
+    });
+    dashboardApi(
+      () =>
+        json({
+          type: 'FeatureCollection',
+          features: [feature('OC', 'FUL', 5), feature('OC', 'MON', 500), feature('BH', 'FUL', 5000)],
+        }),
+      () => json({ message: 'Not found' }, 404),
+    );
+    renderApp('/', { locale: 'fr' });
+    expect(await screen.findByText(/3 feux actifs affichés sur 3/)).toBeTruthy();
+    const oc = screen.getByRole('checkbox', { name: /^Hors de contrôle/ });
+    expect(oc.closest('label')?.textContent).toContain('(1)');
+    oc.click();
+    expect(await screen.findByText(/2 feux actifs affichés sur 3/)).toBeTruthy();
+    screen.getByRole('checkbox', { name: /Plus de 1 000 ha/ }).click();
+    expect(await screen.findByText(/1 feu actif affiché sur 3/)).toBeTruthy();
+  });
+});

@@ -1,0 +1,122 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { installFetch, json } from '../../test/fakeFetch.ts';
+import { renderApp } from '../../test/render.tsx';
+
+const row = (id: string, extra: Record<string, unknown> = {}) => ({
+  field_agency_fire_id: id,
+  field_agency_code: 'bc',
+  field_agency_data_timezone: 'America/Vancouver',
+  field_situation_report_date: '2026-07-01',
+  field_status_date: '2026-07-01',
+  field_stage_of_control_status: 'OC',
+  field_system_fire_cause: 'H',
+  field_response_type: 'FUL',
+  field_fire_size: 12345.67,
+  field_latitude: 50.123456,
+  field_longitude: -120.5,
+  ...extra,
+});
+const meta = (total: number, page: number | null = 1) => ({
+  page,
+  page_size: 20,
+  total_pages: Math.ceil(total / 20),
+  total_results: total,
+  filter_agencies: [
+    { field_code: 'bc', field_name: 'British Columbia' },
+    { field_code: 'on', field_name: 'Ontario' },
+  ],
+  filter_stages: [{ field_code: 'OC', field_name: 'Out of Control' }],
+  filter_responses: [{ field_code: 'FUL', field_name: 'Full Response' }],
+});
+
+afterEach(() => vi.restoreAllMocks());
+
+/** jsdom's Blob has neither text() nor arrayBuffer(). */
+function blobBytes(blob: Blob): Promise<Uint8Array> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(new Uint8Array(reader.result as ArrayBuffer));
+    reader.onerror = () => reject(reader.error);
+    reader.readAsArrayBuffer(blob);
+  });
+}
+
+describe('national fires list', () => {
+  it('shows the 11 columns with the number formats, and "of N results"', async () => {
+    installFetch({ '/v1/wildfires': () => json({ items: [row('G1'), row('=cmd')], meta: meta(45) }) });
+    renderApp('/national');
+    const table = await screen.findByRole('table');
+    expect(within(table).getAllByRole('columnheader')).toHaveLength(11);
+    const first = within(table).getByRole('row', { name: /G1/ });
+    expect(first.textContent).toContain('12,345.7');
+    expect(first.textContent).toContain('50.1235');
+    expect(first.textContent).toContain('-120.5000');
+    expect(first.textContent).toContain('Out of Control');
+    expect(first.textContent).toContain('Human');
+    expect(screen.getAllByText('1–20 of 45 results')).toBeTruthy();
+    expect(screen.getAllByRole('combobox', { name: 'Page' })[0]?.querySelectorAll('option')).toHaveLength(3);
+  });
+
+  it('keeps filters and page in the URL and sends them to the API, each filter "Any..." by default', async () => {
+    const { calls } = installFetch({ '/v1/wildfires': () => json({ items: [row('G1')], meta: meta(45) }) });
+    const { router } = renderApp('/national?stage=OC&page=2');
+    const agency = await screen.findByRole('combobox', { name: 'Agency' });
+    expect((agency as HTMLSelectElement).selectedOptions[0]?.textContent).toBe('Any Agency');
+    expect((screen.getByRole('combobox', { name: 'Stage of Control' }) as HTMLSelectElement).value).toBe(
+      'OC',
+    );
+    await waitFor(() => expect(calls.at(-1)?.url.searchParams.get('page')).toBe('2'));
+    await userEvent.selectOptions(agency, 'bc');
+    await waitFor(() => expect(router.state.location.search).toBe('?stage=OC&agency=bc'));
+    const last = calls.at(-1)?.url.searchParams;
+    expect([last?.get('agency'), last?.get('stage'), last?.get('page')]).toEqual(['bc', 'OC', '1']);
+  });
+
+  it('exports every matching row as CIFFC.csv (BOM, quoted, formulas neutralised)', async () => {
+    const blobs: Blob[] = [];
+    vi.spyOn(URL, 'createObjectURL').mockImplementation((b) => {
+      blobs.push(b as Blob);
+      return 'blob:x';
+    });
+    vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => {});
+    let downloaded = '';
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      downloaded = this.download;
+    });
+    const { calls } = installFetch({
+      '/v1/wildfires': (url) =>
+        url.searchParams.get('export') === 'true'
+          ? json({ items: [row('G1'), row('=cmd')], meta: meta(2, null) })
+          : json({ items: [row('G1')], meta: meta(2) }),
+    });
+    renderApp('/national?agency=bc');
+    await userEvent.click(await screen.findByRole('button', { name: 'Export (CSV)' }));
+    await waitFor(() => expect(downloaded).toBe('CIFFC.csv'));
+    const exportCall = calls.find((c) => c.url.searchParams.get('export') === 'true');
+    expect(exportCall?.url.searchParams.get('agency')).toBe('bc');
+    const bytes = await blobBytes(blobs[0] as Blob);
+    const text = new TextDecoder().decode(bytes);
+    const lines = text
+      .replace(/^\uFEFF/, '')
+      .trimEnd()
+      .split('\r\n');
+    expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    expect(lines[0]).toBe(
+      '"field_agency_fire_id","field_agency_code","field_agency_data_timezone","field_situation_report_date","field_status_date","field_stage_of_control_status","field_system_fire_cause","field_response_type","field_fire_size","field_latitude","field_longitude"',
+    );
+    expect(lines).toHaveLength(3);
+    expect(lines[2]?.startsWith(`"'=cmd","bc"`)).toBe(true);
+  });
+
+  it('alerts "Export Aborted. Your search yielded no results." when nothing matches', async () => {
+    installFetch({ '/v1/wildfires': () => json({ items: [], meta: meta(0) }) });
+    renderApp('/national?agency=pe');
+    expect(await screen.findByText(/of 0 results/)).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Export (CSV)' }));
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'Export Aborted. Your search yielded no results.',
+    );
+  });
+});

@@ -1,0 +1,318 @@
+import type { AgencySitrepSummary, ResourceIndex } from '@ciffc/contracts';
+import type { ReactNode } from 'react';
+import { useIntl } from 'react-intl';
+import { useFormat } from '../../shared/format/useFormat.ts';
+import { useLocale } from '../../shared/i18n/LocaleProvider.tsx';
+import { resourceName } from './NationalMobGrid.tsx';
+import { placeLabel } from './places.ts';
+
+/**
+ * The read-only sections of the national form (data-entry.md 2.2): what the approved agency
+ * reports say, in agency order.
+ */
+
+type T = (id: string, values?: Record<string, string | number>) => string;
+
+export function Section({
+  id,
+  title,
+  slot,
+  children,
+}: {
+  id: string;
+  title: string;
+  slot?: string | undefined;
+  children: ReactNode;
+}) {
+  return (
+    <section className="sitrep-section" aria-labelledby={`${id}-heading`}>
+      <h2 id={`${id}-heading`}>{title}</h2>
+      {slot ? (
+        <p className="alert alert-error section-error" role="alert">
+          {slot}
+        </p>
+      ) : null}
+      {children}
+    </section>
+  );
+}
+
+function Table({
+  caption,
+  head,
+  rows,
+  empty,
+}: {
+  caption: string;
+  head: string[];
+  rows: ReactNode[][];
+  empty: string;
+}) {
+  return (
+    // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable table must be reachable by keyboard (WCAG 2.1.1)
+    <section className="table-scroll" tabIndex={0} aria-label={caption}>
+      <table className="data-table">
+        <caption className="visually-hidden">{caption}</caption>
+        <thead>
+          <tr>
+            {head.map((h) => (
+              <th key={h} scope="col">
+                {h}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {rows.length === 0 ? (
+            <tr>
+              <td colSpan={head.length}>{empty}</td>
+            </tr>
+          ) : (
+            rows.map((cells, i) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: read-only rows in a fixed order
+              <tr key={i}>
+                {cells.map((c, j) =>
+                  j === 0 ? (
+                    // biome-ignore lint/suspicious/noArrayIndexKey: fixed columns
+                    <th key={j} scope="row">
+                      {c}
+                    </th>
+                  ) : (
+                    // biome-ignore lint/suspicious/noArrayIndexKey: fixed columns
+                    <td key={j}>{c}</td>
+                  ),
+                )}
+              </tr>
+            ))
+          )}
+        </tbody>
+      </table>
+    </section>
+  );
+}
+
+export function AgencySections({ agencies }: { agencies: AgencySitrepSummary[] }) {
+  const intl = useIntl();
+  const t: T = (id, values) => intl.formatMessage({ id }, values);
+  const f = useFormat();
+  const empty = t('nationalSitrep.noApproved');
+  const code = (a: AgencySitrepSummary) => a.agency.toUpperCase();
+  const n = (v: number | null) => (v == null ? '' : f.integer(v));
+  const ha = (v: number | null) => (v == null ? '' : f.hectares(v));
+
+  const stats = agencies.map((a) => {
+    const fires = a.b_oc + a.b_bh + a.b_uc + a.b_total_out + a.c_act + a.c_out + a.c2_act + a.c2_out;
+    const area = a.b_active_hectares + a.b_out_hectares + a.c_total_hectares + a.c2_total_hectares;
+    return [
+      code(a),
+      n(a.a_ltg),
+      n(a.a_hum),
+      n(a.a_oth),
+      n(a.a_ltg + a.a_hum + a.a_oth),
+      n(a.b_oc),
+      n(a.b_bh),
+      n(a.b_uc),
+      ha(a.b_active_hectares),
+      n(a.b_total_out),
+      ha(a.b_out_hectares),
+      n(a.c_act),
+      n(a.c_out),
+      ha(a.c_total_hectares),
+      n(a.c2_act),
+      n(a.c2_out),
+      ha(a.c2_total_hectares),
+      n(a.e_act),
+      n(a.e_out),
+      ha(a.e_total_hectares),
+      n(fires),
+      ha(area),
+    ];
+  });
+
+  return (
+    <>
+      <Section id="ns-agency-summary" title={t('nationalSitrep.section.agencySummary')}>
+        <Table
+          caption={t('nationalSitrep.section.agencySummary')}
+          head={[
+            t('nationalSitrep.agency'),
+            t('nationalSitrep.opsEn'),
+            t('nationalSitrep.opsFr'),
+            t('nationalSitrep.prepLevel'),
+          ]}
+          rows={agencies.map((a) => [code(a), a.en_ops_summary, a.fr_ops_summary, n(a.preparedness_level)])}
+          empty={empty}
+        />
+      </Section>
+      <Section id="ns-fire-stats" title={t('nationalSitrep.section.fireStatistics')}>
+        <Table
+          caption={t('nationalSitrep.section.fireStatistics')}
+          head={[
+            t('nationalSitrep.agency'),
+            t('nationalSitrep.stats.ltg'),
+            t('nationalSitrep.stats.hum'),
+            t('nationalSitrep.stats.oth'),
+            t('nationalSitrep.stats.newTotal'),
+            'OC',
+            'BH',
+            'UC',
+            t('nationalSitrep.stats.activeHa'),
+            'OUT',
+            t('nationalSitrep.stats.outHa'),
+            t('nationalSitrep.stats.modAct'),
+            t('nationalSitrep.stats.modOut'),
+            t('nationalSitrep.stats.modHa'),
+            t('nationalSitrep.stats.monAct'),
+            t('nationalSitrep.stats.monOut'),
+            t('nationalSitrep.stats.monHa'),
+            t('nationalSitrep.stats.rxAct'),
+            t('nationalSitrep.stats.rxOut'),
+            t('nationalSitrep.stats.rxHa'),
+            t('nationalSitrep.stats.fires'),
+            t('nationalSitrep.stats.area'),
+          ]}
+          rows={stats}
+          empty={empty}
+        />
+      </Section>
+      <Section id="ns-priority-fires" title={t('nationalSitrep.section.priorityFires')}>
+        <Table
+          caption={t('nationalSitrep.section.priorityFires')}
+          head={[
+            t('nationalSitrep.agency'),
+            t('nationalSitrep.fire'),
+            t('nationalSitrep.latitude'),
+            t('nationalSitrep.longitude'),
+            t('nationalSitrep.stage'),
+            t('nationalSitrep.size'),
+            t('nationalSitrep.incidentType'),
+            t('nationalSitrep.contained'),
+          ]}
+          rows={agencies.flatMap((a) =>
+            a.priority_fires.map((p) => [
+              code(a),
+              p.fires,
+              p.latitude == null ? '' : f.coordinate(p.latitude),
+              p.longitude == null ? '' : f.coordinate(p.longitude),
+              p.stage_of_control,
+              ha(p.size),
+              n(p.incident_type),
+              p.percent_contained == null ? '' : `${p.percent_contained} %`,
+            ]),
+          )}
+          empty={t('nationalSitrep.none')}
+        />
+      </Section>
+      <Section id="ns-fop" title={t('nationalSitrep.section.fop')}>
+        <Table
+          caption={t('nationalSitrep.section.fop')}
+          head={[t('nationalSitrep.agency'), t('nationalSitrep.fop.ltg'), t('nationalSitrep.fop.nat')]}
+          rows={agencies.map((a) => [code(a), n(a.fop_ltg), n(a.fop_nat)])}
+          empty={empty}
+        />
+      </Section>
+      <Section id="ns-prep-levels" title={t('nationalSitrep.section.prepLevels')}>
+        <Table
+          caption={t('nationalSitrep.section.prepLevels')}
+          head={[
+            t('nationalSitrep.agency'),
+            t('nationalSitrep.prepLevel'),
+            t('nationalSitrep.commentEn'),
+            t('nationalSitrep.commentFr'),
+          ]}
+          rows={agencies.map((a) => [code(a), n(a.preparedness_level), a.en_prep_comment, a.fr_prep_comment])}
+          empty={empty}
+        />
+      </Section>
+      <Section id="ns-porr" title={t('nationalSitrep.section.porr')}>
+        <Table
+          caption={t('nationalSitrep.section.porr')}
+          head={[t('nationalSitrep.agency'), t('nationalSitrep.english'), t('nationalSitrep.french')]}
+          rows={agencies
+            .filter((a) => a.en_porr_text || a.fr_porr_text)
+            .map((a) => [code(a), a.en_porr_text, a.fr_porr_text])}
+          empty={t('nationalSitrep.none')}
+        />
+      </Section>
+      <Section id="ns-chh" title={t('nationalSitrep.section.chh')}>
+        <Table
+          caption={t('nationalSitrep.section.chh')}
+          head={[
+            t('nationalSitrep.agency'),
+            t('nationalSitrep.chh.light'),
+            t('nationalSitrep.chh.int'),
+            t('nationalSitrep.chh.med'),
+            t('nationalSitrep.chh.heavy'),
+          ]}
+          rows={agencies.map((a) => [code(a), n(a.chh_light), n(a.chh_int), n(a.chh_med), n(a.chh_heavy)])}
+          empty={empty}
+        />
+      </Section>
+    </>
+  );
+}
+
+export function CompactMobsSection({
+  agencies,
+  index,
+}: {
+  agencies: AgencySitrepSummary[];
+  index: ResourceIndex | undefined;
+}) {
+  const intl = useIntl();
+  const t: T = (id, values) => intl.formatMessage({ id }, values);
+  const { locale } = useLocale();
+  const rows = agencies.flatMap((a) =>
+    a.compact_mobs.map((r) => [
+      a.agency.toUpperCase(),
+      placeLabel(r.to, locale),
+      `${r.resources.amount ?? ''} × ${resourceName(r.resources.item, index, locale)}`,
+      placeLabel(r.from, locale),
+    ]),
+  );
+  return (
+    <Section id="ns-compact" title={t('nationalSitrep.section.compact')}>
+      <Table
+        caption={t('nationalSitrep.section.compact')}
+        head={[
+          t('nationalSitrep.agency'),
+          t('nationalSitrep.mobs.to'),
+          t('nationalSitrep.resource'),
+          t('nationalSitrep.mobs.from'),
+        ]}
+        rows={rows}
+        empty={t('nationalSitrep.none')}
+      />
+    </Section>
+  );
+}
+
+export function AvailabilitySection({
+  agencies,
+  index,
+}: {
+  agencies: AgencySitrepSummary[];
+  index: ResourceIndex | undefined;
+}) {
+  const intl = useIntl();
+  const t: T = (id, values) => intl.formatMessage({ id }, values);
+  const { locale } = useLocale();
+  const f = useFormat();
+  const rows = agencies.flatMap((a) =>
+    a.rars.map((r) => [
+      a.agency.toUpperCase(),
+      resourceName(r.resources.item, index, locale),
+      f.integer(r.available),
+    ]),
+  );
+  return (
+    <Section id="ns-rars" title={t('nationalSitrep.section.rars')}>
+      <Table
+        caption={t('nationalSitrep.section.rars')}
+        head={[t('nationalSitrep.agency'), t('nationalSitrep.resource'), t('nationalSitrep.available')]}
+        rows={rows}
+        empty={t('nationalSitrep.none')}
+      />
+    </Section>
+  );
+}

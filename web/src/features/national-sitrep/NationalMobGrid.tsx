@@ -1,0 +1,185 @@
+import {
+  EMPTY_RESOURCE_CHOICE,
+  NATIONAL_MOB_COLUMNS,
+  type NationalMobColumn,
+  type NationalMobTable,
+  nationalMobColumnTotals,
+  nationalMobRowTotal,
+  type ResourceChoice,
+  type ResourceIndex,
+} from '@ciffc/contracts';
+import { useState } from 'react';
+import { useIntl } from 'react-intl';
+import { useLocale } from '../../shared/i18n/LocaleProvider.tsx';
+import { ResourcePicker } from '../../shared/resources/ResourcePicker.tsx';
+import { columnLabel } from './places.ts';
+
+export function resourceName(short: string, index: ResourceIndex | undefined, locale: string): string {
+  const item = index?.byShort.get(short);
+  if (!item) return short;
+  return locale === 'fr' ? item.field_item_fr : item.field_item_en;
+}
+
+interface GridProps {
+  side: 'to' | 'from';
+  table: NationalMobTable;
+  index: ResourceIndex | undefined;
+  disabled: boolean;
+  errors: Record<string, string>;
+  onCell: (short: string, column: NationalMobColumn, value: number | null) => void;
+  onBlurCell: (event: React.FocusEvent<HTMLInputElement>, name: string) => void;
+  onRemove: (short: string) => void;
+}
+
+/** One national mobilization grid: a row per resource, a numeric column per agency plus CIFFC, Fed, Intl, and the Total. */
+export function NationalMobGrid({
+  side,
+  table,
+  index,
+  disabled,
+  errors,
+  onCell,
+  onBlurCell,
+  onRemove,
+}: GridProps) {
+  const intl = useIntl();
+  const { locale } = useLocale();
+  const t = (id: string, values?: Record<string, string>) => intl.formatMessage({ id }, values);
+  const field = side === 'to' ? 'national_to_mobs' : 'national_from_mobs';
+  const rows = Object.entries(table);
+  const totals = nationalMobColumnTotals(table);
+  const caption = t(side === 'to' ? 'nationalSitrep.nationalMobs.to' : 'nationalSitrep.nationalMobs.from');
+  return (
+    // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable table must be reachable by keyboard (WCAG 2.1.1)
+    <section className="table-scroll" tabIndex={0} aria-label={caption}>
+      <table className="data-table national-mob-grid">
+        <caption>
+          {t(side === 'to' ? 'nationalSitrep.nationalMobs.to' : 'nationalSitrep.nationalMobs.from')}
+        </caption>
+        <thead>
+          <tr>
+            <th scope="col">{t('nationalSitrep.resource')}</th>
+            {NATIONAL_MOB_COLUMNS.map((c) => (
+              <th scope="col" key={c}>
+                {columnLabel(c, locale)}
+              </th>
+            ))}
+            <th scope="col">{t('nationalSitrep.total')}</th>
+            {disabled ? null : (
+              <th scope="col">
+                <span className="visually-hidden">{t('nationalSitrep.actions')}</span>
+              </th>
+            )}
+          </tr>
+        </thead>
+        <tbody>
+          {rows.length === 0 ? (
+            <tr>
+              <td colSpan={NATIONAL_MOB_COLUMNS.length + 3}>{t('nationalSitrep.nationalMobs.empty')}</td>
+            </tr>
+          ) : null}
+          {rows.map(([short, row]) => {
+            const name = resourceName(short, index, locale);
+            return (
+              <tr key={short} data-resource={short}>
+                <th scope="row">
+                  <abbr title={name}>{short}</abbr>
+                </th>
+                {NATIONAL_MOB_COLUMNS.map((c) => {
+                  const fieldName = `${field}.${short}.${c}`;
+                  const error = errors[fieldName];
+                  const value = row[c];
+                  return (
+                    <td key={c}>
+                      <input
+                        type="number"
+                        min={0}
+                        step={1}
+                        inputMode="numeric"
+                        className="grid-input"
+                        name={fieldName}
+                        aria-label={t('nationalSitrep.nationalMobs.cell', {
+                          resource: name,
+                          column: columnLabel(c, locale),
+                        })}
+                        aria-invalid={error ? true : undefined}
+                        title={error}
+                        value={value ?? ''}
+                        disabled={disabled}
+                        onChange={(e) =>
+                          onCell(short, c, e.target.value === '' ? null : Number(e.target.value))
+                        }
+                        onBlur={(e) => onBlurCell(e, fieldName)}
+                      />
+                    </td>
+                  );
+                })}
+                <td>
+                  <output aria-label={t('nationalSitrep.nationalMobs.rowTotal', { resource: name })}>
+                    {intl.formatNumber(nationalMobRowTotal(row))}
+                  </output>
+                </td>
+                {disabled ? null : (
+                  <td>
+                    <button type="button" className="button button-small" onClick={() => onRemove(short)}>
+                      {t('nationalSitrep.remove')}
+                      <span className="visually-hidden"> {name}</span>
+                    </button>
+                  </td>
+                )}
+              </tr>
+            );
+          })}
+        </tbody>
+        {rows.length > 0 ? (
+          <tfoot>
+            <tr>
+              <th scope="row">{t('nationalSitrep.total')}</th>
+              {NATIONAL_MOB_COLUMNS.map((c) => (
+                <td key={c}>{intl.formatNumber(totals[c] ?? 0)}</td>
+              ))}
+              <td>{intl.formatNumber(totals.total ?? 0)}</td>
+              {disabled ? null : <td />}
+            </tr>
+          </tfoot>
+        ) : null}
+      </table>
+    </section>
+  );
+}
+
+/** The resource picker with its Add button: adds the resource to both grids. */
+export function AddNationalMobResource({
+  onAdd,
+  existing,
+}: {
+  onAdd: (short: string) => void;
+  existing: string[];
+}) {
+  const intl = useIntl();
+  const t = (id: string) => intl.formatMessage({ id });
+  const [choice, setChoice] = useState<ResourceChoice>({ ...EMPTY_RESOURCE_CHOICE });
+  const already = choice.item !== '' && existing.includes(choice.item);
+  return (
+    <div className="add-resource">
+      <ResourcePicker
+        value={choice}
+        onChange={setChoice}
+        legend={t('nationalSitrep.nationalMobs.pick')}
+        showLegend
+      />
+      <button
+        type="button"
+        className="button"
+        disabled={!choice.item || already}
+        onClick={() => {
+          onAdd(choice.item);
+          setChoice({ ...EMPTY_RESOURCE_CHOICE });
+        }}
+      >
+        {t('nationalSitrep.nationalMobs.add')}
+      </button>
+      {already ? <p className="field-hint">{t('nationalSitrep.nationalMobs.already')}</p> : null}
+    </div>
+  );
+}

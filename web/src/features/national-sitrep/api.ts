@@ -1,0 +1,71 @@
+import type {
+  AgencySitrepSummary,
+  MobRow,
+  NationalMobTable,
+  NationalSaveResult,
+  NationalSitrepFields,
+} from '@ciffc/contracts';
+import { queryOptions } from '@tanstack/react-query';
+import { apiGet, apiRequest } from '../../shared/api/dataApi.ts';
+
+/** GET /v1/sitrep/national (data-entry.md 3.2). */
+export interface NationalDraft extends NationalSitrepFields {
+  duty_officer_options: string[];
+  sitrep: { agency_sitreps: AgencySitrepSummary[] };
+  previous: {
+    national_to_mobs: NationalMobTable;
+    national_from_mobs: NationalMobTable;
+    field_date: string;
+  } | null;
+  mobs: { to: string; from: string; rows: MobRow[] }[];
+  status: string;
+  is_published: boolean;
+  last_edit: string | null;
+  version_number: number;
+  published_version: number | null;
+  requires_manual_sync: boolean;
+  claimed_by: number | null;
+  claimed_by_name: string | null;
+  locked: boolean;
+  report_date: string;
+  validationErrors: Record<string, string>;
+}
+
+export interface ClaimResult {
+  status: string;
+  version_number: number;
+  claimed_by: number | null;
+  claimed_by_name: string | null;
+  last_edit: string | null;
+  is_published: boolean;
+}
+
+/** Always fresh: another user may have edited or published since. */
+export const nationalDraftQuery = () =>
+  queryOptions({
+    queryKey: ['national-sitrep', 'draft'],
+    queryFn: ({ signal }) => apiGet<NationalDraft>('/v1/sitrep/national', { signal }),
+    staleTime: 0,
+    gcTime: 0,
+  });
+
+export const dutyOfficersQuery = () =>
+  queryOptions({
+    queryKey: ['duty-officers'],
+    queryFn: ({ signal }) =>
+      apiGet<{ items: { name: string; phone: string | null }[] }>('/v1/duty-officers', { signal }),
+  });
+
+type Body = NationalSitrepFields & { version_number?: number };
+
+/** Autosave: the whole form; the caller cancels the previous one (4.3). */
+export const saveNational = (body: Body, signal?: AbortSignal) =>
+  apiRequest<NationalSaveResult>('/v1/sitrep/national', { method: 'POST', body, signal });
+
+export const publishNational = (body: Body) =>
+  apiRequest<NationalSaveResult>('/v1/sitrep/national/publish', { method: 'POST', body });
+
+export const claimNational = () =>
+  apiRequest<ClaimResult>('/v1/sitrep/national/claim', { method: 'POST', body: {} });
+export const releaseNational = () =>
+  apiRequest<ClaimResult>('/v1/sitrep/national/release', { method: 'POST', body: {} });

@@ -1,0 +1,143 @@
+import type { PublicNationalSitrep } from '@ciffc/contracts';
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { installFetch, json } from '../../test/fakeFetch.ts';
+import { ciffcUser, renderApp } from '../../test/render.tsx';
+
+const sitrep = {
+  field_agency_code: 'ab',
+  field_en_operations_summary: 'Alberta is busy.',
+  field_fr_operations_summary: 'L’Alberta est occupée.',
+  field_today_natural: 3,
+  field_today_human: 1,
+  field_today_other: null,
+  field_full_oc: 2,
+  field_full_bh: 1,
+  field_full_uc: 4,
+  field_full_out: 10,
+  field_full_active_area: 1250.5,
+  field_full_out_area: 30,
+  field_mod_active: 0,
+  field_mod_out: 0,
+  field_mod_area: 0,
+  field_mon_active: 0,
+  field_mon_out: 0,
+  field_mon_area: 0,
+  field_prescribed_active: 0,
+  field_prescribed_out: 0,
+  field_prescribed_area: 0,
+  field_preparedness: 4,
+  field_en_preparedness_comment: 'Committed.',
+  field_fr_preparedness_comment: 'Engagé.',
+  field_version: 3,
+};
+
+const report = (expanded: boolean): PublicNationalSitrep => ({
+  field_date: '2026-07-15',
+  field_preparedness_level: '4',
+  field_en_summary_comments: 'Busy day in the west.',
+  field_fr_summary_comments: 'Journée chargée dans l’Ouest.',
+  field_duty_officer: 'Sam Okafor',
+  field_us_preparedness_level: 3,
+  field_us_fires: 120,
+  field_us_acres: 5400,
+  field_us_ytd_fires: 25000,
+  field_us_ytd_acres: 1800000,
+  system_edit_timestamp: '2026-07-15T20:00:00.000Z',
+  field_version: 1,
+  expanded_data: expanded,
+  agencies: [{ field_code: 'ab', field_name_en: 'Alberta', field_name_fr: 'Alberta' }],
+  resources: {},
+  recent_mobilizations: [
+    {
+      field_to: 'bc',
+      field_from: 'on',
+      field_en_resource: '2 × Unit crew',
+      field_fr_resource: '2 × Équipe',
+      field_amount: 2,
+    },
+  ],
+  recent_demobilizations: [],
+  national_mobilizations_to: [
+    {
+      field_resource: 'UC20',
+      field_en_resource: 'Unit crew',
+      field_fr_resource: 'Équipe',
+      counts: { ab: 2, intl: 3 },
+      total: 5,
+    },
+  ],
+  national_mobilizations_from: [],
+  national_availability: [],
+  resource_requirements: [],
+  historical: [
+    {
+      field_agency_code: 'ab',
+      current_year: { fires: 800, area: 12000 },
+      last_year: { fires: 700, area: 9000 },
+    },
+  ],
+  historical_averages: [],
+  agencies_sitereps: {
+    ab: {
+      mobilizations: [],
+      demobilizations: [],
+      priority_fires: [],
+      carry_over_fires: [
+        {
+          field_fire_id: 'HWF-001',
+          field_stage_of_control: 'BH',
+          field_size: 40,
+          field_situation_report_date: '2025-09-01',
+        },
+      ],
+      sitrep: expanded
+        ? {
+            ...sitrep,
+            field_casual_helicopter_light: 2,
+            field_casual_helicopter_intermediate: 0,
+            field_casual_helicopter_medium: 1,
+            field_casual_helicopter_heavy: 0,
+          }
+        : sitrep,
+    },
+  },
+});
+
+describe('national situation report', () => {
+  it('shows the public sections, the carry-over asterisk and the acre note, without the signed-in extras', async () => {
+    installFetch({ '/v1/sitrep': () => json(report(false)) });
+    renderApp('/situation/2026-07-15');
+    expect(await screen.findByRole('heading', { level: 1, name: /July 15, 2026/ })).toBeTruthy();
+    expect(screen.getByRole('link', { name: /Situation report archive/ }).getAttribute('href')).toBe(
+      '/situation/archive',
+    );
+    expect(screen.getByText('Busy day in the west.')).toBeTruthy();
+    const ytd = screen.getByRole('table', { name: 'Year to date, compared with last year' });
+    expect(within(ytd).getByTitle(/carried over/).textContent).toBe('*');
+    expect(screen.getByText(/Includes fires that started in a previous year/)).toBeTruthy();
+    expect(screen.getByText('1 Acre = 0.404685642 Hectares')).toBeTruthy();
+    expect(screen.getByText('5,400 acres')).toBeTruthy();
+    const grid = screen.getByRole('table', { name: 'Resources mobilized to' });
+    expect(within(grid).getAllByRole('row')[1]?.lastElementChild?.textContent).toBe('5');
+    expect(screen.queryByRole('heading', { name: 'Casual Hire Helicopters' })).toBeNull();
+    expect(screen.getByText(/Report date: Wednesday, July 15, 2026/)).toBeTruthy();
+    expect(screen.getByText(/Last updated: Jul 15, 2026, 3:00\sp\.m\. CDT/)).toBeTruthy();
+  });
+
+  it('adds the signed-in sections for a signed-in reader', async () => {
+    const { calls } = installFetch({ '/v1/sitrep': () => json(report(true)) });
+    renderApp('/situation', { user: ciffcUser });
+    expect(await screen.findByRole('heading', { name: 'Casual Hire Helicopters' })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Fire Occurrence Prediction' })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Resource Availability Report' })).toBeTruthy();
+    const call = calls.find((c) => c.url.pathname === '/v1/sitrep');
+    expect(new Headers(call?.init?.headers).get('Authorization')).toBe('Bearer test-jwt');
+  });
+
+  it('says so when a date has no report', async () => {
+    installFetch({ '/v1/sitrep': () => json({ statusCode: 404, error: 'Not Found', message: 'none' }, 404) });
+    renderApp('/situation/2020-01-01');
+    expect(await screen.findByText('There is no national situation report for 2020-01-01.')).toBeTruthy();
+  });
+});

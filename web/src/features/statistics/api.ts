@@ -1,0 +1,74 @@
+import { queryOptions } from '@tanstack/react-query';
+import { apiGet } from '../../shared/api/dataApi.ts';
+
+/** GET /v1/dashboard/fires/daily?start_date&end_date (end exclusive). */
+export interface DailyFires {
+  start_date: string;
+  end_date: string;
+  items: { date: string; day: number; fires: number; hectares: number }[];
+}
+/** GET /v1/historical/yearly */
+export interface YearlyFires {
+  from_year: number;
+  to_year: number;
+  items: {
+    year: number;
+    fires: number;
+    hectares: number;
+    avg_fires: number | null;
+    avg_hectares: number | null;
+  }[];
+}
+/** GET /v1/historical/weekly?years= */
+export interface WeeklyAverages {
+  years: number;
+  from_year: number;
+  to_year: number;
+  items: { week: number; date: string; avg_fires: number; avg_hectares: number }[];
+}
+/** GET /v1/historical/running */
+export interface RunningFires {
+  year: number;
+  week: number;
+  items: {
+    week: number;
+    date: string;
+    fires: number;
+    hectares: number;
+    cumulative_fires: number;
+    cumulative_hectares: number;
+    last_year_cumulative_fires: number;
+    avg10_cumulative_fires: number;
+  }[];
+}
+/** GET /v1/dashboard/fires with no query: the last seven days. */
+export interface WeekFigures {
+  period: 'week' | 'range';
+  from_date: string;
+  to_date: string;
+  fires: number;
+  hectares: number;
+  by_agency: { agency_code: string; fire_count: number; area_sum: number }[];
+}
+
+const get =
+  <T>(path: string, query?: Record<string, string | number>) =>
+  ({ signal }: { signal: AbortSignal }) =>
+    apiGet<T>(path, { query, auth: false, signal });
+
+export const dailyFiresQuery = (start_date: string, end_date: string) =>
+  queryOptions({
+    queryKey: ['daily-fires', { start_date, end_date }],
+    queryFn: get<DailyFires>('/v1/dashboard/fires/daily', { start_date, end_date }),
+  });
+export const yearlyFiresQuery = () =>
+  queryOptions({ queryKey: ['historical-yearly'], queryFn: get<YearlyFires>('/v1/historical/yearly') });
+export const weeklyAveragesQuery = (years: 1 | 10) =>
+  queryOptions({
+    queryKey: ['historical-weekly', { years }],
+    queryFn: get<WeeklyAverages>('/v1/historical/weekly', { years }),
+  });
+export const runningFiresQuery = () =>
+  queryOptions({ queryKey: ['historical-running'], queryFn: get<RunningFires>('/v1/historical/running') });
+export const weekFiguresQuery = () =>
+  queryOptions({ queryKey: ['dashboard-fires', 'week'], queryFn: get<WeekFigures>('/v1/dashboard/fires') });
