@@ -10,5 +10,7 @@ export default defineProject({
     environment: 'jsdom',
     include: ['src/**/*.test.ts', 'src/**/*.test.tsx'],
     setupFiles: ['src/test/setup.ts'],
+    // Lazy feature pages compile on first import: slow on a 2-core machine, not a hang.
+    testTimeout: 20_000,
   },
 });

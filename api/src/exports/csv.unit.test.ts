@@ -1,36 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { CSV_BOM, csvCell, recordsToCsv, toCsv } from './csv.ts';
+import { CSV_BOM, recordsToCsv } from './csv.ts';
 
+// The cell rules themselves are tested once, in packages/contracts/src/csv.test.ts.
 describe('the CSV writer of every export', () => {
-  it('starts with a byte order mark, quotes every cell and ends lines with CRLF', () => {
-    expect(toCsv(['a', 'b'], [[1, 'x']])).toBe(`${CSV_BOM}"a","b"\r\n"1","x"\r\n`);
-  });
-
-  it('doubles quotes inside a cell and keeps commas and line breaks inside the quotes', () => {
-    expect(csvCell('say "hi", then\nleave')).toBe('"say ""hi"", then\nleave"');
-  });
-
-  it('neutralises text cells a spreadsheet would run as formulas', () => {
-    for (const text of ['=1+2', '+1', '-1', '@SUM(A1)', '\tx', '\rx', '=HYPERLINK("http://x")'])
-      expect(csvCell(text)).toBe(`"'${text.replaceAll('"', '""')}"`);
-    expect(csvCell('a=b')).toBe('"a=b"');
-  });
-
-  it('writes numbers plainly, negative ones included, and empty cells for null and NaN', () => {
-    expect(csvCell(-97.1234)).toBe('"-97.1234"');
-    expect(csvCell(12345.6)).toBe('"12345.6"');
-    expect(csvCell(null)).toBe('""');
-    expect(csvCell(undefined)).toBe('""');
-    expect(csvCell(Number.NaN)).toBe('""');
-  });
-
-  it('keeps accented text as UTF-8', () => {
-    const text = toCsv(['Agence'], [['Québec — Île-du-Prince-Édouard']]);
-    expect(Buffer.from(text, 'utf8').subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]));
-    expect(text).toContain('"Québec — Île-du-Prince-Édouard"');
-  });
-
-  it('writes records by column, in order', () => {
+  it('writes records by column, in order, in the product CSV format', () => {
     expect(recordsToCsv(['b', 'a'], [{ a: 1, b: '=x' }])).toBe(`${CSV_BOM}"b","a"\r\n"'=x","1"\r\n`);
   });
 });

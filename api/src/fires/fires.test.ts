@@ -151,9 +151,11 @@ forEachEngine(
         const csv = await get('/v1/wildfires?export=true&format=csv&agency=bc&stage=OC');
         expect(csv.headers['content-type']).toMatch(/^text\/csv/);
         expect(csv.headers['content-disposition']).toBe('attachment; filename="CIFFC.csv"');
-        expect(csv.body.trim().split('\n')).toEqual([
-          'field_agency_fire_id,field_agency_code,field_agency_data_timezone,field_situation_report_date,field_status_date,field_stage_of_control_status,field_system_fire_cause,field_response_type,field_fire_size,field_latitude,field_longitude',
-          'B1,bc,America/Vancouver,2026-07-15,2026-07-15,OC,H,FUL,2000,50.6,-120.3',
+        // The product's one CSV format: BOM, every cell quoted, CRLF.
+        expect(csv.body.startsWith('\uFEFF')).toBe(true);
+        expect(csv.body.slice(1).trim().split('\r\n')).toEqual([
+          '"field_agency_fire_id","field_agency_code","field_agency_data_timezone","field_situation_report_date","field_status_date","field_stage_of_control_status","field_system_fire_cause","field_response_type","field_fire_size","field_latitude","field_longitude"',
+          '"B1","bc","America/Vancouver","2026-07-15","2026-07-15","OC","H","FUL","2000","50.6","-120.3"',
         ]);
       });
 

@@ -1,6 +1,7 @@
 export * from './agencies.ts';
 export * from './agency-sitrep.ts';
 export * from './codes.ts';
+export * from './csv.ts';
 export * from './features.ts';
 export * from './fires.ts';
 export * from './fires-summary.ts';

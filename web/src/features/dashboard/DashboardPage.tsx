@@ -1,14 +1,18 @@
 import { useQuery } from '@tanstack/react-query';
-import { useMemo } from 'react';
+import { lazy, Suspense, useMemo } from 'react';
 import { ErrorBox } from '../../shared/ui/ErrorBox.tsx';
 import { Loading } from '../../shared/ui/Loading.tsx';
 import { PageHeader } from '../../shared/ui/PageHeader.tsx';
 import { dashboardFiguresQuery, seasonRange, wildfireStatsQuery } from './api.ts';
-import { DashboardCharts } from './DashboardCharts.tsx';
 import { FiresMap } from './FiresMap.tsx';
 import { DocumentLinks, PreparednessPanel } from './PreparednessPanel.tsx';
 import { StatCards } from './StatCards.tsx';
 import './dashboard.css';
+
+// Recharts is about 100 KB gzipped: the charts sit below the map, so they load after the first paint.
+const DashboardCharts = lazy(() =>
+  import('./DashboardCharts.tsx').then((m) => ({ default: m.DashboardCharts })),
+);
 
 /**
  * Home dashboard (/ and /dashboard): fires map with legend toggles, stat cards, the two bar charts,
@@ -43,7 +47,9 @@ export function DashboardPage({ embedded = false }: { embedded?: boolean }) {
               { labelId: 'dashboard.stats.ytdHectares', value: figures.data.hectares },
             ]}
           />
-          <DashboardCharts figures={figures.data} />
+          <Suspense fallback={<Loading />}>
+            <DashboardCharts figures={figures.data} />
+          </Suspense>
         </>
       )}
     </div>

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { CSV_BOM, csvCell, toCsv } from './csv.ts';
 
-describe('csv', () => {
+describe('the one CSV format (site downloads and API exports)', () => {
   it('starts with a byte order mark, quotes every cell and ends lines with CRLF', () => {
     expect(toCsv(['a', 'b'], [[1, 'x']])).toBe(`${CSV_BOM}"a","b"\r\n"1","x"\r\n`);
   });
@@ -10,9 +10,10 @@ describe('csv', () => {
     expect(csvCell('say "hi", then\nleave')).toBe('"say ""hi"", then\nleave"');
   });
 
-  it('neutralises cells a spreadsheet would run as formulas', () => {
-    for (const text of ['=1+2', '+1', '-1', '@SUM(A1)', '\tx', '\rx'])
+  it('neutralises text cells a spreadsheet would run as formulas', () => {
+    for (const text of ['=1+2', '+1', '-1', '@SUM(A1)', '\tx', '\rx', '=HYPERLINK("http://x")'])
       expect(csvCell(text)).toBe(`"'${text.replaceAll('"', '""')}"`);
+    expect(csvCell('a=b')).toBe('"a=b"');
   });
 
   it('writes numbers plainly, negative ones included, and empty cells for null and NaN', () => {
@@ -23,7 +24,9 @@ describe('csv', () => {
     expect(csvCell(Number.NaN)).toBe('""');
   });
 
-  it('keeps accented text as is', () => {
-    expect(toCsv(['Agence'], [['Québec']])).toContain('"Québec"');
+  it('keeps accented text as UTF-8', () => {
+    const text = toCsv(['Agence'], [['Québec — Île-du-Prince-Édouard']]);
+    expect(Buffer.from(text, 'utf8').subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]));
+    expect(text).toContain('"Québec — Île-du-Prince-Édouard"');
   });
 });
