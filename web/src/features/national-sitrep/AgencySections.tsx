@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import { useFormat } from '../../shared/format/useFormat.ts';
 import { useLocale } from '../../shared/i18n/LocaleProvider.tsx';
+import { ReportTable, type ReportTableProps } from '../../shared/ui/ReportTable.tsx';
 import { resourceName } from './NationalMobGrid.tsx';
 import { placeLabel } from './places.ts';
 
@@ -37,58 +38,8 @@ export function Section({
   );
 }
 
-function Table({
-  caption,
-  head,
-  rows,
-  empty,
-}: {
-  caption: string;
-  head: string[];
-  rows: ReactNode[][];
-  empty: string;
-}) {
-  return (
-    // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable table must be reachable by keyboard (WCAG 2.1.1)
-    <section className="table-scroll" tabIndex={0} aria-label={caption}>
-      <table className="data-table">
-        <caption className="visually-hidden">{caption}</caption>
-        <thead>
-          <tr>
-            {head.map((h) => (
-              <th key={h} scope="col">
-                {h}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {rows.length === 0 ? (
-            <tr>
-              <td colSpan={head.length}>{empty}</td>
-            </tr>
-          ) : (
-            rows.map((cells, i) => (
-              // biome-ignore lint/suspicious/noArrayIndexKey: read-only rows in a fixed order
-              <tr key={i}>
-                {cells.map((c, j) =>
-                  j === 0 ? (
-                    // biome-ignore lint/suspicious/noArrayIndexKey: fixed columns
-                    <th key={j} scope="row">
-                      {c}
-                    </th>
-                  ) : (
-                    // biome-ignore lint/suspicious/noArrayIndexKey: fixed columns
-                    <td key={j}>{c}</td>
-                  ),
-                )}
-              </tr>
-            ))
-          )}
-        </tbody>
-      </table>
-    </section>
-  );
+function Table(props: Omit<ReportTableProps, 'className' | 'captionHidden'>) {
+  return <ReportTable {...props} captionHidden />;
 }
 
 export function AgencySections({ agencies }: { agencies: AgencySitrepSummary[] }) {

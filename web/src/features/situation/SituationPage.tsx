@@ -21,6 +21,7 @@ import { usePageTitle } from '../../shared/ui/usePageTitle.ts';
 import { situationQuery } from './api.ts';
 import { LEVEL_COLOURS } from './levels.ts';
 import './situation.css';
+import { ReportTable, type ReportTableProps } from '../../shared/ui/ReportTable.tsx';
 
 type T = (id: string, values?: Record<string, string | number>) => string;
 
@@ -33,78 +34,8 @@ function Section({ id, title, children }: { id: string; title: string; children:
   );
 }
 
-function Table({
-  caption,
-  head,
-  rows,
-  foot,
-  empty,
-}: {
-  caption: string;
-  head: ReactNode[];
-  rows: ReactNode[][];
-  foot?: ReactNode[] | undefined;
-  empty: string;
-}) {
-  return (
-    // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable table must be reachable by keyboard (WCAG 2.1.1)
-    <section className="table-scroll" tabIndex={0} aria-label={caption}>
-      <table className="report-table">
-        <caption>{caption}</caption>
-        <thead>
-          <tr>
-            {head.map((h, i) => (
-              // biome-ignore lint/suspicious/noArrayIndexKey: fixed columns
-              <th key={i} scope="col">
-                {h}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {rows.length === 0 ? (
-            <tr>
-              <td colSpan={head.length}>{empty}</td>
-            </tr>
-          ) : (
-            rows.map((cells, r) => (
-              // biome-ignore lint/suspicious/noArrayIndexKey: rows in report order
-              <tr key={r}>
-                {cells.map((c, i) =>
-                  i === 0 ? (
-                    // biome-ignore lint/suspicious/noArrayIndexKey: fixed columns
-                    <th key={i} scope="row">
-                      {c}
-                    </th>
-                  ) : (
-                    // biome-ignore lint/suspicious/noArrayIndexKey: fixed columns
-                    <td key={i}>{c}</td>
-                  ),
-                )}
-              </tr>
-            ))
-          )}
-        </tbody>
-        {foot && rows.length > 0 ? (
-          <tfoot>
-            <tr>
-              {foot.map((c, i) =>
-                i === 0 ? (
-                  // biome-ignore lint/suspicious/noArrayIndexKey: fixed columns
-                  <th key={i} scope="row">
-                    {c}
-                  </th>
-                ) : (
-                  // biome-ignore lint/suspicious/noArrayIndexKey: fixed columns
-                  <td key={i}>{c}</td>
-                ),
-              )}
-            </tr>
-          </tfoot>
-        ) : null}
-      </table>
-    </section>
-  );
+function Table(props: Omit<ReportTableProps, 'className'>) {
+  return <ReportTable {...props} className="report-table" />;
 }
 
 const sum = (values: (number | null | undefined)[]) => values.reduce<number>((s, v) => s + (v ?? 0), 0);
