@@ -289,7 +289,7 @@ forEachEngine('agency sitrep', (ctx) => {
     it.each(cases)('flags %s', async (_name, doc, field, message) => {
       const version = await claimAndVersion(ctx(), 'mb');
       const res = await saveAs(ctx(), 'mb', { en_ops_summary: 'kept', ...doc }, version);
-      expect(res.statusCode, res.body).toBe(200);
+      expect(res.statusCode, res.body).toBe(400);
       expect(res.json().validationErrors[field]).toBe(message);
       expect(res.json().version_number).toBe(version + 1);
       expect(Object.keys(res.json().validationErrors).some((k) => k.startsWith('form_'))).toBe(true);

@@ -135,7 +135,7 @@ export async function agencySitrepRoutes(fastify: FastifyInstance): Promise<void
     {
       schema: {
         summary:
-          'Save the whole form as a new version (claim holder only). Out-of-bound values are kept and answered with validationErrors; a stale version_number answers 409 and is recorded in the history',
+          'Save the whole form as a new version (claim holder only). Out-of-bound values are kept as a new version and answered 400 with validationErrors; a stale version_number answers 409 and is recorded in the history',
         tags: ['agency-sitrep'],
         security,
         querystring: AgencyQuery,
@@ -146,9 +146,23 @@ export async function agencySitrepRoutes(fastify: FastifyInstance): Promise<void
     async (request, reply) => {
       const identity = requireAgencyAccess(request, request.query.agency, 'write');
       const { version_number, ...doc } = request.body;
-      return answer(reply, () =>
+      const saved = await answer(reply, () =>
         save(app.db.kysely, identity, request.query.agency, doc, version_number, now()),
       );
+      // A refused save was already answered by `answer` (409, 400 for types, 404).
+      if ((saved as unknown) === reply) return reply;
+      const fields = saved as z.infer<typeof SitrepStatusFields>;
+      // Out-of-bound values: the draft is kept as a new version (nothing typed is lost), and the
+      // answer is a 400 naming every offending field, as for every write of the API.
+      if (fields.validationErrors && Object.keys(fields.validationErrors).length > 0) {
+        return reply.code(400).send({
+          statusCode: 400,
+          error: 'Bad Request',
+          message: `The draft was kept as version ${fields.version_number}; it has validation errors`,
+          ...fields,
+        });
+      }
+      return fields;
     },
   );
 

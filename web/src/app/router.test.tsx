@@ -102,14 +102,14 @@ describe('access guards', () => {
   });
 
   it.each([
-    '/agency/sitrep',
-    '/agency/sitrep/ab',
-    '/agency/sitrep/ab/approved',
-    '/agency/sitrep/ab/published',
-  ])('lets an agency user reach its sitrep variant %s', async (path) => {
+    ['/agency/sitrep', 'Agency SitRep Input'],
+    ['/agency/sitrep/ab', 'Agency SitRep Input'],
+    ['/agency/sitrep/ab/approved', 'Agency SitRep (approved copy)'],
+    ['/agency/sitrep/ab/published', 'Agency SitRep (published copy)'],
+  ])('lets an agency user reach its sitrep variant %s', async (path, title) => {
     installFetch({});
     renderApp(path, { user: agencyUser('ab') });
-    expect(await heading('Agency SitRep Input')).toBeTruthy();
+    expect(await heading(title)).toBeTruthy();
   });
 
   it('lets an agency user reach inventory input', async () => {

@@ -50,7 +50,8 @@ describe('home dashboard', () => {
     expect(within(cards).getByText('12.3K')).toBeTruthy();
     expect(within(cards).getByText('2.3M')).toBeTruthy();
     expect(within(cards).getByText('7')).toBeTruthy();
-    expect(screen.getByRole('heading', { name: 'Fires by stage of control' })).toBeTruthy();
+    // The charts are a lazy chunk (Recharts), drawn after the counters.
+    expect(await screen.findByRole('heading', { name: 'Fires by stage of control' })).toBeTruthy();
     expect(screen.getByRole('heading', { name: 'Fires by agency' })).toBeTruthy();
     expect(await screen.findByText('Level 4')).toBeTruthy();
     expect(screen.getByText(/National resources are largely committed/)).toBeTruthy();
