@@ -53,7 +53,8 @@ describe('agency overview', () => {
     installFetch(handlers());
     renderApp('/agency', { user: ciffcUser });
     expect(await screen.findByRole('heading', { level: 1, name: 'Overview' })).toBeTruthy();
-    expect(document.title).toBe('CIFFC - Overview');
+    // The title is set in an effect after the heading renders.
+    await waitFor(() => expect(document.title).toBe('CIFFC - Overview'));
     const statusTable = (await screen.findByText('Alberta (AB)')).closest('table') as HTMLTableElement;
     expect(within(statusTable).getAllByRole('row')).toHaveLength(14);
     const ab = within(statusTable).getByText('Alberta (AB)').closest('tr') as HTMLElement;

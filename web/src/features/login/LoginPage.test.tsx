@@ -42,7 +42,7 @@ describe('login page', () => {
     expect(await screen.findByRole('heading', { level: 2, name: 'Agency login' })).toBeTruthy();
     expect((screen.getByLabelText('Username') as HTMLInputElement).required).toBe(true);
     expect((screen.getByLabelText('Password') as HTMLInputElement).required).toBe(true);
-    expect(document.title).toBe('CIFFC - Login');
+    await waitFor(() => expect(document.title).toBe('CIFFC - Login'));
   });
 
   it("shows the server's message on a wrong password", async () => {

@@ -21,6 +21,18 @@ export const LEVEL_COLOURS: Record<string, { background: string; color: string }
 
 type Month = SitrepArchive['years'][number]['months'][number];
 
+/**
+ * A year's calendar shows every month (January to December; the current year up to this month),
+ * with or without reports, so a month without a report reads as such rather than disappearing.
+ */
+function monthsOfYear(y: SitrepArchive['years'][number], today = new Date()): Month[] {
+  const last = y.year === today.getFullYear() ? today.getMonth() + 1 : 12;
+  return Array.from(
+    { length: last },
+    (_, i) => y.months.find((m) => m.month === i + 1) ?? { month: i + 1, days: [] },
+  );
+}
+
 function MonthGrid({ year, month }: { year: number; month: Month }) {
   const intl = useIntl();
   const { locale } = useLocale();
@@ -156,7 +168,7 @@ export function SituationArchivePage() {
         <section key={y.year} className="archive-year" aria-labelledby={`archive-${y.year}`}>
           <h2 id={`archive-${y.year}`}>{y.year}</h2>
           <div className="archive-months">
-            {[...y.months].reverse().map((m) => (
+            {monthsOfYear(y).map((m) => (
               <MonthGrid key={m.month} year={y.year} month={m} />
             ))}
           </div>
