@@ -17,7 +17,7 @@ function setup(status = 200) {
         storedAt: clock,
       } satisfies CachedResponse;
     },
-    { ttlMs: 900_000, maxStaleMs: 86_400_000, maxEntries: 2, now: () => clock },
+    { ttlMs: 900_000, maxStaleMs: 86_400_000, maxEntries: 2, maxBytes: 20, now: () => clock },
   );
   return {
     cache,
@@ -81,5 +81,15 @@ describe('content cache', () => {
     expect(t.cache.size()).toBe(2);
     await t.cache.get('/1');
     expect(t.calls()).toBe(4);
+  });
+
+  it('keeps its bodies under the byte budget, dropping the oldest first', async () => {
+    const t = setup();
+    await t.cache.get('/a-long-key-1'); // body "/a-long-key-1#1": 15 bytes
+    await t.cache.get('/b'); // 4 bytes: 19 in all
+    expect(t.cache.storedBytes()).toBe(19);
+    await t.cache.get('/cc'); // 5 more: over 20, so the oldest goes
+    expect(t.cache.size()).toBe(2);
+    expect(t.cache.storedBytes()).toBe(9);
   });
 });

@@ -18,6 +18,8 @@ export interface ContentCacheOptions {
   /** Entries older than this are not served even stale (a content system that stays down). */
   maxStaleMs: number;
   maxEntries: number;
+  /** Total body bytes kept; the oldest entries go first beyond it (query strings are unbounded). */
+  maxBytes: number;
   now?: () => number;
 }
 
@@ -25,6 +27,7 @@ export class ContentCache {
   private readonly entries = new Map<string, CachedResponse>();
   private readonly inFlight = new Map<string, Promise<CachedResponse>>();
   private readonly now: () => number;
+  private bytes = 0;
 
   constructor(
     private readonly fetcher: Fetcher,
@@ -52,6 +55,11 @@ export class ContentCache {
 
   clear(): void {
     this.entries.clear();
+    this.bytes = 0;
+  }
+
+  storedBytes(): number {
+    return this.bytes;
   }
 
   /** One upstream request per key at a time, however many visitors ask at once. */
@@ -70,12 +78,22 @@ export class ContentCache {
   }
 
   private store(key: string, response: CachedResponse): void {
-    this.entries.delete(key);
+    // A body larger than the whole budget is served but not kept.
+    if (response.body.length > this.options.maxBytes) return;
+    this.remove(key);
     this.entries.set(key, response);
-    while (this.entries.size > this.options.maxEntries) {
+    this.bytes += response.body.length;
+    while (this.entries.size > this.options.maxEntries || this.bytes > this.options.maxBytes) {
       const oldest = this.entries.keys().next().value;
       if (oldest === undefined) break;
-      this.entries.delete(oldest);
+      this.remove(oldest);
     }
+  }
+
+  private remove(key: string): void {
+    const entry = this.entries.get(key);
+    if (!entry) return;
+    this.bytes -= entry.body.length;
+    this.entries.delete(key);
   }
 }

@@ -29,6 +29,21 @@ export const CMS_PREFIXES = [
   '/review-workflows',
 ] as const;
 
+/** The public content collections the site reads on every visit; nothing else is cached. */
+const CACHED_CONTENT = /^\/api\/(static-contents|pages|i18n\/locales)(\/|\?|$)/;
+
+/**
+ * Only anonymous reads of public content are cached: a signed-in read, a write, or any other
+ * content system path (login redirects, e-mail confirmation) goes straight through with its headers.
+ */
+export function isCacheableContentRead(
+  method: string,
+  url: string,
+  authorization: string | undefined,
+): boolean {
+  return method === 'GET' && !authorization && CACHED_CONTENT.test(url);
+}
+
 export interface GatewayConfig {
   apiUrl: string;
   cmsUrl: string;
@@ -74,12 +89,17 @@ export async function buildGateway(config: GatewayConfig) {
         storedAt: Date.now(),
       };
     },
-    { ttlMs: CACHE_SECONDS * 1000, maxStaleMs: 24 * 3600 * 1000, maxEntries: 2_000 },
+    {
+      ttlMs: CACHE_SECONDS * 1000,
+      maxStaleMs: 24 * 3600 * 1000,
+      maxEntries: 2_000,
+      maxBytes: 64 * 1024 * 1024,
+    },
   );
 
   // Anonymous content reads come from the cache; signed-in reads and writes go straight through.
   const cachedContent = async (request: FastifyRequest, reply: FastifyReply) => {
-    if (request.method !== 'GET' || request.headers.authorization) return;
+    if (!isCacheableContentRead(request.method, request.url, request.headers.authorization)) return;
     try {
       const { response, hit } = await cache.get(request.url);
       reply.code(response.status).headers(response.headers).header('x-gateway-cache', hit);
