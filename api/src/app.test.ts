@@ -1,3 +1,4 @@
+import { SignJWT } from 'jose';
 import { describe, expect, it } from 'vitest';
 import { bearer, forEachEngine, signToken, tokenFor } from '../test/context.ts';
 
@@ -17,7 +18,8 @@ forEachEngine('the data API', (ctx) => {
       const res = await ctx().app.inject({
         method: 'POST',
         url: '/v1/fires/import',
-        headers: { 'content-type': 'application/json' },
+        // A bearer header: without one the import answers 401 before reading the body.
+        headers: { 'content-type': 'application/json', ...bearer(await signToken(ctx().jwtSecret)) },
         payload: '{"type": "FeatureCollection",',
       });
       expect(res.statusCode).toBe(400);
@@ -83,6 +85,47 @@ forEachEngine('the data API', (ctx) => {
       const res = await ctx().app.inject({ method: 'GET', url: '/v1/me', headers: bearer(expired) });
       expect(res.statusCode).toBe(401);
       expect(res.json().message).toBe('Token expired');
+    });
+
+    it('answers 401 for a correctly signed token without exp, and for one issued more than 12 h ago', async () => {
+      const key = new TextEncoder().encode(ctx().jwtSecret);
+      const noExp = await new SignJWT({ id: 1 })
+        .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+        .setIssuedAt()
+        .sign(key);
+      const res = await ctx().app.inject({ method: 'GET', url: '/v1/me', headers: bearer(noExp) });
+      expect(res.statusCode).toBe(401);
+      expect(res.json().message).toBe('Invalid token');
+
+      const now = Math.floor(Date.now() / 1000);
+      // Still before its own exp, but older than a session.
+      const old = await signToken(ctx().jwtSecret, { issuedAt: now - 43_200 - 60, expiresIn: now + 3_600 });
+      const stale = await ctx().app.inject({ method: 'GET', url: '/v1/me', headers: bearer(old) });
+      expect(stale.statusCode).toBe(401);
+    });
+
+    it('answers an anonymous write with a large body 401 at once, before reading the body', async () => {
+      const big = `${'x'.repeat(1024)}\n`.repeat(4 * 1024);
+      const res = await ctx().app.inject({
+        method: 'POST',
+        url: '/v1/fires/import',
+        headers: { 'content-type': 'text/csv' },
+        payload: big,
+      });
+      expect(res.statusCode).toBe(401);
+      expect(res.headers['www-authenticate']).toBe('Bearer');
+      expect(res.json()).toMatchObject({ statusCode: 401, error: 'Unauthorized' });
+      // A JSON write too: malformed JSON is never parsed, so the answer is 401, not 400.
+      const json = await ctx().app.inject({
+        method: 'POST',
+        url: '/v1/sitrep/national',
+        headers: { 'content-type': 'application/json' },
+        payload: `{"en_summary_comments": "${'y'.repeat(500_000)}"`,
+      });
+      expect(json.statusCode).toBe(401);
+      // Public routes still answer without a token.
+      const open = await ctx().app.inject({ method: 'GET', url: '/v1/agency' });
+      expect(open.statusCode).toBe(200);
     });
 
     it('answers 401 for a token that is not a JWT and for a non-Bearer header', async () => {

@@ -2,7 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { bearer, forEachEngine, signToken, type TestContext, tokenFor } from '../../test/context.ts';
 import { upsertFires } from '../fires/store.ts';
 import { centreToday } from '../http/time.ts';
-import { getApprovedSnapshot, listApprovedAgencySitreps, publishApprovedCopies } from './service.ts';
+import {
+  approve,
+  getApprovedSnapshot,
+  listApprovedAgencySitreps,
+  publishApprovedCopies,
+  reject,
+  SitrepError,
+} from './service.ts';
 import { countVersions, listHistory, tryClaim } from './store.ts';
 
 type Role = 'anonymous' | 'own' | 'other' | 'ciffc';
@@ -308,6 +315,33 @@ forEachEngine('agency sitrep', (ctx) => {
       expect(draft.json().version_number).toBe(version);
     });
 
+    it('answers 400 naming version_number for a version beyond a 32-bit integer, and stores nothing', async () => {
+      const version = await claimAndVersion(ctx(), 'mb');
+      const res = await saveAs(ctx(), 'mb', { a_ltg: 1 }, 3_000_000_000);
+      expect(res.statusCode, res.body).toBe(400);
+      expect(Object.keys(res.json().validationErrors)).toContain('version_number');
+      const draft = await send(ctx(), await as(ctx(), 'mb'), 'GET', '/v1/sitrep/agency?agency=mb');
+      expect(draft.json().version_number).toBe(version);
+    });
+
+    it('answers 400 naming the field for a NUL character in any text of the body, and stores nothing', async () => {
+      const version = await claimAndVersion(ctx(), 'mb');
+      const history = await countVersions(ctx().app.db.kysely, 'mb');
+      const res = await saveAs(
+        ctx(),
+        'mb',
+        { en_ops_summary: 'ok', priority_fires: [fire, fire, { ...fire, comments_en: 'A\u0000B' }] },
+        version,
+      );
+      expect(res.statusCode, res.body).toBe(400);
+      expect(res.json().validationErrors).toEqual({
+        'priority_fires.2.comments_en': 'Must not contain a NUL character',
+      });
+      const draft = await send(ctx(), await as(ctx(), 'mb'), 'GET', '/v1/sitrep/agency?agency=mb');
+      expect(draft.json().version_number).toBe(version);
+      expect(await countVersions(ctx().app.db.kysely, 'mb')).toBe(history);
+    });
+
     it('refuses to submit a draft with errors (400 with validationErrors and status)', async () => {
       const res = await send(ctx(), await as(ctx(), 'mb'), 'POST', '/v1/sitrep/agency/submit', {
         agency: 'mb',
@@ -488,6 +522,34 @@ forEachEngine('agency sitrep', (ctx) => {
       expect(draft.json().previous).toMatchObject({ en_ops_summary: 'Quiet day', priority_fires: [fire] });
       const kinds = (await listHistory(ctx().app.db.kysely, 'pe')).map((h) => h.kind);
       expect(kinds).toEqual(['save', 'submit', 'approve', 'reject']);
+    });
+
+    it('lets exactly one of approve and reject fired at once succeed; the other answers 409', async () => {
+      const national = (await send(ctx(), await as(ctx(), 'ciffc'), 'GET', '/v1/me')).json();
+      const identity = {
+        id: national.id,
+        username: national.username,
+        role: national.role,
+        agency_code: null,
+      };
+      const on = await as(ctx(), 'on');
+      for (let round = 0; round < 3; round++) {
+        const version = await claimAndVersion(ctx(), 'on');
+        expect((await saveAs(ctx(), 'on', doc, version)).statusCode).toBe(200);
+        const submitted = await send(ctx(), on, 'POST', '/v1/sitrep/agency/submit', { agency: 'on' });
+        expect(submitted.json().status).toBe('S');
+        const now = new Date();
+        const outcomes = await Promise.allSettled([
+          approve(ctx().app.db.kysely, identity, 'on', now),
+          reject(ctx().app.db.kysely, identity, 'on', now),
+        ]);
+        expect(outcomes.filter((o) => o.status === 'fulfilled')).toHaveLength(1);
+        const lost = outcomes.find((o) => o.status === 'rejected')?.reason as unknown;
+        expect(lost).toBeInstanceOf(SitrepError);
+        expect(lost instanceof SitrepError && lost.statusCode).toBe(409);
+        const kinds = (await listHistory(ctx().app.db.kysely, 'on')).map((h) => h.kind);
+        expect(kinds.filter((k) => k === 'approve' || k === 'reject')).toHaveLength(round + 1);
+      }
     });
 
     it('publishing makes the approved copy the published copy; the export lists the approvals', async () => {

@@ -53,7 +53,12 @@ const SitrepErrorBody = z
 const errorResponses = { 400: SitrepErrorBody, 404: SitrepErrorBody, 409: SitrepErrorBody };
 
 const SaveBody = AgencySitrepShape.extend({
-  version_number: z.number().int().min(0).describe('The version this form was based on (stale → 409)'),
+  version_number: z
+    .number()
+    .int()
+    .min(0)
+    .max(2_147_483_647)
+    .describe('The version this form was based on (stale → 409)'),
 });
 
 /** Sends a refused call as the one error shape plus its status fields. */

@@ -455,8 +455,10 @@ async function transition(
   now: Date,
 ): Promise<SitrepStatusFields> {
   const done = await db.transaction().execute(async (trx) => {
-    // The version must not have moved since the checks; otherwise the caller retries.
-    if (!(await updateSitrep(trx, row.agency, values, { version_number: row.version_number }))) return false;
+    // Neither the version nor the status may have moved since the checks (two transitions fired at
+    // once: only the first matches); otherwise the caller reloads and retries.
+    const where = { version_number: row.version_number, status: row.status };
+    if (!(await updateSitrep(trx, row.agency, values, where))) return false;
     await appendHistory(trx, {
       agency: row.agency,
       version: row.version_number,
@@ -625,20 +627,36 @@ export async function getApprovedSnapshot(db: Db, agency: string): Promise<Appro
 
 /**
  * Publishing the national sitrep makes each agency's approved copy its published copy. Pass the
- * national publish's transaction as `trx` so both commit together.
+ * national publish's transaction as `db` so both commit together, and as `versions` the approved
+ * version of each agency that the report shows: exactly those become the published copies (an
+ * approval that lands after the report read them waits for the next publication). Without
+ * `versions`, every agency's current approved copy.
  */
 export async function publishApprovedCopies(
   db: Db,
-  trx?: Transaction<Database>,
-  now: Date = new Date(),
+  options: { versions?: ReadonlyMap<string, number>; now?: Date } = {},
 ): Promise<{ agency: string; published_version: number }[]> {
-  const target = trx ?? db;
-  const rows = await target
-    .updateTable('agency_sitreps')
-    .set((eb) => ({ published_version: eb.ref('approved_version'), published_at: iso(now) }))
-    .where('approved_version', 'is not', null)
-    .returning(['agency', 'published_version'])
-    .execute();
+  const at = iso(options.now ?? new Date());
+  let rows: { agency: string; published_version: number | null }[];
+  if (options.versions) {
+    rows = [];
+    for (const [agency, version] of options.versions) {
+      const row = await db
+        .updateTable('agency_sitreps')
+        .set({ published_version: version, published_at: at })
+        .where('agency', '=', agency)
+        .returning(['agency', 'published_version'])
+        .executeTakeFirst();
+      if (row) rows.push(row);
+    }
+  } else {
+    rows = await db
+      .updateTable('agency_sitreps')
+      .set((eb) => ({ published_version: eb.ref('approved_version'), published_at: at }))
+      .where('approved_version', 'is not', null)
+      .returning(['agency', 'published_version'])
+      .execute();
+  }
   return rows
     .map((r) => ({ agency: r.agency, published_version: r.published_version as number }))
     .sort((a, b) => a.agency.localeCompare(b.agency));

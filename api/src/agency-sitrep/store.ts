@@ -117,10 +117,11 @@ export async function updateSitrep(
   db: Db,
   agency: string,
   values: Partial<Omit<SitrepRow, 'agency' | 'version_number' | 'history_seq'>>,
-  where: { version_number?: number } = {},
+  where: { version_number?: number; status?: string } = {},
 ): Promise<boolean> {
   let query = db.updateTable('agency_sitreps').set(values).where('agency', '=', agency);
   if (where.version_number !== undefined) query = query.where('version_number', '=', where.version_number);
+  if (where.status !== undefined) query = query.where('status', '=', where.status);
   const result = await query.executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
 }

@@ -152,6 +152,51 @@ forEachEngine(
       expect(await count(ctx())).toBe(before);
     });
 
+    it('rejects a row whose text fields hold a control character (NUL, tab), CSV and GeoJSON', async () => {
+      const before = await count(ctx());
+      const rows = [
+        'ab,CTRL-OK,,2026-07-01,,OC,N,FUL,5,55.1,-115.2',
+        'ab,NUL\u0000ID,,2026-07-01,,OC,N,FUL,5,55.1,-115.2',
+        'ab,TAB\tID,,2026-07-01,,OC,N,FUL,5,55.1,-115.2',
+        'ab,CTRL-STAGE,,2026-07-01,,OC\u0000,N,FUL,5,55.1,-115.2',
+      ];
+      const res = await post(ctx(), [CSV_HEADER, ...rows].join('\n'));
+      expect(res.statusCode).toBe(200);
+      const body = res.json();
+      expect(body).toMatchObject({ accepted_count: 1, rejected_count: 3 });
+      const byRow = Object.fromEntries(
+        body.rejected.map((r: { row: number; errors: Record<string, string> }) => [r.row, r.errors]),
+      ) as Record<number, Record<string, string>>;
+      expect(byRow[2]?.agency_fire_id).toMatch(/control character/);
+      expect(byRow[3]?.agency_fire_id).toMatch(/control character/);
+      expect(byRow[4]?.stage_of_control).toMatch(/control character/);
+      expect(await count(ctx())).toBe(before + 1);
+
+      const geojson = {
+        type: 'FeatureCollection',
+        features: [
+          {
+            type: 'Feature',
+            geometry: { type: 'Point', coordinates: [-106.4, 54.1] },
+            properties: {
+              field_agency_fire_id: 'SK-NUL\u0000',
+              field_agency_code: 'sk',
+              field_situation_report_date: '2026-07-13',
+              field_stage_of_control_status: 'OC',
+              field_system_fire_cause: 'N',
+              field_response_type: 'FUL',
+              field_fire_size: 2,
+            },
+          },
+        ],
+      };
+      const geo = await post(ctx(), JSON.stringify(geojson), 'application/geo+json');
+      expect(geo.statusCode).toBe(200);
+      expect(geo.json()).toMatchObject({ accepted_count: 0, rejected_count: 1 });
+      expect(geo.json().rejected[0].errors.agency_fire_id).toMatch(/control character/);
+      expect(await count(ctx())).toBe(before + 1);
+    });
+
     it('imports GeoJSON points with the field_ names of the map feature', async () => {
       const geojson = {
         type: 'FeatureCollection',

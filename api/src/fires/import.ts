@@ -219,6 +219,23 @@ const numberOf = (v: unknown) => {
 };
 
 /** One record's rules; `today` is the centre's date (a report dated after tomorrow is refused). */
+/** Every text field of a record; a control character (U+0000 to U+001F) in any is a row error. */
+const TEXT_FIELDS = [
+  'agency_code',
+  'agency_fire_id',
+  'agency_data_timezone',
+  'situation_report_date',
+  'status_date',
+  'stage_of_control',
+  'fire_cause',
+  'response_type',
+  'fire_size',
+  'latitude',
+  'longitude',
+] as const;
+// biome-ignore lint/suspicious/noControlCharactersInRegex: the control characters are what it finds
+const CONTROL_CHARACTER = /[\u0000-\u001f]/;
+
 export function validateRecord(
   values: Record<string, unknown>,
   today: string,
@@ -281,6 +298,12 @@ export function validateRecord(
       errors.latitude = 'coordinates are not valid degrees';
     else if (!isInCanada(longitude, latitude))
       errors.latitude = `coordinates outside Canada (${latitude}, ${longitude})`;
+  }
+  // Surrounding white space is trimmed; a control character inside the value is refused (a NUL
+  // would also make PostgreSQL refuse the whole import).
+  for (const field of TEXT_FIELDS) {
+    if (CONTROL_CHARACTER.test(text(values[field])))
+      errors[field] = `${field} contains a control character (U+0000 to U+001F)`;
   }
   if (Object.keys(errors).length) return { ok: false, errors };
   const fire: NewFire = {

@@ -1,7 +1,7 @@
 import { INVENTORY_MESSAGES, INVENTORY_PAGE_SIZE } from '@ciffc/contracts';
 import { describe, expect, it } from 'vitest';
 import { bearer, forEachEngine, tokenFor } from '../../test/context.ts';
-import { listInventoryVersions } from './store.ts';
+import { applyInventorySave, InventoryLockedError, listInventoryVersions } from './store.ts';
 
 const hm = { category: 'aircraft', subcategory: 'rotary-wing', item: 'HM' };
 const mk3 = { category: 'equipment', subcategory: 'pumps', item: 'MK3' };
@@ -290,6 +290,44 @@ forEachEngine('inventory', (ctx) => {
       const bad = await inject('ciffc', 'GET', '/v1/inventory/national?agency=zz');
       expect(bad.statusCode).toBe(400);
       expect(bad.json().validationErrors).toHaveProperty('agency');
+    });
+  });
+
+  describe('concurrent saves', () => {
+    it('accepts 10 concurrent saves of one agency, each its own version, and refuses a save after lock with 409', async () => {
+      const first = await inject('on', 'POST', '/v1/inventory/input/save', {
+        inventory: [{ resources: mk3, seasonal: 1, exportable: 0 }],
+        inventory_to_remove: [],
+      });
+      expect(first.json()).toMatchObject({ version_number: 1 });
+      const [pump] = (await inject('on', 'GET', '/v1/inventory/input')).json().inventory;
+      // Saves that write no inventory row: nothing but the counter orders them.
+      const saves = await Promise.all(
+        Array.from({ length: 10 }, () =>
+          inject('on', 'POST', '/v1/inventory/input/save', { inventory: [], inventory_to_remove: [] }),
+        ),
+      );
+      expect(saves.map((r) => r.statusCode)).toEqual(Array(10).fill(200));
+      expect(saves.map((r) => r.json().version_number).sort((a, b) => a - b)).toEqual([
+        2, 3, 4, 5, 6, 7, 8, 9, 10, 11,
+      ]);
+      const versions = await listInventoryVersions(ctx().app.db.kysely, 'on');
+      expect(versions.map((v) => v.version_number)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11]);
+      expect((await inject('on', 'GET', '/v1/inventory/input')).json().version_number).toBe(11);
+
+      await inject('ciffc', 'POST', '/v1/inventory/lock', { agency: 'on', locked: true });
+      const locked = await inject('on', 'POST', '/v1/inventory/input/save', {
+        inventory: [{ ...pump, seasonal: 99 }],
+        inventory_to_remove: [],
+      });
+      expect(locked.statusCode).toBe(409);
+      expect(locked.json()).toMatchObject({ locked: true, message: INVENTORY_MESSAGES.locked });
+      // The lock is checked again inside the save's transaction (a lock taken after the form's check).
+      await expect(
+        applyInventorySave(ctx().app.db.kysely, 'on', { removeIds: [], rows: [] }, 'on'),
+      ).rejects.toBeInstanceOf(InventoryLockedError);
+      expect((await listInventoryVersions(ctx().app.db.kysely, 'on')).length).toBe(11);
+      await inject('ciffc', 'POST', '/v1/inventory/lock', { agency: 'on', locked: false });
     });
   });
 });

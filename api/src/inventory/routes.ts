@@ -17,7 +17,7 @@ import { forbidden } from '../http/errors.ts';
 import { requestLang } from '../http/lang.ts';
 import { requireNational, requireUser } from '../plugins/identity.ts';
 import { checkInventoryForm, getInventoryInput, inventorySummary, saveInventory } from './service.ts';
-import { setInventoryLocked } from './store.ts';
+import { InventoryLockedError, setInventoryLocked } from './store.ts';
 
 const InventoryError = z.object({
   statusCode: z.number(),
@@ -127,19 +127,25 @@ export async function inventoryRoutes(fastify: FastifyInstance): Promise<void> {
       const shape = shapeErrors(request);
       if (shape) return sendInvalid(reply, false, shape);
       const checked = await checkInventoryForm(app.db.kysely, agency, request.body);
-      if (checked.locked) {
-        return reply.code(409).send({
+      const sendLocked = () =>
+        reply.code(409).send({
           statusCode: 409,
           error: 'Conflict',
           message: INVENTORY_MESSAGES.locked,
           locked: true,
           validationErrors: checked.validationErrors,
         });
-      }
+      if (checked.locked) return sendLocked();
       if (Object.keys(checked.validationErrors).length > 0)
         return sendInvalid(reply, false, checked.validationErrors);
-      const version = await saveInventory(app.db.kysely, agency, checked, identity.username);
-      return { locked: false, validationErrors: {}, version_number: version };
+      try {
+        const version = await saveInventory(app.db.kysely, agency, checked, identity.username);
+        return { locked: false, validationErrors: {}, version_number: version };
+      } catch (error) {
+        // Locked between the check above and the save: the save's transaction refused it.
+        if (error instanceof InventoryLockedError) return sendLocked();
+        throw error;
+      }
     },
   );
 

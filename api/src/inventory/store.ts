@@ -56,6 +56,14 @@ export async function setInventoryLocked(
     .execute();
 }
 
+/** A save that reached a locked agency (the lock is checked again inside the save's transaction). */
+export class InventoryLockedError extends Error {
+  constructor() {
+    super('The inventory of this agency is locked');
+    this.name = 'InventoryLockedError';
+  }
+}
+
 export interface RowWrite {
   id?: string | undefined;
   category_code: string;
@@ -77,6 +85,26 @@ export async function applyInventorySave(
 ): Promise<number> {
   const now = new Date().toISOString();
   return db.transaction().execute(async (trx: Transaction<Database>) => {
+    // The counter first: the UPDATE takes the agency's row lock (PostgreSQL), so concurrent saves of
+    // one agency queue here and each gets its own version; a locked agency matches no row.
+    await trx
+      .insertInto('inventory_state')
+      .values({ agency_code: agency, version_number: 0, locked: 0, last_update: null, updated_by: null })
+      .onConflict((oc) => oc.column('agency_code').doNothing())
+      .execute();
+    const counted = await trx
+      .updateTable('inventory_state')
+      .set((eb) => ({
+        version_number: eb('version_number', '+', 1),
+        last_update: now,
+        updated_by: username,
+      }))
+      .where('agency_code', '=', agency)
+      .where('locked', '=', 0)
+      .returning('version_number')
+      .executeTakeFirst();
+    if (!counted) throw new InventoryLockedError();
+    const version = counted.version_number;
     if (change.removeIds.length > 0) {
       await trx
         .deleteFrom('inventory')
@@ -116,27 +144,6 @@ export async function applyInventorySave(
           .execute();
       }
     }
-    const state = await trx
-      .selectFrom('inventory_state')
-      .select('version_number')
-      .where('agency_code', '=', agency)
-      .executeTakeFirst();
-    const version = (state?.version_number ?? 0) + 1;
-    await trx
-      .insertInto('inventory_state')
-      .values({
-        agency_code: agency,
-        version_number: version,
-        locked: 0,
-        last_update: now,
-        updated_by: username,
-      })
-      .onConflict((oc) =>
-        oc
-          .column('agency_code')
-          .doUpdateSet({ version_number: version, last_update: now, updated_by: username }),
-      )
-      .execute();
     const after = await listAgencyInventory(trx, agency);
     await trx
       .insertInto('inventory_versions')

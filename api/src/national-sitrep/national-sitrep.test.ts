@@ -481,6 +481,80 @@ forEachEngine('national sitrep', (ctx) => {
     expect(await service.listPublishedNationalSitreps(app().db, 2025)).toEqual([]);
   });
 
+  it('keeps the fields a save leaves out (the body is laid over the current draft)', async () => {
+    setNow(AT(TODAY));
+    expect((await inject('POST', '/v1/sitrep/national/claim', 'ciffc')).statusCode).toBe(200);
+    const full = await inject(
+      'POST',
+      '/v1/sitrep/national',
+      'ciffc',
+      validDraft({ en_summary_comments: 'Keep me', preparedness_level: '3' }),
+    );
+    expect(full.statusCode, full.body).toBe(200);
+    const partial = await inject('POST', '/v1/sitrep/national', 'ciffc', { preparedness_level: '2' });
+    expect(partial.statusCode, partial.body).toBe(200);
+    expect(partial.json().version_number).toBe(full.json().version_number + 1);
+    const draft = (await inject('GET', '/v1/sitrep/national', 'ciffc')).json();
+    expect(draft).toMatchObject({
+      preparedness_level: '2',
+      en_summary_comments: 'Keep me',
+      duty_officer_name: 'Jordan Whitehorse',
+      us_fires: 120,
+    });
+    expect(draft.mobs_grouped).toHaveLength(2);
+    // A field sent as null is sent: it clears.
+    await inject('POST', '/v1/sitrep/national', 'ciffc', { us_fires: null });
+    expect((await inject('GET', '/v1/sitrep/national', 'ciffc')).json()).toMatchObject({
+      us_fires: null,
+      en_summary_comments: 'Keep me',
+    });
+    await inject('POST', '/v1/sitrep/national/release', 'ciffc');
+  });
+
+  it('answers 400 naming the field for a NUL in a JSON body, and keeps no version', async () => {
+    expect((await inject('POST', '/v1/sitrep/national/claim', 'ciffc')).statusCode).toBe(200);
+    const before = (await inject('GET', '/v1/sitrep/stats/national', 'ciffc')).json().version;
+    const res = await inject(
+      'POST',
+      '/v1/sitrep/national',
+      'ciffc',
+      validDraft({ duty_officer_name: 'A\u0000' }),
+    );
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json().validationErrors).toEqual({ duty_officer_name: 'Must not contain a NUL character' });
+    expect((await inject('GET', '/v1/sitrep/stats/national', 'ciffc')).json().version).toBe(before);
+    await inject('POST', '/v1/sitrep/national/release', 'ciffc');
+  });
+
+  it("sets each agency's published_version to the version the report shows, with an approval racing the publish", async () => {
+    setNow(AT(TODAY));
+    const claimed = await inject('POST', '/v1/sitrep/agency/claim?agency=sk', 'sk');
+    const saved = await inject('POST', '/v1/sitrep/agency?agency=sk', 'sk', {
+      ...agencyDoc('Saskatchewan summary'),
+      version_number: claimed.json().version_number,
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect((await inject('POST', '/v1/sitrep/agency/submit', 'sk', { agency: 'sk' })).statusCode).toBe(200);
+    expect((await inject('POST', '/v1/sitrep/national/claim', 'ciffc')).statusCode).toBe(200);
+    const [published, approved] = await Promise.all([
+      inject('POST', '/v1/sitrep/national/publish', 'ciffc', validDraft()),
+      inject('POST', '/v1/sitrep/agency/approve', 'ciffc', { agency: 'sk' }),
+    ]);
+    expect(published.statusCode, published.body).toBe(200);
+    expect(approved.statusCode, approved.body).toBe(200);
+    const report = (await inject('GET', `/v1/sitrep?date=${TODAY}`)).json();
+    const rows = await app()
+      .db.kysely.selectFrom('agency_sitreps')
+      .select(['agency', 'published_version'])
+      .execute();
+    expect(rows.length).toBeGreaterThan(0);
+    for (const row of rows) {
+      const shown = report.agencies_sitereps[row.agency]?.sitrep?.field_version ?? null;
+      expect(row.published_version, row.agency).toBe(shown);
+    }
+    expect(report.agencies_sitereps.ab.sitrep.field_version).toEqual(expect.any(Number));
+  });
+
   it('refuses to publish without the claim', async () => {
     const res = await inject('POST', '/v1/sitrep/national/publish', 'ciffc');
     expect(res.statusCode).toBe(409);

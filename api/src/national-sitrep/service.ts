@@ -93,9 +93,11 @@ const saveResult = (
 const lockedBy = (name: string) =>
   new HttpError(409, `The national sitrep is being edited by ${name}`, { headers: { 'x-claimed-by': name } });
 
-/** The approved agency copies as the national form shows them, in agency order. */
-export async function agencySummaries(db: Db): Promise<Map<AgencyCode, AgencySitrepSummary>> {
-  const copies = await approvedAgencyCopies(db);
+/** The approved agency copies as the national form shows them, in agency order (pass the publish's trx to read inside it). */
+export async function agencySummaries(
+  db: Db | Kysely<Database>,
+): Promise<Map<AgencyCode, AgencySitrepSummary>> {
+  const copies = await approvedAgencyCopies(kyselyOf(db));
   const out = new Map<AgencyCode, AgencySitrepSummary>();
   for (const code of AGENCY_CODES) {
     const copy = copies.find((c) => c.agency === code);
@@ -168,6 +170,13 @@ export async function release(db: Db, identity: Identity, clock: Clock) {
   return meta(k, await store.loadDraft(k, db.engine), clock.now);
 }
 
+/** The fields a body sends (undefined is "not sent"; null is sent and clears the field). */
+function definedFields(body: Partial<NationalSitrepFields>): Partial<NationalSitrepFields> {
+  return Object.fromEntries(
+    Object.entries(body).filter(([, v]) => v !== undefined),
+  ) as Partial<NationalSitrepFields>;
+}
+
 export interface SaveOutcome {
   result: NationalSaveResult;
   /** Empty when the draft is within every bound. */
@@ -175,9 +184,10 @@ export interface SaveOutcome {
 }
 
 /**
- * Autosave: only the claimant saves; the draft is kept as sent (a new version) even when a bound is
- * broken, and the broken bounds come back as validationErrors. A save based on a version another
- * user wrote since answers 409.
+ * Autosave: only the claimant saves; the sent fields are laid over the current draft (a field the
+ * body leaves out keeps its value) and kept as a new version even when a bound is broken, and the
+ * broken bounds come back as validationErrors. A save based on a version another user wrote since
+ * answers 409.
  */
 export async function save(
   db: Db,
@@ -185,9 +195,9 @@ export async function save(
   body: Partial<NationalSitrepFields> & { version_number?: number | undefined },
   clock: Clock,
 ): Promise<SaveOutcome> {
-  const fields = nationalDraftFields(body);
-  const validationErrors = nationalDraftErrors(fields);
+  const { version_number: _basedOn, ...sent } = body;
   const now = iso(clock.now);
+  let validationErrors: Record<string, string> = {};
   await db.kysely.transaction().execute(async (trx) => {
     const draft = await store.loadDraft(trx, db.engine, { lock: true });
     const holder = liveClaim(draft, clock.now);
@@ -203,6 +213,9 @@ export async function save(
         `The national sitrep changed since version ${body.version_number} (now ${draft.version_number} by ${draft.edited_by_name ?? 'another user'}); reload it`,
       );
     }
+    // Merged under the draft's row lock, so a concurrent save cannot slip between read and write.
+    const fields = nationalDraftFields({ ...parseFields(draft.data), ...definedFields(sent) });
+    validationErrors = nationalDraftErrors(fields);
     await store.saveVersion(trx, JSON.stringify(fields), draft.version_number + 1, identity, now);
     await store.renewClaim(trx, identity.id, iso(new Date(clock.now.getTime() + CLAIM_LEASE_MS)));
   });
@@ -228,9 +241,9 @@ export async function publish(
   const k = db.kysely;
   const date = centreToday(clock.now);
   const publishedAt = iso(clock.now);
-  // Read outside the write transaction: on SQLite one connection serves both.
-  const [summaries, historical, carryOver, labels] = await Promise.all([
-    agencySummaries(db),
+  // Read outside the write transaction: on SQLite one connection serves both. The agency copies
+  // are read inside it (through trx), so the report and each published_version agree.
+  const [historical, carryOver, labels] = await Promise.all([
     historicalFigures(k, date),
     carryOverFires(k, date),
     resourceLabels(k),
@@ -245,6 +258,7 @@ export async function publish(
     const fields = parseFields(draft.data);
     errors = nationalPublishErrors(fields);
     if (Object.keys(errors).length > 0) return;
+    const summaries = await agencySummaries(trx);
     const last = await trx
       .selectFrom('national_sitrep_publications')
       .select((eb) => eb.fn.max('publication_number').as('n'))
@@ -270,7 +284,11 @@ export async function publish(
       published_at: publishedAt,
       published_by: identity.username,
     });
-    await publishAgencyCopies(db, trx, clock.now);
+    await publishAgencyCopies(
+      trx,
+      new Map([...summaries].map(([code, summary]) => [code, summary.version_number])),
+      clock.now,
+    );
     await recordDutyOfficer(trx, fields.duty_officer_name, date);
     // The user leaves the screen after publishing (2.2): the claim goes with it.
     await store.release(trx, identity.id);

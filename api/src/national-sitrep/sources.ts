@@ -1,7 +1,6 @@
 import { AGENCY_CODES, type AgencyCode } from '@ciffc/contracts';
 import type { Kysely, Transaction } from 'kysely';
 import { getApprovedSnapshot, publishApprovedCopies } from '../agency-sitrep/service.ts';
-import type { Db } from '../db/index.ts';
 import type { Database } from '../db/schema.ts';
 import { historicalAverages } from '../historical/routes.ts';
 import { yearOf, yearStart } from '../http/time.ts';
@@ -19,9 +18,9 @@ export interface ApprovedCopy {
   data: Record<string, unknown>;
 }
 
-/** The approved copy of every agency that has one. */
-export async function approvedAgencyCopies(db: Db): Promise<ApprovedCopy[]> {
-  const snapshots = await Promise.all(AGENCY_CODES.map((code) => getApprovedSnapshot(db.kysely, code)));
+/** The approved copy of every agency that has one (pass a transaction to read inside it). */
+export async function approvedAgencyCopies(db: Kysely<Database>): Promise<ApprovedCopy[]> {
+  const snapshots = await Promise.all(AGENCY_CODES.map((code) => getApprovedSnapshot(db, code)));
   return snapshots
     .filter((s) => s !== null)
     .map((s) => ({
@@ -31,9 +30,16 @@ export async function approvedAgencyCopies(db: Db): Promise<ApprovedCopy[]> {
     }));
 }
 
-/** Publishing the national sitrep makes each agency's approved copy its published copy (same transaction). */
-export async function publishAgencyCopies(db: Db, trx: Transaction<Database>, now: Date): Promise<void> {
-  await publishApprovedCopies(db.kysely, trx, now);
+/**
+ * Publishing the national sitrep makes each agency's copy that the report shows (`versions`: agency
+ * → approved version used) its published copy, in the publish's transaction.
+ */
+export async function publishAgencyCopies(
+  trx: Transaction<Database>,
+  versions: ReadonlyMap<string, number>,
+  now: Date,
+): Promise<void> {
+  await publishApprovedCopies(trx, { versions, now });
 }
 
 /** Historical figures per agency for the report date (fires engineer's historical tables). */

@@ -19,11 +19,62 @@ function fieldPath(instancePath: string | undefined, params: Record<string, unkn
   return path;
 }
 
+export const NUL_MESSAGE = 'Must not contain a NUL character';
+
+/**
+ * Every string (values and keys) of a parsed JSON body that holds U+0000, keyed by its path
+ * (`priority_fires.2.comments_en`); PostgreSQL text columns reject it. At most `limit` paths.
+ */
+export function nulPaths(value: unknown, limit = 50): Record<string, string> {
+  const out: Record<string, string> = {};
+  let count = 0;
+  const walk = (v: unknown, path: string) => {
+    if (count >= limit) return;
+    if (typeof v === 'string') {
+      if (v.includes('\u0000')) {
+        out[path || 'body'] = NUL_MESSAGE;
+        count++;
+      }
+      return;
+    }
+    if (Array.isArray(v)) {
+      for (const [i, item] of v.entries()) walk(item, path ? `${path}.${i}` : String(i));
+      return;
+    }
+    if (v && typeof v === 'object') {
+      for (const [key, item] of Object.entries(v)) {
+        const child = path ? `${path}.${key.replaceAll('\u0000', '\\0')}` : key.replaceAll('\u0000', '\\0');
+        if (key.includes('\u0000') && count < limit) {
+          out[child] = NUL_MESSAGE;
+          count++;
+        }
+        walk(item, child);
+      }
+    }
+  };
+  walk(value, '');
+  return out;
+}
+
 /**
  * One JSON error shape for everything: validation (400 naming the field), malformed JSON (400),
  * oversized bodies (413), unknown routes (404). A 5xx says "Internal server error" and is logged.
  */
 export function registerErrors(app: FastifyInstance): void {
+  // A NUL anywhere in a JSON body: 400 naming the field, before any route sees it (PostgreSQL
+  // text refuses U+0000, so it would otherwise end as a 500 on one engine only). Raw bodies
+  // (the fire import's CSV and GeoJSON text) are checked row by row by their own rules.
+  app.addHook('preValidation', async (request) => {
+    const payload = request.body;
+    if (payload === null || typeof payload !== 'object') return;
+    const validationErrors = nulPaths(payload);
+    const fields = Object.keys(validationErrors);
+    if (fields.length === 0) return;
+    throw new HttpError(400, `Invalid body: ${fields.map((f) => `${f}: ${NUL_MESSAGE}`).join('; ')}`, {
+      validationErrors,
+    });
+  });
+
   app.setNotFoundHandler((request, reply) => {
     reply.code(404).send(body(404, `Route ${request.method} ${request.url.split('?')[0]} not found`));
   });

@@ -5,6 +5,7 @@ import {
   type Identity,
   isAgencyCode,
   isNational,
+  SESSION_SECONDS,
 } from '@ciffc/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { errors as joseErrors, jwtVerify } from 'jose';
@@ -51,7 +52,12 @@ export class IdentityResolver {
   async resolve(token: string): Promise<Identity> {
     let expSeconds: number;
     try {
-      const { payload } = await jwtVerify(token, this.key, { algorithms: ['HS256'] });
+      // A token must say when it ends, and none lives longer than a session (12 h from its iat).
+      const { payload } = await jwtVerify(token, this.key, {
+        algorithms: ['HS256'],
+        requiredClaims: ['exp'],
+        maxTokenAge: `${SESSION_SECONDS}s`,
+      });
       expSeconds = typeof payload.exp === 'number' ? payload.exp : Number.POSITIVE_INFINITY;
     } catch (error) {
       if (error instanceof joseErrors.JWTExpired) throw unauthorized('Token expired');
@@ -110,6 +116,13 @@ export function registerIdentity(app: FastifyInstance, config: Config): Identity
   const resolver = new IdentityResolver(config);
   app.decorateRequest('identity', null);
   app.decorateRequest('identityError', null);
+  // A route that declares bearer security needs a user: without any Authorization header it answers
+  // 401 at once, before its body is read or parsed (the full check stays in the guards below).
+  app.addHook('onRequest', async (request) => {
+    if (request.headers.authorization) return;
+    const security = (request.routeOptions.schema as { security?: readonly object[] } | undefined)?.security;
+    if (security?.some((rule) => Object.keys(rule).length > 0)) throw unauthorized();
+  });
   // Public routes still answer when a stale token is sent; only the guards below turn its error
   // into a 401. Role and agency never come from the request body or query.
   app.addHook('preHandler', async (request) => {

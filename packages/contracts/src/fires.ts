@@ -77,7 +77,7 @@ export const IsoDate = z.string().refine(isIsoDate, { message: 'expected a date 
 
 /** Query values shared by the national fires list and its export. */
 export const WildfiresQuery = z.object({
-  page: z.coerce.number().int().min(1).optional(),
+  page: z.coerce.number().int().min(1).max(100_000).optional(),
   agency: z
     .string()
     .transform((v) => v.toLowerCase())

@@ -114,7 +114,7 @@ export function rowErrors(errors: Record<string, string>, rowIndex: number): Rec
 /* ---------- summary (GET /v1/inventory/national) ---------- */
 
 export const InventorySummaryQuery = z.object({
-  page: z.coerce.number().int().min(1).optional().describe('1-based; 20 rows per page'),
+  page: z.coerce.number().int().min(1).max(100_000).optional().describe('1-based; 20 rows per page'),
   agency: z
     .string()
     .transform((v) => v.toLowerCase())

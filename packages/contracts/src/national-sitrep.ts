@@ -211,7 +211,7 @@ function draftSchema(strict: boolean) {
     us_ytd_fires: usCount,
     us_ytd_acres: usArea,
     /** The version the client's form was based on (a stale one from another user answers 409). */
-    version_number: z.number().int().min(0).optional(),
+    version_number: z.number().int().min(0).max(2_147_483_647).optional(),
   });
 }
 
