@@ -1,5 +1,5 @@
 import { AGENCIES, type Agency, agencyOf, isNational, SITREP_SECTION_COUNT } from '@ciffc/contracts';
-import { lazy, Suspense } from 'react';
+import { lazy, type ReactNode, Suspense } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router';
 import { useIdentity } from '../../shared/auth/hooks.ts';
@@ -97,6 +97,39 @@ function FreshnessNote({ failedAt }: { failedAt: number | null }) {
   );
 }
 
+/** A section of the overview: its heading names it for screen readers (aria-labelledby). */
+function OverviewSection({ id, titleId, children }: { id: string; titleId: string; children: ReactNode }) {
+  return (
+    <section aria-labelledby={`overview-${id}-heading`} className="overview-section">
+      <h2 id={`overview-${id}-heading`}>
+        <FormattedMessage id={titleId} />
+      </h2>
+      {children}
+    </section>
+  );
+}
+
+function HeaderRow({ ids }: { ids: string[] }) {
+  return (
+    <thead>
+      <tr>
+        {ids.map((id) => (
+          <th key={id} scope="col">
+            <FormattedMessage id={id} />
+          </th>
+        ))}
+      </tr>
+    </thead>
+  );
+}
+
+/** Loading while pending; the error box only when there is nothing to show (a failed refresh keeps the data). */
+function loadState(q: { isPending: boolean; isError: boolean; data?: unknown }): ReactNode | null {
+  if (q.isPending) return <Loading />;
+  if (q.isError && !q.data) return <ErrorBox />;
+  return null;
+}
+
 /** The time of the last failed refresh, when it came after the last good one (the data-fresh flag). */
 function staleSince(q: { errorUpdatedAt: number; dataUpdatedAt: number; isError: boolean }): number | null {
   return q.isError && q.errorUpdatedAt >= q.dataUpdatedAt ? q.errorUpdatedAt : null;
@@ -129,90 +162,81 @@ export function AgencyOverviewPage() {
       <PageHeader titleId="agencyOverview.title" />
       <FreshnessNote failedAt={failedAt} />
 
-      <section aria-labelledby="overview-status-heading" className="overview-section">
-        <h2 id="overview-status-heading">
-          <FormattedMessage id="agencyOverview.status.heading" />
-        </h2>
-        {agency.isPending ? (
-          <Loading />
-        ) : agency.isError && !agency.data ? (
-          <ErrorBox />
-        ) : visibleAgencies.length === 0 ? (
-          <p>
-            <FormattedMessage id="agencyOverview.noAgency" />
-          </p>
-        ) : (
-          <table className="overview-table">
-            <caption className="visually-hidden">
-              <FormattedMessage id="agencyOverview.status.caption" />
-            </caption>
-            <thead>
-              <tr>
-                <th scope="col">
-                  <FormattedMessage id="agencyOverview.col.agency" />
-                </th>
-                <th scope="col">
-                  <FormattedMessage id="agencyOverview.col.status" />
-                </th>
-                <th scope="col">
-                  <FormattedMessage id="agencyOverview.col.draft" />
-                </th>
-                <th scope="col">
-                  <span className="visually-hidden">
-                    <FormattedMessage id="agencyOverview.col.draftVsApproved" />
-                  </span>
-                </th>
-                <th scope="col">
-                  <FormattedMessage id="agencyOverview.col.approved" />
-                </th>
-                <th scope="col">
-                  <span className="visually-hidden">
-                    <FormattedMessage id="agencyOverview.col.approvedVsPublished" />
-                  </span>
-                </th>
-                <th scope="col">
-                  <FormattedMessage id="agencyOverview.col.published" />
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {visibleAgencies.map((a) => {
-                const s = byCode.get(a.code);
-                return (
-                  <tr key={a.code} data-agency={a.code}>
-                    <th scope="row">
-                      {a.name[locale]} ({a.code.toUpperCase()})
-                    </th>
-                    <td>
-                      <StateBadge view={viewOf(a.code)} />
-                    </td>
-                    <td className="num">{version(s?.version_number)}</td>
-                    <td>
-                      <VersionArrow
-                        what="approved"
-                        same={sameVersion(s?.version_number, s?.approved_version)}
-                      />
-                    </td>
-                    <td className="num">{version(s?.approved_version)}</td>
-                    <td>
-                      <VersionArrow
-                        what="published"
-                        same={sameVersion(s?.approved_version, s?.published_version)}
-                      />
-                    </td>
-                    <td className="num">{version(s?.published_version)}</td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
-        )}
-      </section>
+      <OverviewSection id="status" titleId="agencyOverview.status.heading">
+        {loadState(agency) ??
+          (visibleAgencies.length === 0 ? (
+            <p>
+              <FormattedMessage id="agencyOverview.noAgency" />
+            </p>
+          ) : (
+            <table className="overview-table">
+              <caption className="visually-hidden">
+                <FormattedMessage id="agencyOverview.status.caption" />
+              </caption>
+              <thead>
+                <tr>
+                  <th scope="col">
+                    <FormattedMessage id="agencyOverview.col.agency" />
+                  </th>
+                  <th scope="col">
+                    <FormattedMessage id="agencyOverview.col.status" />
+                  </th>
+                  <th scope="col">
+                    <FormattedMessage id="agencyOverview.col.draft" />
+                  </th>
+                  <th scope="col">
+                    <span className="visually-hidden">
+                      <FormattedMessage id="agencyOverview.col.draftVsApproved" />
+                    </span>
+                  </th>
+                  <th scope="col">
+                    <FormattedMessage id="agencyOverview.col.approved" />
+                  </th>
+                  <th scope="col">
+                    <span className="visually-hidden">
+                      <FormattedMessage id="agencyOverview.col.approvedVsPublished" />
+                    </span>
+                  </th>
+                  <th scope="col">
+                    <FormattedMessage id="agencyOverview.col.published" />
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {visibleAgencies.map((a) => {
+                  const s = byCode.get(a.code);
+                  return (
+                    <tr key={a.code} data-agency={a.code}>
+                      <th scope="row">
+                        {a.name[locale]} ({a.code.toUpperCase()})
+                      </th>
+                      <td>
+                        <StateBadge view={viewOf(a.code)} />
+                      </td>
+                      <td className="num">{version(s?.version_number)}</td>
+                      <td>
+                        <VersionArrow
+                          what="approved"
+                          same={sameVersion(s?.version_number, s?.approved_version)}
+                        />
+                      </td>
+                      <td className="num">{version(s?.approved_version)}</td>
+                      <td>
+                        <VersionArrow
+                          what="published"
+                          same={sameVersion(s?.approved_version, s?.published_version)}
+                        />
+                      </td>
+                      <td className="num">{version(s?.published_version)}</td>
+                    </tr>
+                  );
+                })}
+              </tbody>
+            </table>
+          ))}
+      </OverviewSection>
 
-      <section aria-labelledby="overview-map-heading" className="overview-section">
-        <h2 id="overview-map-heading">
-          <FormattedMessage id="agencyOverview.map.title" />
-        </h2>
+      <OverviewSection id="map" titleId="agencyOverview.map.title">
         <p className="overview-note">
           <FormattedMessage
             id={national ? 'agencyOverview.map.hintNational' : 'agencyOverview.map.hintAgency'}
@@ -238,34 +262,17 @@ export function AgencyOverviewPage() {
             </li>
           </ul>
         </div>
-      </section>
+      </OverviewSection>
 
-      <section aria-labelledby="overview-fires-heading" className="overview-section">
-        <h2 id="overview-fires-heading">
-          <FormattedMessage id="agencyOverview.fires.heading" />
-        </h2>
-        {wildfires.isPending ? (
-          <Loading />
-        ) : wildfires.isError ? (
-          <ErrorBox />
-        ) : (
+      <OverviewSection id="fires" titleId="agencyOverview.fires.heading">
+        {loadState(wildfires) ?? (
           <table className="overview-table">
-            <thead>
-              <tr>
-                <th scope="col">
-                  <FormattedMessage id="agencyOverview.col.agency" />
-                </th>
-                <th scope="col">
-                  <FormattedMessage id="agencyOverview.fires.ytd" />
-                </th>
-                <th scope="col">
-                  <FormattedMessage id="agencyOverview.fires.today" />
-                </th>
-              </tr>
-            </thead>
+            <HeaderRow
+              ids={['agencyOverview.col.agency', 'agencyOverview.fires.ytd', 'agencyOverview.fires.today']}
+            />
             <tbody>
               {AGENCIES.map((a) => {
-                const row = wildfires.data.items.find((i) => i.agency_code.toLowerCase() === a.code);
+                const row = wildfires.data?.items.find((i) => i.agency_code.toLowerCase() === a.code);
                 return (
                   <tr key={a.code}>
                     <th scope="row">{a.name[locale]}</th>
@@ -277,36 +284,21 @@ export function AgencyOverviewPage() {
             </tbody>
           </table>
         )}
-      </section>
+      </OverviewSection>
 
       {national ? (
         <>
-          <section aria-labelledby="overview-national-heading" className="overview-section">
-            <h2 id="overview-national-heading">
-              <FormattedMessage id="agencyOverview.national.heading" />
-            </h2>
-            {nationalStats.isPending ? (
-              <Loading />
-            ) : nationalStats.isError && !nationalStats.data ? (
-              <ErrorBox />
-            ) : (
+          <OverviewSection id="national" titleId="agencyOverview.national.heading">
+            {loadState(nationalStats) ?? (
               <table className="overview-table">
-                <thead>
-                  <tr>
-                    <th scope="col">
-                      <FormattedMessage id="agencyOverview.national.report" />
-                    </th>
-                    <th scope="col">
-                      <FormattedMessage id="agencyOverview.col.draft" />
-                    </th>
-                    <th scope="col">
-                      <FormattedMessage id="agencyOverview.national.claimed" />
-                    </th>
-                    <th scope="col">
-                      <FormattedMessage id="agencyOverview.col.status" />
-                    </th>
-                  </tr>
-                </thead>
+                <HeaderRow
+                  ids={[
+                    'agencyOverview.national.report',
+                    'agencyOverview.col.draft',
+                    'agencyOverview.national.claimed',
+                    'agencyOverview.col.status',
+                  ]}
+                />
                 <tbody>
                   <tr>
                     <th scope="row">
@@ -333,37 +325,20 @@ export function AgencyOverviewPage() {
                 </tbody>
               </table>
             )}
-          </section>
+          </OverviewSection>
 
-          <section aria-labelledby="overview-sitreps-heading" className="overview-section">
-            <h2 id="overview-sitreps-heading">
-              <FormattedMessage id="agencyOverview.sitreps.heading" />
-            </h2>
-            {agency.isPending ? (
-              <Loading />
-            ) : agency.isError && !agency.data ? (
-              <ErrorBox />
-            ) : (
+          <OverviewSection id="sitreps" titleId="agencyOverview.sitreps.heading">
+            {loadState(agency) ?? (
               <table className="overview-table">
-                <thead>
-                  <tr>
-                    <th scope="col">
-                      <FormattedMessage id="agencyOverview.col.agency" />
-                    </th>
-                    <th scope="col">
-                      <FormattedMessage id="agencyOverview.sitreps.draft" />
-                    </th>
-                    <th scope="col">
-                      <FormattedMessage id="agencyOverview.sitreps.approved" />
-                    </th>
-                    <th scope="col">
-                      <FormattedMessage id="agencyOverview.sitreps.published" />
-                    </th>
-                    <th scope="col">
-                      <FormattedMessage id="agencyOverview.sitreps.sections" />
-                    </th>
-                  </tr>
-                </thead>
+                <HeaderRow
+                  ids={[
+                    'agencyOverview.col.agency',
+                    'agencyOverview.sitreps.draft',
+                    'agencyOverview.sitreps.approved',
+                    'agencyOverview.sitreps.published',
+                    'agencyOverview.sitreps.sections',
+                  ]}
+                />
                 <tbody>
                   {AGENCIES.map((a) => {
                     const s = byCode.get(a.code);
@@ -417,7 +392,7 @@ export function AgencyOverviewPage() {
                 </tbody>
               </table>
             )}
-          </section>
+          </OverviewSection>
         </>
       ) : null}
     </div>
