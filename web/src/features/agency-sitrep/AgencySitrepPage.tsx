@@ -34,6 +34,7 @@ import {
 import { setIn, validityKind, withoutErrors } from './form-state.ts';
 import { type FormApi, FormProvider, SitrepForm } from './SitrepForm.tsx';
 import './agency-sitrep.css';
+import { useLatest } from '../../shared/hooks/useLatest.ts';
 
 function useT() {
   const intl = useIntl();
@@ -229,14 +230,10 @@ function DraftSitrep({ agency }: { agency: string }) {
   const [failed, setFailed] = useState(false);
   const [busy, setBusy] = useState(false);
 
-  const formRef = useRef(form);
-  formRef.current = form;
-  const clientErrorsRef = useRef(clientErrors);
-  clientErrorsRef.current = clientErrors;
-  const editingRef = useRef(editing);
-  editingRef.current = editing;
-  const metaRef = useRef(meta);
-  metaRef.current = meta;
+  const formRef = useLatest(form);
+  const clientErrorsRef = useLatest(clientErrors);
+  const editingRef = useLatest(editing);
+  const metaRef = useLatest(meta);
   const version = useRef(0);
   const changed = useRef(false);
   const queued = useRef(false);

@@ -36,6 +36,7 @@ import {
 import { MobRowsEditor } from './MobRowsEditor.tsx';
 import { AddNationalMobResource, NationalMobGrid } from './NationalMobGrid.tsx';
 import './national-sitrep.css';
+import { useLatest } from '../../shared/hooks/useLatest.ts';
 
 type Meta = Pick<
   NationalDraft,
@@ -73,14 +74,10 @@ export function NationalSitrepPage() {
   const [publishing, setPublishing] = useState(false);
 
   // The 5-second timer reads the latest values through refs.
-  const formRef = useRef(form);
-  formRef.current = form;
-  const metaRef = useRef(meta);
-  metaRef.current = meta;
-  const editingRef = useRef(editing);
-  editingRef.current = editing;
-  const clientErrorsRef = useRef(clientErrors);
-  clientErrorsRef.current = clientErrors;
+  const formRef = useLatest(form);
+  const metaRef = useLatest(meta);
+  const editingRef = useLatest(editing);
+  const clientErrorsRef = useLatest(clientErrors);
   const queued = useRef(false);
   const dirty = useRef(false);
   const inFlight = useRef<AbortController | null>(null);
