@@ -22,11 +22,14 @@ describe('login error catalogue (public-site.md section 8)', () => {
   });
   it("otherwise the network error's message", () => {
     expect(loginErrorMessage(new ApiError('Failed to fetch', 0))).toBe('Failed to fetch');
-    expect(loginErrorMessage(new TypeError('NetworkError when attempting to fetch resource.'))).toBe(
-      'NetworkError when attempting to fetch resource.',
-    );
   });
   it('otherwise nothing, and the page shows its default text', () => {
+    expect(loginErrorMessage(new ApiError('502 Bad Gateway', 502, '<html>'))).toBeUndefined();
+    expect(loginErrorMessage(new ApiError('Invalid JSON response', 200, 'ok'))).toBeUndefined();
+    expect(
+      loginErrorMessage(new TypeError("Cannot read properties of undefined (reading 'jwt')")),
+    ).toBeUndefined();
+    expect(loginErrorMessage(new Error('The login response has no token'))).toBeUndefined();
     expect(loginErrorMessage(new Error(''))).toBeUndefined();
     expect(loginErrorMessage('oops')).toBeUndefined();
   });
@@ -74,6 +77,27 @@ describe('login page', () => {
     await submit('ab', 'x');
     await waitFor(() => expect(screen.getByRole('alert').textContent).toBe('Failed to fetch'));
   });
+
+  const DEFAULT = 'Error attempting to authenticate. Please try again.';
+  const failures: [string, () => Response][] = [
+    [
+      'a 5xx without an error body',
+      () => new Response('<html>Bad gateway</html>', { status: 502, statusText: 'Bad Gateway' }),
+    ],
+    ['a 200 that is not JSON', () => new Response('<html>proxy page</html>', { status: 200 })],
+    ['a 200 without a token', () => json({ user: { id: 1, username: 'ab' } })],
+    ['an empty 200', () => new Response('', { status: 200 })],
+  ];
+  for (const [name, answer] of failures) {
+    it(`shows the default message for ${name}`, async () => {
+      installFetch({ '/api/static-contents': loginBlock, '/api/auth/local': answer });
+      const { router } = renderApp('/login');
+      await submit('ab', 'wildfire-demo');
+      await waitFor(() => expect(screen.getByRole('alert').textContent).toBe(DEFAULT));
+      expect(getSession()).toBeNull();
+      expect(router.state.location.pathname).toBe('/login');
+    });
+  }
 
   it('signs in, keeps the session 43,200 s, applies preferredLocale and goes to /agency', async () => {
     let meAuth: string | null = null;
