@@ -1,4 +1,4 @@
-import { catalogueOptions } from '@ciffc/contracts';
+import { catalogueOptions, type InventoryForm } from '@ciffc/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
@@ -22,11 +22,15 @@ const saved = {
   last_update: null,
 };
 
-function setup(input = saved) {
+const ok = () => json({ locked: false, validationErrors: {}, version_number: 2 });
+const TOAST =
+  'This data has one or more validation errors; please review it. Your data will not be synced with the server until all issues are resolved.';
+
+function setup(input = saved, answers: { validate?: () => Response; save?: () => Response } = {}) {
   const posted: { path: string; body: unknown }[] = [];
-  const record = (path: string) => (_url: URL, init: RequestInit | undefined) => {
+  const record = (path: 'validate' | 'save') => (_url: URL, init: RequestInit | undefined) => {
     posted.push({ path, body: JSON.parse(String(init?.body)) });
-    return json({ locked: false, validationErrors: {}, version_number: 2 });
+    return (answers[path] ?? ok)();
   };
   installFetch({
     '/v1/resource/options': () => json(catalogueOptions('en')),
@@ -50,9 +54,9 @@ describe('inventory input', () => {
 
     await userEvent.click(screen.getByRole('button', { name: 'Add another item' }));
     const second = screen.getByRole('group', { name: 'Item 2' });
-    // An incomplete row blocks saving.
+    // An incomplete row blocks saving, but its fields say nothing before the user leaves them (5.1).
     expect(screen.getByRole('button', { name: 'Blocked' })).toHaveProperty('disabled', true);
-    expect(within(second).getAllByText('This field is required.')).toHaveLength(3);
+    expect(within(second).queryAllByText('This field is required.')).toHaveLength(0);
     await userEvent.selectOptions(within(second).getByLabelText('Category'), 'aircraft');
     await userEvent.selectOptions(within(second).getByLabelText('Subcategory'), 'rotary-wing');
     await userEvent.selectOptions(within(second).getByLabelText('Item'), 'HM');
@@ -81,6 +85,98 @@ describe('inventory input', () => {
     ]);
     expect(save.inventory_to_remove.map((r) => r.id)).toEqual(['r1']);
     expect(posted.some((p) => p.path === 'validate')).toBe(true);
+  });
+
+  it('checks a field when it is left: the messages show and the validation toast appears (5.1)', async () => {
+    const posted = setup();
+    renderApp('/agency/inventory/input', { user: agencyUser('ab') });
+    await screen.findByRole('group', { name: 'Item 1' });
+    await userEvent.click(screen.getByRole('button', { name: 'Add another item' }));
+    const second = screen.getByRole('group', { name: 'Item 2' });
+    expect(screen.queryByText(TOAST)).toBeNull();
+
+    // Through the picker without choosing anything, on to Seasonal: the picker was left.
+    await userEvent.click(within(second).getByLabelText('Category'));
+    await userEvent.click(within(second).getByLabelText('Seasonal'));
+    expect(within(second).getAllByText('This field is required.')).toHaveLength(3);
+    expect(await screen.findByText(TOAST)).toBeTruthy();
+
+    // Emptying a count and leaving it: its own message, and nothing was sent to the server.
+    await userEvent.clear(within(second).getByLabelText('Seasonal'));
+    await userEvent.tab();
+    expect(within(second).getAllByText('This field is required.')).toHaveLength(4);
+    expect(screen.getByRole('button', { name: 'Blocked' })).toHaveProperty('disabled', true);
+    expect(posted.filter((p) => p.path === 'validate')).toHaveLength(0);
+  });
+
+  it("shows the server's row-index errors of validate in that row and blocks Save", async () => {
+    const posted = setup(saved, {
+      validate: () =>
+        json(
+          {
+            statusCode: 400,
+            error: 'Bad Request',
+            message: 'Invalid inventory: inventory.1.seasonal',
+            locked: false,
+            validationErrors: { 'inventory.1.seasonal': 'Seasonal is out of range.' },
+          },
+          400,
+        ),
+    });
+    renderApp('/agency/inventory/input', { user: agencyUser('ab') });
+    const first = await screen.findByRole('group', { name: 'Item 1' });
+    await waitFor(() =>
+      expect((within(first).getByLabelText('Item') as HTMLSelectElement).value).toBe('MK3'),
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Add another item' }));
+    const second = screen.getByRole('group', { name: 'Item 2' });
+    await userEvent.selectOptions(within(second).getByLabelText('Category'), 'aircraft');
+    await userEvent.selectOptions(within(second).getByLabelText('Subcategory'), 'rotary-wing');
+    await userEvent.selectOptions(within(second).getByLabelText('Item'), 'HM');
+    const seasonal = within(second).getByLabelText('Seasonal');
+    await userEvent.clear(seasonal);
+    await userEvent.type(seasonal, '7');
+    await userEvent.tab();
+
+    expect(await within(second).findByText('Seasonal is out of range.')).toBeTruthy();
+    expect(within(first).queryByText('Seasonal is out of range.')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Blocked' })).toHaveProperty('disabled', true);
+    expect(await screen.findByText(TOAST)).toBeTruthy();
+    // The request the server judged: row 1 is the saved row, row 2 (index 1) the new one.
+    const sent = posted.filter((p) => p.path === 'validate').at(-1)?.body as InventoryForm;
+    expect(sent.inventory.map((r) => [r.id, r.resources.item, r.seasonal, r.exportable, r.is_new])).toEqual([
+      ['r1', 'MK3', 30, 10, 0],
+      [undefined, 'HM', 7, 0, 1],
+    ]);
+    expect(sent.inventory_to_remove).toEqual([]);
+  });
+
+  it("shows the server's row-index errors of a refused save in that row and blocks Save", async () => {
+    const posted = setup(saved, {
+      save: () =>
+        json(
+          {
+            statusCode: 400,
+            error: 'Bad Request',
+            message: 'Invalid inventory: inventory.0.exportable',
+            locked: false,
+            validationErrors: { 'inventory.0.exportable': 'Exportable cannot be more than seasonal.' },
+          },
+          400,
+        ),
+    });
+    const { router } = renderApp('/agency/inventory/input', { user: agencyUser('ab') });
+    const first = await screen.findByRole('group', { name: 'Item 1' });
+    await userEvent.click(await screen.findByRole('button', { name: 'Save' }));
+
+    expect(await within(first).findByText('Exportable cannot be more than seasonal.')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Blocked' })).toHaveProperty('disabled', true);
+    expect(await screen.findByText(TOAST)).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/agency/inventory/input');
+    const sent = posted.find((p) => p.path === 'save')?.body as InventoryForm;
+    expect(sent.inventory).toEqual([
+      expect.objectContaining({ id: 'r1', seasonal: 30, exportable: 10, is_new: 0 }),
+    ]);
   });
 
   it('shows the lock notice and a Blocked save button when the server says locked', async () => {

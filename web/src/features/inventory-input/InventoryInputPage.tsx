@@ -44,6 +44,44 @@ const fromServer = (r: InventoryRow): FormRow => ({
 
 const count = (text: string): number | null => (text.trim() === '' ? null : Number(text));
 
+type RowField = 'seasonal' | 'exportable' | 'resources.category' | 'resources.subcategory' | 'resources.item';
+const PICKER_FIELDS = ['resources.category', 'resources.subcategory', 'resources.item'] as const;
+const touchKey = (row: FormRow, field: RowField) => `${row.key}:${field}`;
+
+/** The picker field the user changed: the first that differs (its children were cleared by it). */
+function changedPickerField(before: ResourceChoice, after: ResourceChoice): RowField | undefined {
+  const field = (['category', 'subcategory', 'item'] as const).find((f) => before[f] !== after[f]);
+  return field ? `resources.${field}` : undefined;
+}
+
+/**
+ * The client rule messages the user may see: data-entry.md 5.1 checks a field when it is left or
+ * changed, so a new row's untouched fields stay quiet (Save still reads Blocked); saved rows were
+ * already entered, so their messages always show. Server findings always show.
+ */
+function visibleClientErrors(
+  clientErrors: Record<string, string>,
+  rows: FormRow[],
+  touched: ReadonlySet<string>,
+): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [key, message] of Object.entries(clientErrors)) {
+    const [, index, ...rest] = key.split('.');
+    const row = rows[Number(index)];
+    if (!row || row.is_new === 0 || touched.has(touchKey(row, rest.join('.') as RowField)))
+      out[key] = message;
+  }
+  return out;
+}
+
+function bodyOf(error: unknown): { locked?: boolean; validationErrors?: Record<string, string> } | undefined {
+  return error instanceof ApiError && error.body && typeof error.body === 'object'
+    ? (error.body as { locked?: boolean; validationErrors?: Record<string, string> })
+    : undefined;
+}
+
+const hasAny = (errors: Record<string, string> | undefined) => Object.keys(errors ?? {}).length > 0;
+
 function toForm(rows: FormRow[], removed: FormRow[]): InventoryForm {
   const row = (r: FormRow) => ({
     ...(r.id ? { id: r.id } : {}),
@@ -71,6 +109,7 @@ export function InventoryInputPage() {
   const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
   const [locked, setLocked] = useState(false);
   const [saving, setSaving] = useState(false);
+  const [touched, setTouched] = useState<ReadonlySet<string>>(new Set());
   const inFlight = useRef<AbortController | null>(null);
 
   useEffect(() => {
@@ -103,6 +142,7 @@ export function InventoryInputPage() {
     index,
   );
   const errors = { ...serverErrors, ...clientErrors };
+  const shownErrors = { ...serverErrors, ...visibleClientErrors(clientErrors, rows, touched) };
   const hasErrors = Object.keys(errors).length > 0;
   const blocked = locked || hasErrors;
   const saveDisabled = rows.length === 0 || blocked || saving;
@@ -120,14 +160,26 @@ export function InventoryInputPage() {
       setServerErrors(result.validationErrors ?? {});
     } catch (error) {
       if (controller.signal.aborted) return;
-      if (error instanceof ApiError && error.body && typeof error.body === 'object') {
-        const body = error.body as { locked?: boolean; validationErrors?: Record<string, string> };
-        if (typeof body.locked === 'boolean') setLocked(body.locked);
-        setServerErrors(body.validationErrors ?? {});
-      } else {
+      const body = bodyOf(error);
+      if (!body) {
         console.error('[inventory] validation call failed', error);
+        return;
       }
+      if (typeof body.locked === 'boolean') setLocked(body.locked);
+      setServerErrors(body.validationErrors ?? {});
+      if (hasAny(body.validationErrors)) toast.error(t('inventoryInput.validationToast'));
     }
+  };
+
+  const touch = (row: FormRow, fields: readonly RowField[]) =>
+    setTouched((set) => new Set([...set, ...fields.map((f) => touchKey(row, f))]));
+
+  /** Leaving a field (5.1): its rule messages show; if it breaks a rule the toast says sync waits. */
+  const leave = (row: FormRow, rowIndex: number, fields: readonly RowField[]) => {
+    touch(row, fields);
+    if (fields.some((f) => clientErrors[`inventory.${rowIndex}.${f}`]))
+      toast.error(t('inventoryInput.validationToast'));
+    else void serverValidate(rows, removed);
   };
 
   const update = (key: string, patch: Partial<FormRow>) => {
@@ -163,14 +215,11 @@ export function InventoryInputPage() {
       window.alert(t('inventoryInput.saved'));
       navigate('/agency');
     } catch (error) {
-      const body =
-        error instanceof ApiError
-          ? (error.body as { locked?: boolean; validationErrors?: Record<string, string> })
-          : undefined;
+      const body = bodyOf(error);
       if (body && typeof body.locked === 'boolean') setLocked(body.locked);
       if (body?.validationErrors) setServerErrors(body.validationErrors);
       toast.error(
-        body?.validationErrors && Object.keys(body.validationErrors).length > 0
+        hasAny(body?.validationErrors)
           ? t('inventoryInput.validationToast')
           : error instanceof Error
             ? error.message
@@ -181,7 +230,7 @@ export function InventoryInputPage() {
     }
   };
 
-  const fieldError = (rowIndex: number, field: string) => rowErrors(errors, rowIndex)[field];
+  const fieldError = (rowIndex: number, field: string) => rowErrors(shownErrors, rowIndex)[field];
 
   return (
     <div className="inventory-input">
@@ -205,7 +254,7 @@ export function InventoryInputPage() {
         ) : null}
         <ol className="inventory-rows">
           {rows.map((row, i) => {
-            const pickerErrors = rowErrors(errors, i);
+            const pickerErrors = rowErrors(shownErrors, i);
             const rowId = `${idBase}-${row.key}`;
             const numberField = (field: 'seasonal' | 'exportable') => {
               const error = fieldError(i, field);
@@ -224,8 +273,11 @@ export function InventoryInputPage() {
                     value={row[field]}
                     aria-invalid={error ? true : undefined}
                     aria-describedby={error ? `${rowId}-${field}-error` : undefined}
-                    onChange={(e) => update(row.key, { [field]: e.target.value })}
-                    onBlur={() => void serverValidate(rows, removed)}
+                    onChange={(e) => {
+                      touch(row, [field]);
+                      update(row.key, { [field]: e.target.value });
+                    }}
+                    onBlur={() => leave(row, i, [field])}
                   />
                   {error ? (
                     <p id={`${rowId}-${field}-error`} className="field-error">
@@ -249,7 +301,10 @@ export function InventoryInputPage() {
                       subcategory: pickerErrors['resources.subcategory'],
                       item: pickerErrors['resources.item'],
                     }}
+                    onBlur={() => leave(row, i, PICKER_FIELDS)}
                     onChange={(next) => {
+                      const field = changedPickerField(row.resources, next);
+                      if (field) touch(row, [field]);
                       const nextRows = rows.map((r) => (r.key === row.key ? { ...r, resources: next } : r));
                       setRows(nextRows);
                       setServerErrors({});
