@@ -5,7 +5,7 @@
  * others are stopped.
  */
 import { join } from 'node:path';
-import { repoRoot, type Stack, startStack, tail } from './lib/stack.ts';
+import { repoRoot, type Stack, signalRunningParts, startStack, stopRunningParts, tail } from './lib/stack.ts';
 
 const production = process.env.NODE_ENV === 'production';
 const dataDir = process.env.DATA_DIR ?? join(repoRoot, 'data');
@@ -20,10 +20,14 @@ async function shutdown(code: number) {
   stopping = true;
   console.log('\nStopping...');
   await stack?.stop();
+  // During startup there is no stack yet: stop whatever has been spawned so far.
+  await stopRunningParts();
   process.exit(code);
 }
 process.on('SIGINT', () => void shutdown(0));
 process.on('SIGTERM', () => void shutdown(0));
+// Last resort (an uncaught error, a plain process.exit): the parts are detached and would live on.
+process.on('exit', () => signalRunningParts());
 
 try {
   stack = await startStack({
@@ -37,6 +41,8 @@ try {
     cmsDatabaseUrl: process.env.CMS_DATABASE_URL,
   });
 } catch (error) {
+  // A Ctrl-C during startup makes the waiting parts fail; shutdown() reports and exits instead.
+  if (stopping) await new Promise(() => {});
   console.error(`\nStart failed: ${(error as Error).message}`);
   process.exit(1);
 }

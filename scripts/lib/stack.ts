@@ -45,12 +45,53 @@ export async function freePort(): Promise<number> {
   });
 }
 
+/**
+ * Every child still running: parts in their own process group (`group`), build steps in ours. A
+ * Ctrl-C during startup comes before any Part or Stack is returned, so the launcher stops these
+ * instead; otherwise the detached parts would outlive it.
+ */
+const running = new Map<ChildProcess, { group: boolean }>();
+
+function track(child: ChildProcess, group: boolean): void {
+  running.set(child, { group });
+  child.once('exit', () => running.delete(child));
+}
+
+function signal(child: ChildProcess, group: boolean, sig: NodeJS.Signals): void {
+  if (child.pid === undefined || child.exitCode !== null || child.signalCode !== null) return;
+  try {
+    process.kill(group ? -child.pid : child.pid, sig);
+  } catch {}
+}
+
+/** Sends SIGTERM to every running child; for `process.on('exit')`, which cannot wait. */
+export function signalRunningParts(sig: NodeJS.Signals = 'SIGTERM'): void {
+  for (const [child, { group }] of running) signal(child, group, sig);
+}
+
+/** Stops every running child (SIGTERM, SIGKILL after `graceMs`) and waits until they have exited. */
+export async function stopRunningParts(graceMs = 8_000): Promise<void> {
+  const children = [...running];
+  await Promise.all(
+    children.map(async ([child, { group }]) => {
+      const exited = new Promise<void>((done) => {
+        if (child.exitCode !== null || child.signalCode !== null) done();
+        else child.once('exit', () => done());
+      });
+      signal(child, group, 'SIGTERM');
+      const timer = setTimeout(() => signal(child, group, 'SIGKILL'), graceMs);
+      await exited;
+      clearTimeout(timer);
+    }),
+  );
+}
+
 export function tail(file: string, lines = 40): string {
   if (!existsSync(file)) return '(no log)';
   return readFileSync(file, 'utf8').split('\n').slice(-lines).join('\n');
 }
 
-interface SpawnOptions {
+export interface SpawnOptions {
   name: string;
   command: string;
   args: string[];
@@ -63,7 +104,7 @@ interface SpawnOptions {
 }
 
 /** Spawns a part and waits until `url + readyPath` answers; fails with the log's tail otherwise. */
-async function spawnPart(o: SpawnOptions): Promise<Part> {
+export async function spawnPart(o: SpawnOptions): Promise<Part> {
   mkdirSync(resolve(o.logFile, '..'), { recursive: true });
   const log = createWriteStream(o.logFile, { flags: 'a' });
   const child = spawn(o.command, o.args, {
@@ -72,6 +113,7 @@ async function spawnPart(o: SpawnOptions): Promise<Part> {
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: true, // own process group, so stop() also ends its children (npx, tsx workers)
   });
+  track(child, true);
   child.stdout?.pipe(log);
   child.stderr?.pipe(log);
   const exited = new Promise<number | null>((done) => child.on('exit', (code) => done(code)));
@@ -178,6 +220,7 @@ async function run(
   env: Record<string, string> = {},
 ) {
   const child = spawn(command, args, { cwd, stdio: 'inherit', env: { ...process.env, ...env } });
+  track(child, false);
   const code = await new Promise<number | null>((done) => child.on('exit', done));
   if (code !== 0) throw new Error(`${name} failed (exit ${code})`);
 }
