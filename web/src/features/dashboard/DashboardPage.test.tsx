@@ -113,7 +113,7 @@ describe('home dashboard', () => {
     expect(oc.closest('label')?.textContent).toContain('(1)');
     oc.click();
     expect(await screen.findByText(/2 feux actifs affichés sur 3/)).toBeTruthy();
-    screen.getByRole('checkbox', { name: /Plus de 1 000 ha/ }).click();
+    screen.getByRole('checkbox', { name: /Plus de 1000 ha/ }).click();
     expect(await screen.findByText(/1 feu actif affiché sur 3/)).toBeTruthy();
   });
 });

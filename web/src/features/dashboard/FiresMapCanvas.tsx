@@ -14,8 +14,7 @@ import 'maplibre-gl/dist/maplibre-gl.css';
 // The worker must be served beside the bundle (notes/frontend.md): Vite emits it as an asset.
 import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { FormattedMessage, useIntl } from 'react-intl';
-import { useFormat } from '../../shared/format/useFormat.ts';
+import { useIntl } from 'react-intl';
 import { type CanadaBaseMap, loadCanadaBaseMap } from '../../shared/map/baseMap.ts';
 import {
   BASE_COLOURS,
@@ -25,10 +24,14 @@ import {
   MAP_MAX_ZOOM,
   MAP_MIN_ZOOM,
   MAP_ZOOM,
+  MARKER_STROKE_PX,
+  markerRadius,
   SIZE_CLASSES,
   STAGE_GROUPS,
   toMapLibreZoom,
 } from '../../shared/map/constants.ts';
+import { FireDetails } from './FireDetails.tsx';
+import { FiresInView, largestFires } from './FiresInView.tsx';
 import type { LegendSelection, MapFireProperties, MapFires } from './mapFires.ts';
 
 maplibregl.setWorkerUrl(workerUrl);
@@ -59,11 +62,11 @@ const fireLayer = {
     'circle-radius': [
       'match',
       ['get', 'size_class'],
-      ...SIZE_CLASSES.flatMap((s) => [s.key, s.diameter / 2]),
-      4,
+      ...SIZE_CLASSES.flatMap((s) => [s.key, markerRadius(s.diameter)]),
+      markerRadius(SIZE_CLASSES[0].diameter),
     ] as never,
     'circle-stroke-color': '#1d1d1f',
-    'circle-stroke-width': 1,
+    'circle-stroke-width': MARKER_STROKE_PX,
   },
 } satisfies LayerProps;
 
@@ -95,11 +98,13 @@ export default function FiresMapCanvas({
   onRenderedCount: (count: number) => void;
 }) {
   const intl = useIntl();
-  const format = useFormat();
   const mapRef = useRef<MapRef>(null);
   const [base, setBase] = useState<CanadaBaseMap>();
   const [selected, setSelected] = useState<MapFireProperties & { longitude: number; latitude: number }>();
   const [cursor, setCursor] = useState('');
+  const [inView, setInView] = useState<{ total: number; largest: MapFireProperties[] }>();
+  // Where focus goes back to when a popup opened from the keyboard list closes.
+  const trigger = useRef<HTMLElement>(null);
 
   useEffect(() => {
     let live = true;
@@ -116,12 +121,32 @@ export default function FiresMapCanvas({
   const reportRendered = useCallback(() => {
     const map = mapRef.current?.getMap();
     if (!map?.getLayer(FIRE_LAYER)) return;
-    const keys = new Set(map.queryRenderedFeatures({ layers: [FIRE_LAYER] }).map((f) => f.properties?.key));
+    const keys = new Set<number>(
+      map.queryRenderedFeatures({ layers: [FIRE_LAYER] }).map((f) => f.properties?.key as number),
+    );
     onRenderedCount(keys.size);
-  }, [onRenderedCount]);
+    // Rendered features come back cut to tiles; the fire itself is looked up by its key.
+    const drawn = [...keys].flatMap((k) => fires.features[k - 1]?.properties ?? []);
+    setInView({ total: keys.size, largest: largestFires(drawn) });
+  }, [onRenderedCount, fires]);
+
+  const openFromList = (key: number, from: HTMLElement) => {
+    const feature = fires.features[key - 1];
+    if (!feature) return;
+    trigger.current = from;
+    const [longitude, latitude] = feature.geometry.coordinates as [number, number];
+    setSelected({ ...feature.properties, longitude, latitude });
+  };
+
+  const closePopup = () => {
+    setSelected(undefined);
+    if (trigger.current?.isConnected) trigger.current.focus();
+    trigger.current = null;
+  };
 
   const onClick = (event: MapLayerMouseEvent) => {
     const feature = event.features?.[0];
+    trigger.current = null;
     if (!feature) {
       setSelected(undefined);
       return;
@@ -145,103 +170,74 @@ export default function FiresMapCanvas({
   );
 
   return (
-    <MapView
-      ref={mapRef}
-      mapLib={maplibregl}
-      key={intl.locale}
-      initialViewState={{
-        latitude: MAP_CENTRE.latitude,
-        longitude: MAP_CENTRE.longitude,
-        zoom: toMapLibreZoom(MAP_ZOOM),
-      }}
-      minZoom={toMapLibreZoom(MAP_MIN_ZOOM)}
-      maxZoom={toMapLibreZoom(MAP_MAX_ZOOM)}
-      style={{ width: '100%', height: MAP_HEIGHT_PX }}
-      mapStyle={OFFLINE_STYLE}
-      locale={locale}
-      dragRotate={false}
-      touchPitch={false}
-      interactiveLayerIds={[FIRE_LAYER]}
-      onClick={onClick}
-      onMouseEnter={() => setCursor('pointer')}
-      onMouseLeave={() => setCursor('')}
-      cursor={cursor}
-      onIdle={reportRendered}
-      attributionControl={{ compact: false, customAttribution: 'Natural Earth' }}
-    >
-      <NavigationControl showCompass={false} />
-      {base ? (
-        <>
-          <Source id="provinces" type="geojson" data={base.provinces}>
-            <Layer
-              id="provinces-fill"
-              type="fill"
-              beforeId={FIRE_LAYER}
-              paint={{ 'fill-color': BASE_COLOURS.land }}
-            />
-            <Layer
-              id="provinces-line"
-              type="line"
-              beforeId={FIRE_LAYER}
-              paint={{ 'line-color': BASE_COLOURS.border, 'line-width': 0.8 }}
-            />
-          </Source>
-          <Source id="lakes" type="geojson" data={base.lakes}>
-            <Layer
-              id="lakes-fill"
-              type="fill"
-              beforeId={FIRE_LAYER}
-              paint={{ 'fill-color': BASE_COLOURS.water }}
-            />
-          </Source>
-        </>
-      ) : null}
-      <Source id="fires" type="geojson" data={fires}>
-        <Layer {...fireLayer} filter={filter} />
-      </Source>
-      {selected ? (
-        <Popup
-          longitude={selected.longitude}
-          latitude={selected.latitude}
-          onClose={() => setSelected(undefined)}
-          closeOnClick={false}
-          maxWidth="18rem"
-        >
-          <dl className="fire-popup">
-            <dt>
-              <FormattedMessage id="dashboard.popup.fireId" />
-            </dt>
-            <dd>
-              {selected.field_agency_fire_id} ({selected.field_agency_code.toUpperCase()})
-            </dd>
-            <dt>
-              <FormattedMessage id="dashboard.popup.size" />
-            </dt>
-            <dd>
-              <FormattedMessage
-                id="dashboard.hectaresValue"
-                values={{ value: format.hectares(selected.field_fire_size) }}
+    <>
+      <MapView
+        ref={mapRef}
+        mapLib={maplibregl}
+        key={intl.locale}
+        initialViewState={{
+          latitude: MAP_CENTRE.latitude,
+          longitude: MAP_CENTRE.longitude,
+          zoom: toMapLibreZoom(MAP_ZOOM),
+        }}
+        minZoom={toMapLibreZoom(MAP_MIN_ZOOM)}
+        maxZoom={toMapLibreZoom(MAP_MAX_ZOOM)}
+        style={{ width: '100%', height: MAP_HEIGHT_PX }}
+        mapStyle={OFFLINE_STYLE}
+        locale={locale}
+        dragRotate={false}
+        touchPitch={false}
+        interactiveLayerIds={[FIRE_LAYER]}
+        onClick={onClick}
+        onMouseEnter={() => setCursor('pointer')}
+        onMouseLeave={() => setCursor('')}
+        cursor={cursor}
+        onIdle={reportRendered}
+        attributionControl={{ compact: false, customAttribution: 'Natural Earth' }}
+      >
+        <NavigationControl showCompass={false} />
+        {base ? (
+          <>
+            <Source id="provinces" type="geojson" data={base.provinces}>
+              <Layer
+                id="provinces-fill"
+                type="fill"
+                beforeId={FIRE_LAYER}
+                paint={{ 'fill-color': BASE_COLOURS.land }}
               />
-            </dd>
-            <dt>
-              <FormattedMessage id="dashboard.popup.stage" />
-            </dt>
-            <dd>
-              <FormattedMessage id={`dashboard.stage.${selected.field_stage_of_control_status}`} />
-            </dd>
-            <dt>
-              <FormattedMessage id="dashboard.popup.response" />
-            </dt>
-            <dd>
-              <FormattedMessage id={`dashboard.response.${selected.field_response_type}`} />
-            </dd>
-            <dt>
-              <FormattedMessage id="dashboard.popup.statusDate" />
-            </dt>
-            <dd>{selected.field_status_date}</dd>
-          </dl>
-        </Popup>
-      ) : null}
-    </MapView>
+              <Layer
+                id="provinces-line"
+                type="line"
+                beforeId={FIRE_LAYER}
+                paint={{ 'line-color': BASE_COLOURS.border, 'line-width': 0.8 }}
+              />
+            </Source>
+            <Source id="lakes" type="geojson" data={base.lakes}>
+              <Layer
+                id="lakes-fill"
+                type="fill"
+                beforeId={FIRE_LAYER}
+                paint={{ 'fill-color': BASE_COLOURS.water }}
+              />
+            </Source>
+          </>
+        ) : null}
+        <Source id="fires" type="geojson" data={fires}>
+          <Layer {...fireLayer} filter={filter} />
+        </Source>
+        {selected ? (
+          <Popup
+            longitude={selected.longitude}
+            latitude={selected.latitude}
+            onClose={closePopup}
+            closeOnClick={false}
+            maxWidth="18rem"
+          >
+            <FireDetails fire={selected} />
+          </Popup>
+        ) : null}
+      </MapView>
+      {inView ? <FiresInView fires={inView.largest} total={inView.total} onOpen={openFromList} /> : null}
+    </>
   );
 }

@@ -23,6 +23,11 @@ export const SIZE_CLASSES = [
 ] as const;
 export type SizeClass = (typeof SIZE_CLASSES)[number]['key'];
 
+/** Every marker's dark outline (so yellow shows on light land), drawn outside the circle's radius. */
+export const MARKER_STROKE_PX = 1;
+/** MapLibre's circle radius for a marker whose drawn diameter, outline included, is `diameter`. */
+export const markerRadius = (diameter: number) => diameter / 2 - MARKER_STROKE_PX;
+
 export function sizeClassOf(hectares: number): SizeClass {
   if (hectares > 1000) return 'large';
   if (hectares > 100) return 'medium';

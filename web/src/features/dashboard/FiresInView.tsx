@@ -1,0 +1,91 @@
+import { FormattedMessage, useIntl } from 'react-intl';
+import { useFormat } from '../../shared/format/useFormat.ts';
+import type { MapFireProperties } from './mapFires.ts';
+
+/** How many fires the keyboard list offers: enough to reach the fires that matter, short to tab through. */
+export const FIRES_IN_VIEW_LIMIT = 20;
+
+/**
+ * The largest fires of a set, largest first; ties go by agency and fire id so the list does not
+ * reorder between renders. One pass with a short sorted buffer, so 5,000 drawn fires cost little.
+ */
+export function largestFires(
+  fires: Iterable<MapFireProperties>,
+  limit = FIRES_IN_VIEW_LIMIT,
+): MapFireProperties[] {
+  const top: MapFireProperties[] = [];
+  for (const fire of fires) {
+    if (top.length === limit && compareFires(fire, top[limit - 1] as MapFireProperties) >= 0) continue;
+    const at = top.findIndex((t) => compareFires(fire, t) < 0);
+    top.splice(at === -1 ? top.length : at, 0, fire);
+    if (top.length > limit) top.pop();
+  }
+  return top;
+}
+
+function compareFires(a: MapFireProperties, b: MapFireProperties): number {
+  return (
+    b.field_fire_size - a.field_fire_size ||
+    a.field_agency_code.localeCompare(b.field_agency_code) ||
+    a.field_agency_fire_id.localeCompare(b.field_agency_fire_id)
+  );
+}
+
+/**
+ * The keyboard way to a fire's popup: the map's markers are drawn on a canvas and only a pointer can
+ * pick one, so the largest fires in the current view are also buttons, in a disclosure that costs
+ * one tab stop while closed.
+ */
+export function FiresInView({
+  fires,
+  total,
+  onOpen,
+}: {
+  /** Already cut to the largest, largest first. */
+  fires: MapFireProperties[];
+  /** Fires drawn in the view. */
+  total: number;
+  onOpen: (key: number, trigger: HTMLElement) => void;
+}) {
+  const intl = useIntl();
+  const format = useFormat();
+  return (
+    <details className="fires-in-view">
+      <summary>
+        <FormattedMessage
+          id="dashboard.inView.summary"
+          values={{ shown: fires.length, total: format.integer(total) }}
+        />
+      </summary>
+      {fires.length === 0 ? (
+        <p>
+          <FormattedMessage id="dashboard.inView.none" />
+        </p>
+      ) : (
+        <ol>
+          {fires.map((fire) => (
+            <li key={fire.key}>
+              <button
+                type="button"
+                className="link-button"
+                onClick={(e) => onOpen(fire.key, e.currentTarget)}
+              >
+                {intl.formatMessage(
+                  { id: 'dashboard.inView.fire' },
+                  {
+                    id: fire.field_agency_fire_id,
+                    agency: fire.field_agency_code.toUpperCase(),
+                    size: format.hectares(fire.field_fire_size),
+                    stage: intl.formatMessage({
+                      id: `dashboard.stage.${fire.field_stage_of_control_status}`,
+                    }),
+                  },
+                )}
+              </button>
+            </li>
+          ))}
+        </ol>
+      )}
+    </details>
+  );
+}
