@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { secretProblems } from '@ciffc/contracts';
 
 /** Repository root: relative SQLite paths are resolved from here, whatever the working directory. */
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -26,10 +27,19 @@ export interface Config {
 
 const DEV_SECRET_NOTE = 'a random per-process secret (no token will verify until JWT_SECRET is set)';
 
+/** The content system's rules (one rule for both parts): the API verifies tokens with JWT_SECRET. */
+function refuseUnsafeProduction(env: NodeJS.ProcessEnv): void {
+  const problems = secretProblems(env, true, ['JWT_SECRET']);
+  if (problems.length === 0) return;
+  throw new Error(
+    ['CIFFC data API refuses to start (NODE_ENV=production):', ...problems.map((p) => `  - ${p}`)].join('\n'),
+  );
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
   const production = env.NODE_ENV === 'production';
   const jwtSecret = env.JWT_SECRET;
-  if (production && !jwtSecret) throw new Error('JWT_SECRET must be set when NODE_ENV=production');
+  if (production) refuseUnsafeProduction(env);
   const sqliteFile = env.SQLITE_FILE ?? 'data/api.db';
   const port = Number(env.API_PORT ?? 3001);
   if (!Number.isInteger(port) || port < 0 || port > 65_535)

@@ -12,3 +12,4 @@ export * from './preparedness.ts';
 export * from './product.ts';
 export * from './resources.ts';
 export * from './roles.ts';
+export * from './secrets.ts';

@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from './config.ts';
+
+const GOOD = 'Zq8v3Jt6-random-production-secret';
+const production = (env: NodeJS.ProcessEnv) => () => loadConfig({ NODE_ENV: 'production', ...env });
+
+describe('loadConfig in production (issue 2: refuses a missing or default secret)', () => {
+  it('refuses a missing JWT_SECRET', () => {
+    expect(production({})).toThrow(/JWT_SECRET is missing/);
+    expect(production({ JWT_SECRET: '' })).toThrow(/JWT_SECRET is missing/);
+  });
+  it('refuses a default or weak JWT_SECRET', () => {
+    expect(production({ JWT_SECRET: 'tobemodified' })).toThrow(/known default/);
+    expect(production({ JWT_SECRET: 'changeme-please-now' })).toThrow(/placeholder/);
+    expect(production({ JWT_SECRET: 'abc123' })).toThrow(/shorter than 16/);
+  });
+  it('refuses demo mode (CIFFC_DEMO=1)', () => {
+    expect(production({ JWT_SECRET: GOOD, CIFFC_DEMO: '1' })).toThrow(/CIFFC_DEMO=1 is refused/);
+  });
+  it('starts with a good secret', () => {
+    const config = production({ JWT_SECRET: GOOD })();
+    expect(config.jwtSecret).toBe(GOOD);
+    expect(config.demo).toBe(false);
+  });
+  it('outside production a short secret and demo mode are fine', () => {
+    const config = loadConfig({ NODE_ENV: 'development', JWT_SECRET: 'dev', CIFFC_DEMO: '1' });
+    expect(config.demo).toBe(true);
+  });
+});
