@@ -1,16 +1,18 @@
+import { SITREP_COUNT_FIELDS, SITREP_HECTARE_FIELDS } from '@ciffc/contracts';
 import { describe, expect, it } from 'vitest';
 import { bearer, forEachEngine, signToken, type TestContext, tokenFor } from '../../test/context.ts';
 import { upsertFires } from '../fires/store.ts';
 import { centreToday } from '../http/time.ts';
 import {
   approve,
+  CLAIM_IDLE_MS,
   getApprovedSnapshot,
   listApprovedAgencySitreps,
   publishApprovedCopies,
   reject,
   SitrepError,
 } from './service.ts';
-import { countVersions, listHistory, tryClaim } from './store.ts';
+import { countVersions, getSitrepRow, listHistory, tryClaim } from './store.ts';
 
 type Role = 'anonymous' | 'own' | 'other' | 'ciffc';
 
@@ -186,15 +188,65 @@ forEachEngine('agency sitrep', (ctx) => {
   });
 
   describe('bounds: every bound rejected with its field named, the draft kept', () => {
-    const cases: [string, Record<string, unknown>, string, string][] = [
-      ['a count below 0', { a_ltg: -1 }, 'a_ltg', 'Must be at least 0'],
-      ['a fractional count', { b_oc: 2.5 }, 'b_oc', 'Must be a whole number'],
-      ['hectares below 0', { b_active_hectares: -0.5 }, 'b_active_hectares', 'Must be at least 0'],
-      ['modified hectares below 0', { c_total_hectares: -1 }, 'c_total_hectares', 'Must be at least 0'],
-      ['monitored count below 0', { c2_act: -3 }, 'c2_act', 'Must be at least 0'],
-      ['prescribed hectares below 0', { e_total_hectares: -3 }, 'e_total_hectares', 'Must be at least 0'],
-      ['fop below 0', { fop_ltg: -1 }, 'fop_ltg', 'Must be at least 0'],
-      ['helicopters below 0', { chh_heavy: -1 }, 'chh_heavy', 'Must be at least 0'],
+    type Case = [string, Record<string, unknown>, string, string];
+    const mob = { to: 'bc', from: 'mb', resources: { ...rars[0]?.resources, amount: 2 } };
+    // Every count and hectare field of the contract, so a field added there is covered here.
+    const numeric: Case[] = [
+      ...SITREP_COUNT_FIELDS.flatMap((f): Case[] => [
+        [`${f} below 0`, { [f]: -1 }, f, 'Must be at least 0'],
+        [`${f} fractional`, { [f]: 2.5 }, f, 'Must be a whole number'],
+      ]),
+      ...SITREP_HECTARE_FIELDS.map((f): Case => [`${f} below 0`, { [f]: -0.5 }, f, 'Must be at least 0']),
+    ];
+    const cases: Case[] = [
+      ...numeric,
+      ...(
+        [
+          ['latitude', 90.5, 'Must be between -90 and 90'],
+          ['latitude', -91, 'Must be between -90 and 90'],
+          ['longitude', 180.5, 'Must be between -180 and 180'],
+          ['longitude', -181, 'Must be between -180 and 180'],
+          ['fires', '', 'This field is required.'],
+          ['fires', '   ', 'This field is required.'],
+        ] as const
+      ).map(
+        ([k, v, message]): Case => [
+          `priority fire ${k} ${JSON.stringify(v)}`,
+          { priority_fires: [{ ...fire, [k]: v }] },
+          `priority_fires.0.${k}`,
+          message,
+        ],
+      ),
+      ...(['mobs', 'mobs_grouped', 'demobs'] as const).flatMap((list) =>
+        (['to', 'from'] as const).map(
+          (k): Case => [
+            `${list} without ${k}`,
+            { [list]: [{ ...mob, [k]: '' }] },
+            `${list}.0.${k}`,
+            'This field is required.',
+          ],
+        ),
+      ),
+      ...(['category', 'item'] as const).flatMap((k) => [
+        [
+          `rars without ${k}`,
+          { rars: [{ available: 1, resources: { ...rars[0]?.resources, [k]: '' } }] },
+          `rars.0.resources.${k}`,
+          'This field is required.',
+        ] as Case,
+        [
+          `mobs without ${k}`,
+          { mobs: [{ ...mob, resources: { ...mob.resources, [k]: '' } }] },
+          `mobs.0.resources.${k}`,
+          'This field is required.',
+        ] as Case,
+      ]),
+      [
+        'fire_statistics_as_of not a date',
+        { fire_statistics_as_of: 'yesterday' },
+        'fire_statistics_as_of',
+        'Invalid format',
+      ],
       [
         'percent_contained above 100',
         { priority_fires: [fire, fire, { ...fire, percent_contained: 101 }] },
@@ -403,7 +455,47 @@ forEachEngine('agency sitrep', (ctx) => {
       expect(ciffc.json()).toMatchObject({ locked: true, claimed_by_name: 'sk' });
       const release = await send(ctx(), h, 'POST', '/v1/sitrep/agency/release?agency=sk', {});
       expect(release.json()).toMatchObject({ claimed_by: null, locked: false });
-      expect((await saveAs(ctx(), 'sk', { a_ltg: 1 }, 0)).statusCode).toBe(409);
+      // A save without a claim is refused.
+      const unclaimed = await saveAs(ctx(), 'sk', { a_ltg: 1 }, 0);
+      expect(unclaimed.statusCode).toBe(409);
+      expect(unclaimed.json().message).toMatch(/Start editing/);
+    });
+  });
+
+  describe('lease', () => {
+    it('is renewed by the holder’s save, poll of the states list and re-claim', async () => {
+      const db = ctx().app.db.kysely;
+      const h = await as(ctx(), 'qc');
+      const version = await claimAndVersion(ctx(), 'qc');
+      const soon = async () => {
+        const at = new Date(Date.now() + 30_000).toISOString();
+        await db
+          .updateTable('agency_sitreps')
+          .set({ claim_expires_at: at })
+          .where('agency', '=', 'qc')
+          .execute();
+      };
+      const renewed = async (by: string) => {
+        const row = await getSitrepRow(db, 'qc');
+        const expires = Date.parse(row?.claim_expires_at ?? '');
+        expect(expires, by).toBeGreaterThan(Date.now() + CLAIM_IDLE_MS - 60_000);
+      };
+      await soon();
+      expect((await saveAs(ctx(), 'qc', { a_ltg: 1 }, version)).statusCode).toBe(200);
+      await renewed('save');
+      await soon();
+      expect((await send(ctx(), h, 'GET', '/v1/sitrep/stats/agency')).statusCode).toBe(200);
+      await renewed('poll');
+      await soon();
+      const again = await send(ctx(), h, 'POST', '/v1/sitrep/agency/claim?agency=qc', {});
+      expect(again.statusCode, again.body).toBe(200);
+      await renewed('re-claim');
+      // Another user's poll does not renew it.
+      await soon();
+      await send(ctx(), await as(ctx(), 'ciffc'), 'GET', '/v1/sitrep/stats/agency');
+      const row = await getSitrepRow(db, 'qc');
+      expect(Date.parse(row?.claim_expires_at ?? '')).toBeLessThan(Date.now() + 60_000);
+      await send(ctx(), h, 'POST', '/v1/sitrep/agency/release?agency=qc', {});
     });
   });
 
@@ -490,9 +582,12 @@ forEachEngine('agency sitrep', (ctx) => {
     it('submit → approve → reject, each disabled where it does not apply', async () => {
       const ciffc = await as(ctx(), 'ciffc');
       const pe = await as(ctx(), 'pe');
-      expect(
-        (await send(ctx(), ciffc, 'POST', '/v1/sitrep/agency/approve', { agency: 'pe' })).statusCode,
-      ).toBe(409);
+      // A sitrep never started (version 0) can be neither approved nor rejected.
+      for (const action of ['approve', 'reject']) {
+        const res = await send(ctx(), ciffc, 'POST', `/v1/sitrep/agency/${action}`, { agency: 'pe' });
+        expect(res.statusCode, action).toBe(409);
+        expect(res.json()).toMatchObject({ status: 'N', version_number: 0 });
+      }
       const version = await claimAndVersion(ctx(), 'pe');
       const saved = await saveAs(ctx(), 'pe', doc, version);
       expect(saved.json()).toMatchObject({ status: 'E', version_number: version + 1, validationErrors: {} });
@@ -573,6 +668,46 @@ forEachEngine('agency sitrep', (ctx) => {
         status: 'R',
         published_version: copy.json().version_number,
       });
+    });
+  });
+
+  describe('the approved and published copies show their own version', () => {
+    it('takes status, last_edit and edited_by from the version, not from the draft', async () => {
+      const db = ctx().app.db.kysely;
+      const nb = await as(ctx(), 'nb');
+      const ciffc = await as(ctx(), 'ciffc');
+      const first = await claimAndVersion(ctx(), 'nb');
+      const saved = await saveAs(ctx(), 'nb', { en_ops_summary: 'approved text', rars }, first);
+      expect(saved.statusCode, saved.body).toBe(200);
+      expect((await send(ctx(), nb, 'POST', '/v1/sitrep/agency/submit', { agency: 'nb' })).statusCode).toBe(
+        200,
+      );
+      expect(
+        (await send(ctx(), ciffc, 'POST', '/v1/sitrep/agency/approve', { agency: 'nb' })).statusCode,
+      ).toBe(200);
+      await publishApprovedCopies(db, { versions: new Map([['nb', first + 1]]) });
+      // The draft moves on: a later save of the agency, status E.
+      await new Promise((r) => setTimeout(r, 5));
+      const next = await saveAs(
+        ctx(),
+        'nb',
+        { en_ops_summary: 'draft text' },
+        await claimAndVersion(ctx(), 'nb'),
+      );
+      expect(next.json()).toMatchObject({ status: 'E', version_number: first + 2 });
+      expect(next.json().last_edit).not.toBe(saved.json().last_edit);
+      for (const variant of ['approved', 'published']) {
+        const copy = await send(ctx(), ciffc, 'GET', `/v1/sitrep/agency/${variant}?agency=nb`);
+        expect(copy.json(), variant).toMatchObject({
+          variant,
+          status: 'A',
+          version_number: first + 1,
+          last_edit: saved.json().last_edit,
+          edited_by: 'nb',
+          en_ops_summary: 'approved text',
+        });
+      }
+      await send(ctx(), nb, 'POST', '/v1/sitrep/agency/release?agency=nb', {});
     });
   });
 

@@ -42,6 +42,7 @@ import {
   seasonStatistics,
   tryClaim,
   updateSitrep,
+  versionRow,
 } from './store.ts';
 
 type Db = Kysely<Database>;
@@ -270,13 +271,17 @@ export async function readSitrep(
   }
   const version = variant === 'approved' ? row.approved_version : row.published_version;
   if (version == null) throw new SitrepError(404, `No ${variant} copy of the ${agency} sitrep yet`);
-  const document = parse<AgencySitrepData>(await documentOfVersion(db, agency, version), {});
+  const made = await versionRow(db, agency, version);
+  const document = parse<AgencySitrepData>(made?.document, {});
   return {
     ...document,
     ...fields,
-    // A copy is static: it shows its own version and is never editable.
+    // A copy is static: it shows its own version, who made it and when, and is never editable.
+    // Both copies are approved versions (the published copy is an approved copy made public).
     version_number: version,
-    status: variant === 'approved' ? 'A' : fields.status,
+    status: 'A',
+    edited_by: made?.username ?? null,
+    last_edit: made?.created_at ?? null,
     locked: true,
     validationErrors: {},
     variant,
@@ -544,6 +549,12 @@ export async function reject(
   const row = await requireRow(db, agency);
   if (!canReject(row.status))
     throw new SitrepError(409, 'The sitrep is already rejected', statusFields(row, identity, now));
+  if (row.version_number === 0)
+    throw new SitrepError(
+      409,
+      'The sitrep has not been started: nothing to reject',
+      statusFields(row, identity, now),
+    );
   return transition(db, identity, row, 'reject', { status: 'R' }, now);
 }
 

@@ -126,22 +126,30 @@ export async function updateSitrep(
   return Number(result.numUpdatedRows) > 0;
 }
 
-/** The document of a version (the approved and published copies are versions). */
-export async function documentOfVersion(
+/** The accepted save (or seed) that made a version: its document, author and time. */
+export function versionRow(
   db: Db,
   agency: string,
   version: number,
-): Promise<string | undefined> {
-  const row = await db
+): Promise<Pick<VersionRow, 'document' | 'username' | 'created_at'> | undefined> {
+  return db
     .selectFrom('agency_sitrep_versions')
-    .select('document')
+    .select(['document', 'username', 'created_at'])
     .where('agency', '=', agency)
     .where('version', '=', version)
     .where('kind', 'in', ['save', 'seed'])
     .orderBy('seq', 'desc')
     .limit(1)
     .executeTakeFirst();
-  return row?.document;
+}
+
+/** The document of a version (the approved and published copies are versions). */
+export async function documentOfVersion(
+  db: Db,
+  agency: string,
+  version: number,
+): Promise<string | undefined> {
+  return (await versionRow(db, agency, version))?.document;
 }
 
 export function listHistory(db: Db, agency: string): Promise<VersionRow[]> {
