@@ -48,7 +48,23 @@ describe('national fires list', () => {
     installFetch({ '/v1/wildfires': () => json({ items: [row('G1'), row('=cmd')], meta: meta(45) }) });
     renderApp('/national');
     const table = await screen.findByRole('table');
-    expect(within(table).getAllByRole('columnheader')).toHaveLength(11);
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual([
+      'Agency Fire ID',
+      'Agency Code',
+      'Agency Data Timezone',
+      'Situation Report Date',
+      'Status Date',
+      'Stage of Control Status',
+      'National Fire Cause',
+      'Response Type',
+      'Fire Size',
+      'Latitude',
+      'Longitude',
+    ]);
     const first = within(table).getByRole('row', { name: /G1/ });
     expect(first.textContent).toContain('12,345.7');
     expect(first.textContent).toContain('50.1235');
@@ -72,6 +88,40 @@ describe('national fires list', () => {
     await waitFor(() => expect(router.state.location.search).toBe('?stage=OC&agency=bc'));
     const last = calls.at(-1)?.url.searchParams;
     expect([last?.get('agency'), last?.get('stage'), last?.get('page')]).toEqual(['bc', 'OC', '1']);
+  });
+
+  it('goes back to page 1 of the same filters when a shared link names a page past the end', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const pageError = {
+      statusCode: 400,
+      error: 'Bad Request',
+      message: 'page: page 2 is beyond the last page (1)',
+      validationErrors: { page: 'page 2 is beyond the last page (1)' },
+    };
+    const { calls } = installFetch({
+      '/v1/wildfires': (url) =>
+        url.searchParams.get('page') === '2'
+          ? json(pageError, 400)
+          : json({ items: [row('G1')], meta: meta(1) }),
+    });
+    const { router } = renderApp('/national?agency=pe&page=2');
+    expect(await screen.findByRole('row', { name: /G1/ })).toBeTruthy();
+    expect(router.state.location.search).toBe('?agency=pe');
+    expect(router.state.historyAction).toBe('REPLACE');
+    expect(screen.queryByText('External server URL')).toBeNull();
+    const last = calls.at(-1)?.url.searchParams;
+    expect([last?.get('agency'), last?.get('page')]).toEqual(['pe', '1']);
+  });
+
+  it('still shows the error box when the 400 names another parameter', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    installFetch({
+      '/v1/wildfires': () =>
+        json({ statusCode: 400, error: 'Bad Request', message: 'x', validationErrors: { agency: 'x' } }, 400),
+    });
+    const { router } = renderApp('/national?agency=pe&page=2');
+    expect(await screen.findByText('External server URL')).toBeTruthy();
+    expect(router.state.location.search).toBe('?agency=pe&page=2');
   });
 
   it('exports every matching row as CIFFC.csv (BOM, quoted, formulas neutralised)', async () => {

@@ -11,9 +11,10 @@ import {
   type StageOfControl,
 } from '@ciffc/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useSearchParams } from 'react-router';
+import { ApiError } from '../../shared/api/http.ts';
 import { TableRegion } from '../../shared/charts/TableRegion.tsx';
 import { downloadCsv } from '../../shared/csv.ts';
 import { useFormat } from '../../shared/format/useFormat.ts';
@@ -39,6 +40,10 @@ function readParams(params: URLSearchParams): WildfiresFilters & { page: number 
     response: (RESPONSE_TYPES as readonly string[]).includes(response ?? '') ? response : undefined,
     page: Number.isInteger(page) && page >= 1 ? page : 1,
   };
+}
+
+function isPageRejected(error: unknown): boolean {
+  return error instanceof ApiError && error.status === 400 && error.validationErrors?.page !== undefined;
 }
 
 function FilterSelect({
@@ -100,6 +105,22 @@ export function NationalFiresPage() {
       return next;
     });
   };
+
+  // A shared link can outlive its page (the data changed): the API answers 400 naming `page`, and
+  // the reader gets page 1 of the same filters instead of an error box.
+  // `replace`, so Back does not return to the dead page.
+  const pageRejected = page > 1 && isPageRejected(query.error);
+  useEffect(() => {
+    if (!pageRejected) return;
+    setSearchParams(
+      (prev) => {
+        const next = new URLSearchParams(prev);
+        next.delete('page');
+        return next;
+      },
+      { replace: true },
+    );
+  }, [pageRejected, setSearchParams]);
 
   const meta = query.data?.meta;
   const options = {
@@ -178,9 +199,9 @@ export function NationalFiresPage() {
         {exportMessage}
       </div>
 
-      {query.isError && !query.data ? (
+      {query.isError && !query.data && !pageRejected ? (
         <ErrorBox />
-      ) : query.isPending ? (
+      ) : !query.data ? (
         <Loading />
       ) : (
         <>

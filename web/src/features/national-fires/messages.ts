@@ -21,7 +21,7 @@ export const messages = defineCatalogue({
     'nationalFires.col.stage': 'Stage of Control Status',
     'nationalFires.col.cause': 'National Fire Cause',
     'nationalFires.col.response': 'Response Type',
-    'nationalFires.col.size': 'Fire Size (ha)',
+    'nationalFires.col.size': 'Fire Size',
     'nationalFires.col.latitude': 'Latitude',
     'nationalFires.col.longitude': 'Longitude',
     'nationalFires.page': 'Page',
@@ -31,7 +31,7 @@ export const messages = defineCatalogue({
     'nationalFires.results': '{from}–{to} of {total, plural, one {# result} other {# results}}',
     'nationalFires.noResults': 'of 0 results. No fires match these filters.',
     'nationalFires.pagination': 'Pages of results',
-    'nationalFires.caption': 'National fires, newest situation report first',
+    'nationalFires.caption': 'National fires, newest situation report first; fire size in hectares',
   },
   fr: {
     'nationalFires.title': 'Liste nationale des feux',
@@ -53,7 +53,7 @@ export const messages = defineCatalogue({
     'nationalFires.col.stage': 'Stade de maîtrise',
     'nationalFires.col.cause': 'Cause nationale du feu',
     'nationalFires.col.response': 'Type d’intervention',
-    'nationalFires.col.size': 'Superficie du feu (ha)',
+    'nationalFires.col.size': 'Superficie du feu',
     'nationalFires.col.latitude': 'Latitude',
     'nationalFires.col.longitude': 'Longitude',
     'nationalFires.page': 'Page',
@@ -63,6 +63,7 @@ export const messages = defineCatalogue({
     'nationalFires.results': '{from}–{to} de {total, plural, one {# résultat} other {# résultats}}',
     'nationalFires.noResults': 'de 0 résultat. Aucun feu ne correspond à ces filtres.',
     'nationalFires.pagination': 'Pages de résultats',
-    'nationalFires.caption': 'Feux au Canada, du rapport de situation le plus récent au plus ancien',
+    'nationalFires.caption':
+      'Feux au Canada, du rapport de situation le plus récent au plus ancien; superficie en hectares',
   },
 });
