@@ -48,6 +48,39 @@ describe('login page', () => {
     await waitFor(() => expect(document.title).toBe('CIFFC - Login'));
   });
 
+  it('shows translated, accessible required messages for empty fields and does not call the server', async () => {
+    const { calls } = installFetch({ '/api/static-contents': loginBlock });
+    renderApp('/login');
+    const form = (await screen.findByLabelText('Username')).closest('form') as HTMLFormElement;
+    expect(form.noValidate).toBe(true);
+    await userEvent.click(screen.getByRole('button', { name: 'Login' }));
+    const username = screen.getByLabelText('Username');
+    const password = screen.getByLabelText('Password');
+    for (const input of [username, password]) {
+      expect(input.getAttribute('aria-invalid')).toBe('true');
+      const message = document.getElementById(input.getAttribute('aria-describedby') ?? '');
+      expect(message?.textContent).toBe('This field is required.');
+    }
+    expect(document.activeElement).toBe(username);
+    expect(calls.some((c) => c.url.pathname === '/api/auth/local')).toBe(false);
+
+    await userEvent.type(username, 'ab');
+    expect(username.getAttribute('aria-invalid')).toBeNull();
+    expect(username.getAttribute('aria-describedby')).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Login' }));
+    expect(document.activeElement).toBe(password);
+    expect(password.getAttribute('aria-invalid')).toBe('true');
+  });
+
+  it('says "required" in French when the site is in French', async () => {
+    installFetch({ '/api/static-contents': loginBlock });
+    renderApp('/login', { locale: 'fr' });
+    await userEvent.click(await screen.findByRole('button', { name: 'Connexion' }));
+    const username = screen.getByLabelText('Nom d’utilisateur');
+    const message = document.getElementById(username.getAttribute('aria-describedby') ?? '');
+    expect(message?.textContent).toBe('Ce champ est obligatoire.');
+  });
+
   it("shows the server's message on a wrong password", async () => {
     installFetch({
       '/api/static-contents': loginBlock,

@@ -1,4 +1,4 @@
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, type Ref, useId, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useNavigate } from 'react-router';
 import { signIn } from '../../shared/auth/auth.ts';
@@ -8,6 +8,58 @@ import { toLocale } from '../../shared/i18n/locale.ts';
 import { StaticContent } from '../../shared/ui/StaticContent.tsx';
 import { usePageTitle } from '../../shared/ui/usePageTitle.ts';
 
+type FieldName = 'username' | 'password';
+type FieldErrors = Partial<Record<FieldName, true>>;
+
+/** Empty fields; the username ignores surrounding spaces, a password is taken as typed. */
+function emptyFields(username: string, password: string): FieldErrors {
+  const errors: FieldErrors = {};
+  if (!username.trim()) errors.username = true;
+  if (!password) errors.password = true;
+  return errors;
+}
+
+interface FieldProps {
+  id: string;
+  name: FieldName;
+  value: string;
+  invalid: boolean;
+  inputRef: Ref<HTMLInputElement>;
+  onChange: (value: string) => void;
+}
+
+/**
+ * A labelled, required input whose "required" message comes from the catalogue (the browser's own
+ * would be in the browser's language, not the site's), tied to the input for screen readers.
+ */
+function Field({ id, name, value, invalid, inputRef, onChange }: FieldProps) {
+  const errorId = `${id}-error`;
+  return (
+    <div className="field">
+      <label htmlFor={id}>
+        <FormattedMessage id={`login.${name}`} />
+      </label>
+      <input
+        ref={inputRef}
+        id={id}
+        name={name === 'username' ? 'identifier' : 'password'}
+        type={name === 'password' ? 'password' : 'text'}
+        autoComplete={name === 'username' ? 'username' : 'current-password'}
+        required
+        aria-invalid={invalid ? true : undefined}
+        aria-describedby={invalid ? errorId : undefined}
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+      />
+      {invalid && (
+        <p id={errorId} className="field-error">
+          <FormattedMessage id="login.error.required" />
+        </p>
+      )}
+    </div>
+  );
+}
+
 export function LoginPage() {
   const intl = useIntl();
   const navigate = useNavigate();
@@ -15,14 +67,28 @@ export function LoginPage() {
   const id = useId();
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
+  const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
   const [error, setError] = useState<string | undefined>();
   const [submitting, setSubmitting] = useState(false);
+  const usernameRef = useRef<HTMLInputElement>(null);
+  const passwordRef = useRef<HTMLInputElement>(null);
   usePageTitle(intl.formatMessage({ id: 'login.title' }));
+
+  function change(name: FieldName, value: string) {
+    (name === 'username' ? setUsername : setPassword)(value);
+    if (value) setFieldErrors((errors) => ({ ...errors, [name]: undefined }));
+  }
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (submitting) return;
     setError(undefined);
+    const empty = emptyFields(username, password);
+    setFieldErrors(empty);
+    if (empty.username || empty.password) {
+      (empty.username ? usernameRef : passwordRef).current?.focus();
+      return;
+    }
     setSubmitting(true);
     try {
       const session = await signIn(username, password);
@@ -41,34 +107,24 @@ export function LoginPage() {
         <FormattedMessage id="login.title" />
       </h1>
       <StaticContent alias="login" level={2} />
-      <form className="login-form" onSubmit={onSubmit} aria-busy={submitting} noValidate={false}>
-        <div className="field">
-          <label htmlFor={`${id}-username`}>
-            <FormattedMessage id="login.username" />
-          </label>
-          <input
-            id={`${id}-username`}
-            name="identifier"
-            autoComplete="username"
-            required
-            value={username}
-            onChange={(e) => setUsername(e.target.value)}
-          />
-        </div>
-        <div className="field">
-          <label htmlFor={`${id}-password`}>
-            <FormattedMessage id="login.password" />
-          </label>
-          <input
-            id={`${id}-password`}
-            name="password"
-            type="password"
-            autoComplete="current-password"
-            required
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
-          />
-        </div>
+      {/* noValidate: the browser's own bubbles would speak the browser's language, not the site's. */}
+      <form className="login-form" onSubmit={onSubmit} aria-busy={submitting} noValidate>
+        <Field
+          id={`${id}-username`}
+          name="username"
+          value={username}
+          invalid={!!fieldErrors.username}
+          inputRef={usernameRef}
+          onChange={(value) => change('username', value)}
+        />
+        <Field
+          id={`${id}-password`}
+          name="password"
+          value={password}
+          invalid={!!fieldErrors.password}
+          inputRef={passwordRef}
+          onChange={(value) => change('password', value)}
+        />
         <div className="login-error" role="alert">
           {error}
         </div>

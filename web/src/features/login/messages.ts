@@ -8,6 +8,7 @@ export const messages = defineCatalogue({
     'login.submit': 'Login',
     'login.submitting': 'Logging in…',
     'login.error.default': 'Error attempting to authenticate. Please try again.',
+    'login.error.required': 'This field is required.',
   },
   fr: {
     'login.title': 'Connexion',
@@ -16,5 +17,6 @@ export const messages = defineCatalogue({
     'login.submit': 'Connexion',
     'login.submitting': 'Connexion en cours…',
     'login.error.default': 'Erreur lors de la tentative d’authentification. Veuillez réessayer.',
+    'login.error.required': 'Ce champ est obligatoire.',
   },
 });
