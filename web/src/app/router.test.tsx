@@ -129,4 +129,52 @@ describe('access guards', () => {
     const { router } = renderApp('/agency/reports-and-exports', { user: ciffcUser });
     await waitFor(() => expect(router.state.location.pathname).toBe('/404'));
   });
+
+  describe.each([
+    ['', 'draft'],
+    ['/approved', 'approved copy'],
+    ['/published', 'published copy'],
+  ])('agency sitrep %s (data-entry.md section 2, access redirects)', (suffix) => {
+    it("sends an agency user away from another agency's sitrep to /agency", async () => {
+      installFetch({});
+      const { router } = renderApp(`/agency/sitrep/bc${suffix}`, { user: agencyUser('ab') });
+      await waitFor(() => expect(router.state.location.pathname).toBe('/agency'));
+      expect(await heading('Overview')).toBeTruthy();
+    });
+
+    it('sends an unknown agency code to /agency, also for the national centre', async () => {
+      for (const user of [agencyUser('ab'), ciffcUser]) {
+        installFetch({});
+        const { router, unmount } = renderApp(`/agency/sitrep/zz${suffix}`, { user });
+        await waitFor(() => expect(router.state.location.pathname).toBe('/agency'));
+        unmount();
+      }
+    });
+
+    it('sends an anonymous visitor to /login', async () => {
+      installFetch({});
+      const { router } = renderApp(`/agency/sitrep/ab${suffix}`);
+      await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    });
+  });
+
+  it('sends an anonymous visitor of /agency/sitrep to /login', async () => {
+    installFetch({});
+    const { router } = renderApp('/agency/sitrep');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+  });
+
+  it("lets the national centre open any agency's sitrep", async () => {
+    installFetch({});
+    const { router } = renderApp('/agency/sitrep/bc', { user: ciffcUser });
+    expect(await heading('Agency SitRep Input')).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/agency/sitrep/bc');
+  });
+
+  it('shows Overview at /agency/page for a signed-in user', async () => {
+    installFetch({});
+    const { router } = renderApp('/agency/page', { user: agencyUser('ab') });
+    expect(await heading('Overview')).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/agency/page');
+  });
 });
