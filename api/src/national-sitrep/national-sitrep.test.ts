@@ -1,19 +1,25 @@
-import { nationalMobRowTotal } from '@ciffc/contracts';
+import { nationalMobRowTotal, nationalPublishErrors } from '@ciffc/contracts';
 import { expect, it } from 'vitest';
 import { bearer, forEachEngine, signToken, tokenFor } from '../../test/context.ts';
+import { fire } from '../../test/fixtures.ts';
+import { upsertFires } from '../fires/store.ts';
+import { loadResourceIndex } from '../resources/store.ts';
 import * as service from './service.ts';
 
 const TODAY = '2026-07-15';
 // 15:00 Central (America/Winnipeg, UTC-5 in summer) on TODAY.
 const AT = (date: string, hour = 20) => new Date(`${date}T${String(hour).padStart(2, '0')}:00:00.000Z`);
 
-const mobRow = (key: string, to: string, from: string, item = 'UC20', amount = 2) => ({
-  key,
-  group: `${to}-${from}`,
-  to,
-  from,
-  resources: { amount, category: 'crews', subcategory: 'type-1-unit-crew', item },
-});
+/** Where the catalogue files the items these tests use. */
+const CATALOGUE_PLACE: Record<string, [string, string]> = {
+  UC20: ['crews', 'type-1-unit-crew'],
+  HM: ['aircraft', 'rotary-wing'],
+};
+
+const mobRow = (key: string, to: string, from: string, item = 'UC20', amount = 2) => {
+  const [category, subcategory] = CATALOGUE_PLACE[item] ?? ['crews', 'type-1-unit-crew'];
+  return { key, group: `${to}-${from}`, to, from, resources: { amount, category, subcategory, item } };
+};
 
 const validDraft = (over: Record<string, unknown> = {}) => ({
   en_summary_comments: 'Busy day in the west.',
@@ -252,6 +258,106 @@ forEachEngine('national sitrep', (ctx) => {
     const publish = await inject('POST', '/v1/sitrep/national/publish', 'ciffc');
     expect(publish.statusCode).toBe(400);
     expect(publish.json().validationErrors).toHaveProperty('us_fires');
+  });
+
+  it('answers the other keys of 5.4: a row From, a demobilization To and resource, a From column, a To/From mismatch', async () => {
+    const res = await inject(
+      'POST',
+      '/v1/sitrep/national',
+      'ciffc',
+      validDraft({
+        mobs_grouped: [mobRow('a', 'bc', '')],
+        demobs: [
+          { ...mobRow('c', '', 'ab'), resources: { amount: 1, category: '', subcategory: '', item: '' } },
+        ],
+        national_to_mobs: { UC20: { resources: 'UC20' }, HM: { resources: 'HM' } },
+        national_from_mobs: { UC20: { resources: 'UC20', qc: 1.5 } },
+      }),
+    );
+    expect(res.statusCode).toBe(400);
+    expect(res.json().validationErrors).toEqual({
+      'mobs_grouped.0.from': 'This field is required.',
+      'demobs.0.to': 'This field is required.',
+      'demobs.0.resources': 'This field is required.',
+      'national_from_mobs.UC20.qc': 'Invalid value.',
+      form_8: expect.any(String),
+      form_9: expect.any(String),
+      form_10: expect.any(String),
+    });
+    // With the counts fixed, the resource listed in To only is named on the From side.
+    const mismatch = await inject(
+      'POST',
+      '/v1/sitrep/national',
+      'ciffc',
+      validDraft({
+        national_to_mobs: { UC20: { resources: 'UC20' }, HM: { resources: 'HM' } },
+        national_from_mobs: { UC20: { resources: 'UC20', qc: 1 } },
+      }),
+    );
+    expect(mismatch.statusCode).toBe(400);
+    expect(mismatch.json().validationErrors).toEqual({
+      'national_from_mobs.HM': 'Missing in the From table.',
+      form_9: expect.any(String),
+    });
+  });
+
+  it('copies To and From of the first row of a mobilization group to its later rows on save (4.6)', async () => {
+    const first = mobRow('a', 'bc', 'on');
+    const later = { ...mobRow('b', 'ab', 'qc', 'HM', 1), group: first.group };
+    const res = await inject(
+      'POST',
+      '/v1/sitrep/national',
+      'ciffc',
+      validDraft({ mobs_grouped: [first, later] }),
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    const draft = (await inject('GET', '/v1/sitrep/national', 'ciffc')).json();
+    expect(draft.mobs_grouped.map((r: { to: string; from: string }) => [r.to, r.from])).toEqual([
+      ['bc', 'on'],
+      ['bc', 'on'],
+    ]);
+    expect(draft.mobs).toHaveLength(1);
+  });
+
+  it('checks every resource against the catalogue, as the agency sitrep does (5.2)', async () => {
+    const res = await inject(
+      'POST',
+      '/v1/sitrep/national',
+      'ciffc',
+      validDraft({
+        // HM is a helicopter, not a crew.
+        mobs_grouped: [
+          {
+            ...mobRow('a', 'bc', 'on'),
+            resources: { amount: 1, category: 'crews', subcategory: 'type-1-unit-crew', item: 'HM' },
+          },
+        ],
+        demobs: [
+          {
+            ...mobRow('c', 'qc', 'ab'),
+            resources: { amount: 1, category: 'boats', subcategory: 'x', item: 'y' },
+          },
+        ],
+        national_to_mobs: { BOGUS: { resources: 'BOGUS', ab: 1 } },
+        national_from_mobs: { BOGUS: { resources: 'BOGUS', on: 1 } },
+      }),
+    );
+    expect(res.statusCode).toBe(400);
+    expect(res.json().validationErrors).toEqual({
+      'mobs_grouped.0.resources': 'Not an item of the subcategory',
+      'demobs.0.resources': 'Unknown category',
+      'national_to_mobs.BOGUS.resources': 'Not an item of the resource catalogue.',
+      'national_from_mobs.BOGUS.resources': 'Not an item of the resource catalogue.',
+      form_8: expect.any(String),
+      form_9: expect.any(String),
+      form_10: expect.any(String),
+    });
+    // The draft read answers the same errors, and publishing refuses.
+    const draft = (await inject('GET', '/v1/sitrep/national', 'ciffc')).json();
+    expect(draft.validationErrors).toHaveProperty(['national_to_mobs.BOGUS.resources']);
+    const publish = await inject('POST', '/v1/sitrep/national/publish', 'ciffc');
+    expect(publish.statusCode).toBe(400);
+    expect(publish.json().validationErrors).toHaveProperty(['demobs.0.resources']);
   });
 
   it('publishes with the approved agency copies; a later change of an agency draft does not alter the report', async () => {
@@ -559,6 +665,39 @@ forEachEngine('national sitrep', (ctx) => {
     const res = await inject('POST', '/v1/sitrep/national/publish', 'ciffc');
     expect(res.statusCode).toBe(409);
   });
+
+  it('counts the carry-over fires in the fires this year and says how many (the asterisk of the table)', async () => {
+    const date = '2026-08-20';
+    setNow(AT(date));
+    const nt = (id: string, reported: string, stage: string, size: number) =>
+      fire({
+        agency_code: 'nt',
+        agency_fire_id: id,
+        agency_data_timezone: 'America/Yellowknife',
+        situation_report_date: reported,
+        status_date: reported,
+        stage_of_control: stage,
+        fire_size: size,
+      });
+    await upsertFires(app().db.kysely, [
+      nt('NT-2025-1', '2025-09-01', 'UC', 40), // carried over: started last year, still burning
+      nt('NT-2025-2', '2025-08-01', 'OUT', 500), // out: neither this year's nor carried over
+      nt('NT-2026-1', '2026-06-01', 'OC', 10),
+      nt('NT-2026-2', '2026-07-01', 'OUT', 2.5),
+    ]);
+    expect((await inject('POST', '/v1/sitrep/national/claim', 'ciffc')).statusCode).toBe(200);
+    const published = await inject('POST', '/v1/sitrep/national/publish', 'ciffc', validDraft());
+    expect(published.statusCode, published.body).toBe(200);
+    const report = (await inject('GET', `/v1/sitrep?date=${date}`)).json();
+    const row = (code: string) =>
+      report.historical.find((h: { field_agency_code: string }) => h.field_agency_code === code);
+    expect(row('nt').current_year).toEqual({ fires: 3, area: 52.5 });
+    expect(row('nt').carry_over).toEqual({ fires: 1, area: 40 });
+    expect(
+      report.agencies_sitereps.nt.carry_over_fires.map((f: { field_fire_id: string }) => f.field_fire_id),
+    ).toEqual(['NT-2025-1']);
+    expect(row('yt').carry_over).toEqual({ fires: 0, area: 0 });
+  });
 });
 
 forEachEngine('national sitrep demo', (ctx) => {
@@ -578,5 +717,17 @@ forEachEngine('national sitrep demo', (ctx) => {
       Object.values(report.agencies_sitereps).every((a) => (a as { sitrep: unknown }).sitrep !== null),
     ).toBe(true);
     expect(['1', '2', '3', '4', '5']).toContain(report.field_preparedness_level);
+  });
+
+  it('writes demo drafts that pass every check, the catalogue included', async () => {
+    const { demoNationalFields } = await import('./demo.ts');
+    const index = await loadResourceIndex(ctx().app.db.kysely);
+    for (const level of [1, 2, 3, 4, 5]) {
+      for (const date of ['2026-06-01', '2026-06-02', '2026-06-03', '2026-06-04']) {
+        expect(nationalPublishErrors(demoNationalFields(date, level, 'Duty officer'), index), date).toEqual(
+          {},
+        );
+      }
+    }
   });
 });

@@ -199,6 +199,8 @@ function publicPriorityFires(summary: AgencySitrepSummary): PublicPriorityFire[]
 export interface HistoricalRow {
   agency_code: string;
   current_year: { fires: number; area: number };
+  /** Carry-over fires counted in current_year. */
+  carry_over?: { fires: number; area: number };
   last_year: { fires: number; area: number };
   years5: { fires: number; area: number };
   years10: { fires: number; area: number };
@@ -330,6 +332,7 @@ export function buildPublicReport(input: ReportInput): PublicNationalSitrep {
     field_agency_code: h.agency_code,
     last_year: h.last_year,
     current_year: h.current_year,
+    ...(h.carry_over ? { carry_over: h.carry_over } : {}),
   }));
   const historical_averages: HistoricalAverageEntry[] = input.historical.map((h) => ({
     field_agency_code: h.agency_code,

@@ -10,6 +10,7 @@ import {
   nationalDraftErrors,
   nationalDraftFields,
   nationalPublishErrors,
+  normaliseMobilizationGroups,
   type PublicNationalSitrep,
   type SitrepArchive,
 } from '@ciffc/contracts';
@@ -24,6 +25,7 @@ import { buildPublicReport, groupByPlaces, keyFigures, toAgencySummary } from '.
 import {
   approvedAgencyCopies,
   carryOverFires,
+  catalogueIndex,
   historicalFigures,
   publishAgencyCopies,
   resourceLabels,
@@ -114,11 +116,12 @@ export async function getDraft(db: Db, identity: Identity, clock: Clock) {
     await store.renewClaim(k, identity.id, iso(new Date(clock.now.getTime() + CLAIM_LEASE_MS)));
   }
   const fields = parseFields(draft.data);
-  const [m, summaries, previous, officers] = await Promise.all([
+  const [m, summaries, previous, officers, index] = await Promise.all([
     meta(k, draft, clock.now),
     agencySummaries(db),
     store.publicationBefore(k, centreToday(clock.now)),
     listDutyOfficers(k),
+    catalogueIndex(k, clock.now),
   ]);
   let prev: {
     national_to_mobs: NationalMobTable;
@@ -143,7 +146,7 @@ export async function getDraft(db: Db, identity: Identity, clock: Clock) {
     ...m,
     locked: m.claimed_by !== null && m.claimed_by !== identity.id,
     report_date: centreToday(clock.now),
-    validationErrors: nationalDraftErrors(fields),
+    validationErrors: nationalDraftErrors(fields, index),
   };
 }
 
@@ -198,6 +201,8 @@ export async function save(
   const { version_number: _basedOn, ...sent } = body;
   const now = iso(clock.now);
   let validationErrors: Record<string, string> = {};
+  // Read before the write transaction: on SQLite one connection serves both.
+  const index = await catalogueIndex(db.kysely, clock.now);
   await db.kysely.transaction().execute(async (trx) => {
     const draft = await store.loadDraft(trx, db.engine, { lock: true });
     const holder = liveClaim(draft, clock.now);
@@ -214,8 +219,10 @@ export async function save(
       );
     }
     // Merged under the draft's row lock, so a concurrent save cannot slip between read and write.
-    const fields = nationalDraftFields({ ...parseFields(draft.data), ...definedFields(sent) });
-    validationErrors = nationalDraftErrors(fields);
+    const merged = nationalDraftFields({ ...parseFields(draft.data), ...definedFields(sent) });
+    // 4.6: later rows of a mobilization group take To and From from the group's first row.
+    const fields = { ...merged, mobs_grouped: normaliseMobilizationGroups(merged.mobs_grouped) };
+    validationErrors = nationalDraftErrors(fields, index);
     await store.saveVersion(trx, JSON.stringify(fields), draft.version_number + 1, identity, now);
     await store.renewClaim(trx, identity.id, iso(new Date(clock.now.getTime() + CLAIM_LEASE_MS)));
   });
@@ -243,10 +250,11 @@ export async function publish(
   const publishedAt = iso(clock.now);
   // Read outside the write transaction: on SQLite one connection serves both. The agency copies
   // are read inside it (through trx), so the report and each published_version agree.
-  const [historical, carryOver, labels] = await Promise.all([
+  const [historical, carryOver, labels, index] = await Promise.all([
     historicalFigures(k, date),
     carryOverFires(k, date),
     resourceLabels(k),
+    catalogueIndex(k, clock.now),
   ]);
   let report: PublicNationalSitrep | undefined;
   let errors: Record<string, string> = {};
@@ -256,7 +264,7 @@ export async function publish(
     if (!holder) throw new HttpError(409, 'Start editing (claim the national sitrep) before publishing');
     if (holder.id !== identity.id) throw lockedBy(holder.name);
     const fields = parseFields(draft.data);
-    errors = nationalPublishErrors(fields);
+    errors = nationalPublishErrors(fields, index);
     if (Object.keys(errors).length > 0) return;
     const summaries = await agencySummaries(trx);
     const last = await trx

@@ -1,9 +1,10 @@
-import { AGENCY_CODES, type AgencyCode } from '@ciffc/contracts';
+import { AGENCY_CODES, type AgencyCode, type ResourceIndex } from '@ciffc/contracts';
 import type { Kysely, Transaction } from 'kysely';
 import { getApprovedSnapshot, publishApprovedCopies } from '../agency-sitrep/service.ts';
 import type { Database } from '../db/schema.ts';
 import { historicalAverages } from '../historical/routes.ts';
 import { yearOf, yearStart } from '../http/time.ts';
+import { loadResourceIndex } from '../resources/store.ts';
 import type { ResourceLabel } from './report.ts';
 
 /**
@@ -42,9 +43,44 @@ export async function publishAgencyCopies(
   await publishApprovedCopies(trx, { versions, now });
 }
 
-/** Historical figures per agency for the report date (fires engineer's historical tables). */
+/**
+ * Historical figures per agency for the report date (fires engineer's historical tables). The
+ * year-to-date figures include the carry-over fires (public-site.md: the table "marks carry-over
+ * fires with an asterisk"), so `current_year` adds them and `carry_over` says how many.
+ */
 export async function historicalFigures(db: Kysely<Database>, reportDate: string) {
-  return historicalAverages(db, reportDate);
+  const [rows, carried] = await Promise.all([
+    historicalAverages(db, reportDate),
+    carryOverTotals(db, reportDate),
+  ]);
+  return rows.map((row) => {
+    const carry = carried.get(row.agency_code) ?? { fires: 0, area: 0 };
+    return {
+      ...row,
+      current_year: {
+        fires: row.current_year.fires + carry.fires,
+        area: round1(row.current_year.area + carry.area),
+      },
+      carry_over: carry,
+    };
+  });
+}
+
+const round1 = (v: number) => Math.round(v * 10) / 10;
+
+/** Count and hectares of the carry-over fires per agency (every one, unlike the bounded list). */
+async function carryOverTotals(db: Kysely<Database>, reportDate: string) {
+  const rows = await db
+    .selectFrom('fires')
+    .select(['agency_code'])
+    .select((eb) => [eb.fn.countAll().as('fires'), eb.fn.sum<number>('fire_size').as('area')])
+    .where('situation_report_date', '<', yearStart(yearOf(reportDate)))
+    .where('stage_of_control', '!=', 'OUT')
+    .groupBy('agency_code')
+    .execute();
+  return new Map(
+    rows.map((r) => [r.agency_code, { fires: Number(r.fires), area: round1(Number(r.area ?? 0)) }]),
+  );
 }
 
 /** Fires of earlier years that are not out on the report date: "carry-over fires". */
@@ -82,4 +118,22 @@ export async function resourceLabels(db: Kysely<Database>): Promise<Map<string, 
       },
     ]),
   );
+}
+
+let indexCache: { db: Kysely<Database>; at: number; index: Promise<ResourceIndex> } | undefined;
+
+/**
+ * The full resource catalogue as a lookup, for the resource checks of a save (5.2, as the agency
+ * sitrep's). The catalogue only changes by migration, so a minute of reuse keeps autosaves cheap.
+ */
+export function catalogueIndex(db: Kysely<Database>, now: Date): Promise<ResourceIndex> {
+  const at = now.getTime();
+  if (!indexCache || indexCache.db !== db || Math.abs(at - indexCache.at) > 60_000) {
+    const index = loadResourceIndex(db);
+    indexCache = { db, at, index };
+    index.catch(() => {
+      indexCache = undefined;
+    });
+  }
+  return indexCache.index;
 }

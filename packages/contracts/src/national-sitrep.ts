@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { AGENCY_CODES, type AgencyCode } from './agencies.ts';
 import { PRODUCT_FIELD_PREFIX } from './product.ts';
+import { type ResourceIndex, resourceChoiceErrors } from './resources.ts';
 
 /**
  * The national sitrep (data-entry.md 2.2, 3.2, 4.4-4.6, 5.2, 5.4) and the public national
@@ -305,14 +306,51 @@ function withSlots(errors: Record<string, string>): Record<string, string> {
   return out;
 }
 
-/** Field errors of a draft against the bounds (empty when it may sync); section slots included. */
-export function nationalDraftErrors(draft: unknown): Record<string, string> {
+/**
+ * 5.2 against the resource catalogue, as the agency sitrep checks it: a (de)mobilization's resource
+ * is a category, one of its subcategories and one of its items (error under `…N.resources`, as the
+ * form shows one message per resource); a national mobilization row is keyed by a catalogue item.
+ */
+export function nationalResourceErrors(
+  draft: Pick<NationalSitrepFields, 'mobs_grouped' | 'demobs' | 'national_to_mobs' | 'national_from_mobs'>,
+  index: ResourceIndex,
+): Record<string, string> {
+  const errors: Record<string, string> = {};
+  for (const list of ['mobs_grouped', 'demobs'] as const) {
+    draft[list].forEach((row, i) => {
+      const [message] = Object.values(resourceChoiceErrors(row.resources, index));
+      if (message) errors[`${list}.${i}.resources`] = message;
+    });
+  }
+  for (const table of ['national_to_mobs', 'national_from_mobs'] as const) {
+    for (const key of Object.keys(draft[table]))
+      if (!index.byShort.has(key))
+        errors[`${table}.${key}.resources`] = 'Not an item of the resource catalogue.';
+  }
+  return errors;
+}
+
+const DraftShape = draftSchema(false);
+
+/**
+ * Field errors of a draft against the bounds (empty when it may sync); section slots included.
+ * With the catalogue (`index`, the data API has it) the resources are checked against it too.
+ */
+export function nationalDraftErrors(draft: unknown, index?: ResourceIndex): Record<string, string> {
   const result = NationalSitrepDraft.safeParse(draft);
   const errors: Record<string, string> = {};
+  const seen = new Set<string>();
+  const shape = index ? DraftShape.safeParse(draft) : undefined;
+  if (index && shape?.success) {
+    for (const [key, message] of Object.entries(nationalResourceErrors(shape.data, index)))
+      errors[key] = message;
+  }
   if (!result.success) {
+    // The bound's message (e.g. "This field is required.") wins over the catalogue's.
     for (const issue of result.error.issues) {
       const key = validationKey(issue.path);
-      errors[key] ??= issue.message;
+      if (!seen.has(key)) errors[key] = issue.message;
+      seen.add(key);
     }
   } else {
     const d = result.data;
@@ -336,8 +374,8 @@ export function nationalDraftErrors(draft: unknown): Record<string, string> {
 }
 
 /** Publishing needs, besides a clean draft, a national preparedness level (1 to 5). */
-export function nationalPublishErrors(draft: unknown): Record<string, string> {
-  const errors = nationalDraftErrors(draft);
+export function nationalPublishErrors(draft: unknown, index?: ResourceIndex): Record<string, string> {
+  const errors = nationalDraftErrors(draft, index);
   const level = (draft as { preparedness_level?: unknown } | null)?.preparedness_level;
   if (!errors.preparedness_level && !['1', '2', '3', '4', '5'].includes(String(level ?? ''))) {
     errors.preparedness_level = 'This field is required.';
@@ -547,7 +585,10 @@ export type FiresArea = z.infer<typeof FiresArea>;
 export const HistoricalEntry = z.object({
   field_agency_code: z.string(),
   last_year: FiresArea,
-  current_year: FiresArea,
+  current_year: FiresArea.describe('Fires this year to the report date, carry-over fires included'),
+  carry_over: FiresArea.optional().describe(
+    'The carry-over fires (earlier years, not out) counted in current_year: the asterisk of the table',
+  ),
 });
 export type HistoricalEntry = z.infer<typeof HistoricalEntry>;
 

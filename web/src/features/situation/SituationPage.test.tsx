@@ -32,7 +32,7 @@ const sitrep = {
   field_version: 3,
 };
 
-const report = (expanded: boolean): PublicNationalSitrep => ({
+const report = (expanded: boolean, carryOver = 1): PublicNationalSitrep => ({
   field_date: '2026-07-15',
   field_preparedness_level: '4',
   field_en_summary_comments: 'Busy day in the west.',
@@ -74,6 +74,7 @@ const report = (expanded: boolean): PublicNationalSitrep => ({
     {
       field_agency_code: 'ab',
       current_year: { fires: 800, area: 12000 },
+      carry_over: { fires: carryOver, area: 40 * carryOver },
       last_year: { fires: 700, area: 9000 },
     },
   ],
@@ -114,7 +115,7 @@ describe('national situation report', () => {
     );
     expect(screen.getByText('Busy day in the west.')).toBeTruthy();
     const ytd = screen.getByRole('table', { name: 'Year to date, compared with last year' });
-    expect(within(ytd).getByTitle(/carried over/).textContent).toBe('*');
+    expect(within(ytd).getByTitle('Includes 1 fire carried over from a previous year').textContent).toBe('*');
     expect(screen.getByText(/Includes fires that started in a previous year/)).toBeTruthy();
     expect(screen.getByText('1 Acre = 0.404685642 Hectares')).toBeTruthy();
     expect(screen.getByText('5,400 acres')).toBeTruthy();
@@ -123,6 +124,15 @@ describe('national situation report', () => {
     expect(screen.queryByRole('heading', { name: 'Casual Hire Helicopters' })).toBeNull();
     expect(screen.getByText(/Report date: Wednesday, July 15, 2026/)).toBeTruthy();
     expect(screen.getByText(/Last updated: Jul 15, 2026, 3:00\sp\.m\. CDT/)).toBeTruthy();
+  });
+
+  it('shows neither asterisk nor disclaimer when no carry-over fire is counted', async () => {
+    installFetch({ '/v1/sitrep': () => json(report(false, 0)) });
+    renderApp('/situation/2026-07-15');
+    const ytd = await screen.findByRole('table', { name: 'Year to date, compared with last year' });
+    expect(within(ytd).getAllByRole('row')[1]?.textContent).toContain('Alberta800');
+    expect(within(ytd).queryByText('*')).toBeNull();
+    expect(screen.queryByText(/Includes fires that started in a previous year/)).toBeNull();
   });
 
   it('adds the signed-in sections for a signed-in reader', async () => {

@@ -1,4 +1,5 @@
 import {
+  type HistoricalEntry,
   isReportDate,
   NATIONAL_MOB_COLUMNS,
   type NationalMobTableRow,
@@ -37,6 +38,12 @@ function Section({ id, title, children }: { id: string; title: string; children:
 function Table(props: Omit<ReportTableProps, 'className'>) {
   return <ReportTable {...props} className="report-table" />;
 }
+
+/**
+ * Carry-over fires counted in an agency's "fires this year" (reports published before the figures
+ * included them have no `carry_over`, and then no asterisk either).
+ */
+const carriedOver = (h: HistoricalEntry) => h.carry_over?.fires ?? 0;
 
 const sum = (values: (number | null | undefined)[]) => values.reduce<number>((s, v) => s + (v ?? 0), 0);
 
@@ -155,7 +162,6 @@ export function Report({ report }: { report: PublicNationalSitrep }) {
   );
 
   const stats = withSitrep.map(([, e]) => e.sitrep);
-  const carryOver = new Map(entries.map(([code, e]) => [code, e.carry_over_fires.length]));
 
   return (
     <article className="situation-report" lang={locale}>
@@ -442,11 +448,8 @@ export function Report({ report }: { report: PublicNationalSitrep }) {
             agencyName(h.field_agency_code),
             <span key="c">
               {f.integer(h.current_year.fires)}
-              {(carryOver.get(h.field_agency_code) ?? 0) > 0 ? (
-                <abbr
-                  className="carry-over"
-                  title={t('situation.carryOverTitle', { count: carryOver.get(h.field_agency_code) ?? 0 })}
-                >
+              {carriedOver(h) > 0 ? (
+                <abbr className="carry-over" title={t('situation.carryOverTitle', { count: carriedOver(h) })}>
                   *
                 </abbr>
               ) : null}
@@ -464,7 +467,9 @@ export function Report({ report }: { report: PublicNationalSitrep }) {
           ]}
           empty={t('situation.none')}
         />
-        <p className="disclaimer">{t('situation.carryOverDisclaimer')}</p>
+        {report.historical.some((h) => carriedOver(h) > 0) ? (
+          <p className="disclaimer">{t('situation.carryOverDisclaimer')}</p>
+        ) : null}
         <Table
           caption={t('situation.averages.caption')}
           head={[

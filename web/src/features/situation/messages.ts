@@ -94,7 +94,8 @@ export const messages = defineCatalogue({
     'situation.ytd.currentArea': 'Area this year (ha)',
     'situation.ytd.lastFires': 'Fires last year',
     'situation.ytd.lastArea': 'Area last year (ha)',
-    'situation.carryOverTitle': 'Includes {count} fires carried over from a previous year',
+    'situation.carryOverTitle':
+      'Includes {count, plural, one {# fire} other {# fires}} carried over from a previous year',
     'situation.carryOverDisclaimer':
       '* Includes fires that started in a previous year and are still burning (carry-over fires).',
     'situation.averages.caption': 'Yearly averages',
@@ -196,7 +197,8 @@ export const messages = defineCatalogue({
     'situation.ytd.currentArea': 'Superficie cette année (ha)',
     'situation.ytd.lastFires': 'Feux l’an dernier',
     'situation.ytd.lastArea': 'Superficie l’an dernier (ha)',
-    'situation.carryOverTitle': 'Comprend {count} feux reportés d’une année précédente',
+    'situation.carryOverTitle':
+      'Comprend {count, plural, one {# feu reporté} other {# feux reportés}} d’une année précédente',
     'situation.carryOverDisclaimer':
       '* Comprend les feux qui ont commencé une année précédente et qui brûlent toujours (feux reportés).',
     'situation.averages.caption': 'Moyennes annuelles',
