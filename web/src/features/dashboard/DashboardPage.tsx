@@ -44,7 +44,7 @@ export function DashboardPage({ embedded = false }: { embedded?: boolean }) {
               { labelId: 'dashboard.stats.active', value: figures.data.active_fires },
               { labelId: 'dashboard.stats.today', value: firesToday },
               { labelId: 'dashboard.stats.ytdFires', value: figures.data.fires },
-              { labelId: 'dashboard.stats.ytdHectares', value: figures.data.hectares },
+              { labelId: 'dashboard.stats.ytdHectares', value: figures.data.hectares, unit: 'hectares' },
             ]}
           />
           <Suspense fallback={<Loading />}>

@@ -4,6 +4,21 @@ import { useFormat } from '../../shared/format/useFormat.ts';
 export interface StatCard {
   labelId: string;
   value: number | undefined;
+  /** Hectares get 1 decimal (section 9) wherever the figure is not abbreviated; counts get none. */
+  unit?: 'count' | 'hectares';
+}
+
+/** The abbreviated figure (K, M) when there is one, with the full figure for a screen reader. */
+function StatValue({ value, full }: { value: number; full: (v: number) => string }) {
+  const format = useFormat();
+  // formatStat abbreviates only above 10,000; below that it is a plain integer.
+  if (format.stat(value) === format.integer(value)) return <>{full(value)}</>;
+  return (
+    <>
+      <span aria-hidden="true">{format.stat(value)}</span>
+      <span className="visually-hidden">{full(value)}</span>
+    </>
+  );
 }
 
 /**
@@ -24,13 +39,11 @@ export function StatCards({ cards }: { cards: StatCard[] }) {
             <span className="stat-card-value">
               {card.value === undefined ? (
                 '–'
-              ) : format.stat(card.value) === format.integer(card.value) ? (
-                format.integer(card.value)
               ) : (
-                <>
-                  <span aria-hidden="true">{format.stat(card.value)}</span>
-                  <span className="visually-hidden">{format.integer(card.value)}</span>
-                </>
+                <StatValue
+                  value={card.value}
+                  full={card.unit === 'hectares' ? format.hectares : format.integer}
+                />
               )}
             </span>
             <span className="stat-card-label">
