@@ -299,18 +299,23 @@ describe('content system (Strapi, demo data)', { timeout: 120_000 }, () => {
     assert.equal(status, 200);
   });
 
-  it('refuses a production start with a default secret, saying which one', async () => {
+  /** A production start (NODE_ENV=production, never demo mode) on its own new database. */
+  const productionEnv = async (name, overrides = {}) => ({
+    ...secrets(),
+    CIFFC_DEMO: undefined,
+    AUTH_RATELIMIT_MAX: '1000',
+    HOST: '127.0.0.1',
+    NODE_ENV: 'production',
+    PORT: String(await freePort()),
+    DATABASE_FILENAME: path.join(tmp, `${name}.db`),
+    ...overrides,
+  });
+
+  /** Starts Strapi expecting a refusal; resolves with the output once it has exited. */
+  const refusedStart = async (env) => {
     const child = spawn(process.execPath, [strapiBin, 'start'], {
       cwd: cmsDir,
-      env: {
-        ...process.env,
-        ...secrets(),
-        JWT_SECRET: 'tobemodified',
-        NODE_ENV: 'production',
-        STRAPI_TELEMETRY_DISABLED: 'true',
-        PORT: String(await freePort()),
-        DATABASE_FILENAME: path.join(tmp, 'production.db'),
-      },
+      env: { ...process.env, STRAPI_TELEMETRY_DISABLED: 'true', ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     running.add({ child });
@@ -324,8 +329,36 @@ describe('content system (Strapi, demo data)', { timeout: 120_000 }, () => {
     const timer = setTimeout(() => child.kill('SIGKILL'), 30_000);
     const code = await new Promise((resolve) => child.once('exit', (c) => resolve(c)));
     clearTimeout(timer);
-    assert.notEqual(code, 0);
+    assert.notEqual(code, 0, output);
     assert.match(output, /refuses to start/);
+    return output;
+  };
+
+  it('refuses a production start with a default secret, saying which one', async () => {
+    const output = await refusedStart(await productionEnv('default', { JWT_SECRET: 'tobemodified' }));
     assert.match(output, /JWT_SECRET is the known default "tobemodified"/);
+  });
+
+  it('refuses a production start with a missing secret, saying which one', async () => {
+    const output = await refusedStart(await productionEnv('missing', { ADMIN_JWT_SECRET: undefined }));
+    assert.match(output, /ADMIN_JWT_SECRET is missing/);
+  });
+
+  it('creates no demo user on a production start with good secrets', async () => {
+    const production = await startStrapi(await productionEnv('production'));
+    running.add(production);
+    console.log(`# production start: ready in ${production.readyMs} ms`);
+    try {
+      const res = await fetch(`${production.url}/api/auth/local`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ identifier: 'ab', password: PASSWORD }),
+      });
+      assert.equal(res.status, 400);
+      assert.doesNotMatch(production.log(), /\[ciffc\] demo/);
+    } finally {
+      await stopStrapi(production);
+      running.delete(production);
+    }
   });
 });
