@@ -1,11 +1,80 @@
+import { randomBytes } from 'node:crypto';
 import { INVENTORY_MESSAGES, INVENTORY_PAGE_SIZE } from '@ciffc/contracts';
 import { describe, expect, it } from 'vitest';
-import { bearer, forEachEngine, tokenFor } from '../../test/context.ts';
+import { bearer, type CmsInfo, forEachEngine, tokenFor } from '../../test/context.ts';
 import { applyInventorySave, InventoryLockedError, listInventoryVersions } from './store.ts';
 
 const hm = { category: 'aircraft', subcategory: 'rotary-wing', item: 'HM' };
 const mk3 = { category: 'equipment', subcategory: 'pumps', item: 'MK3' };
 const uc20 = { category: 'crews', subcategory: 'type-1-unit-crew', item: 'UC20' };
+
+/** A national sitrep that passes the publish rules; the test sets its mobilization tables. */
+const nationalDraft = {
+  en_summary_comments: 'Quiet day.',
+  fr_summary_comments: 'Journée calme.',
+  preparedness_level: '2',
+  duty_officer_name: 'Jordan Whitehorse',
+  outstanding_resource_requests: '',
+  mobs_grouped: [],
+  demobs: [],
+  us_preparedness_level: 2,
+  us_fires: 10,
+  us_acres: 100,
+  us_ytd_fires: 1000,
+  us_ytd_acres: 20000,
+};
+
+/** The demo admin panel account of the content system (cms/src/seed/demo.ts, DEMO_ADMIN). */
+const DEMO_ADMIN = { email: 'admin@demo.ciffc.local', password: 'Wildfire-demo-1' };
+
+async function cmsCall(
+  cms: CmsInfo,
+  path: string,
+  init: { body?: unknown; token?: string } = {},
+): Promise<unknown> {
+  const res = await fetch(new URL(path, cms.url), {
+    method: init.body === undefined ? 'GET' : 'POST',
+    headers: {
+      'content-type': 'application/json',
+      ...(init.token ? { authorization: `Bearer ${init.token}` } : {}),
+    },
+    ...(init.body === undefined ? {} : { body: JSON.stringify(init.body) }),
+  });
+  const body = await res.json();
+  if (!res.ok) throw new Error(`${path}: ${res.status} ${JSON.stringify(body)}`);
+  return body;
+}
+
+/**
+ * A token of a signed-in user with the Authenticated role and no agency_code. Such accounts are
+ * made in the content system's admin panel (self-registration is off), so the test makes one the
+ * same way, through the admin API, then signs in as it like any user.
+ */
+async function tokenWithoutAgency(cms: CmsInfo): Promise<string> {
+  const login = (await cmsCall(cms, '/admin/login', { body: DEMO_ADMIN })) as { data: { token: string } };
+  const admin = login.data.token;
+  const { roles } = (await cmsCall(cms, '/users-permissions/roles', { token: admin })) as {
+    roles: { id: number; type: string }[];
+  };
+  const role = roles.find((r) => r.type === 'authenticated');
+  if (!role) throw new Error('the content system has no Authenticated role');
+  const username = `no-agency-${randomBytes(4).toString('hex')}`;
+  const password = `Pw-${randomBytes(8).toString('hex')}`;
+  await cmsCall(cms, '/content-manager/collection-types/plugin::users-permissions.user', {
+    token: admin,
+    body: {
+      username,
+      email: `${username}@test.ciffc.local`,
+      password,
+      confirmed: true,
+      blocked: false,
+      agency_code: null,
+      role: role.id,
+    },
+  });
+  const stack = await import('../../../scripts/lib/stack.ts');
+  return stack.loginCms(cms.url, username, password);
+}
 
 forEachEngine('inventory', (ctx) => {
   const as = async (user: string) => bearer(await tokenFor(ctx(), user));
@@ -36,6 +105,23 @@ forEachEngine('inventory', (ctx) => {
     ] as const)('%s %s %s → %i', async (user, method, url, status) => {
       const res = await inject(user, method, url, method === 'POST' ? form : undefined);
       expect(res.statusCode).toBe(status);
+    });
+
+    it('refuses inventory input and both exports to a signed-in user without an agency code', async () => {
+      const cms = ctx().cms;
+      if (!cms) throw new Error('This test needs the content system (unset CIFFC_TEST_CMS=0)');
+      const headers = bearer(await tokenWithoutAgency(cms));
+      const me = await ctx().app.inject({ method: 'GET', url: '/v1/inventory/national', headers });
+      expect(me.statusCode, 'the token is a valid sign-in').toBe(200);
+      for (const url of ['/v1/inventory/input', '/v1/inventory/input/save']) {
+        const res = await ctx().app.inject({ method: 'POST', url, headers, payload: form });
+        expect(res.statusCode, url).toBe(403);
+      }
+      const year = new Date().getFullYear();
+      for (const kind of ['national', 'agency']) {
+        const url = `/v1/sitrep/${kind}/export?export=true&year=${year}`;
+        expect((await ctx().app.inject({ method: 'GET', url, headers })).statusCode, url).toBe(403);
+      }
     });
 
     it('only the national centre locks an inventory', async () => {
@@ -290,6 +376,59 @@ forEachEngine('inventory', (ctx) => {
       const bad = await inject('ciffc', 'GET', '/v1/inventory/national?agency=zz');
       expect(bad.statusCode).toBe(400);
       expect(bad.json().validationErrors).toHaveProperty('agency');
+    });
+  });
+
+  describe('available', () => {
+    it('is seasonal minus what the published national sitrep lists as mobilized from the agency, never below 0', async () => {
+      const save = await inject('nt', 'POST', '/v1/inventory/input/save', {
+        inventory: [
+          { resources: hm, seasonal: 4, exportable: 2 },
+          { resources: mk3, seasonal: 30, exportable: 10 },
+          { resources: uc20, seasonal: 2, exportable: 1 },
+        ],
+        inventory_to_remove: [],
+      });
+      expect(save.statusCode).toBe(200);
+      const available = async () => {
+        const res = (await inject('ciffc', 'GET', '/v1/inventory/national?agency=nt&export=true')).json();
+        const byItem = Object.fromEntries(
+          res.rows.map((r: { item_short: string; available: number }) => [r.item_short, r.available]),
+        );
+        return { byItem, source: res.meta.mobilized_source as string };
+      };
+      expect(await available()).toEqual({ byItem: { HM: 4, MK3: 30, UC20: 2 }, source: 'none' });
+
+      expect((await inject('ciffc', 'POST', '/v1/sitrep/national/claim', {})).statusCode).toBe(200);
+      const publish = await inject('ciffc', 'POST', '/v1/sitrep/national/publish', {
+        ...nationalDraft,
+        national_to_mobs: {
+          HM: { resources: 'HM', bc: 1 },
+          UC20: { resources: 'UC20', bc: 5 },
+        },
+        national_from_mobs: {
+          // 1 of 4 helicopters out; 5 unit crews sent by an agency with 2 (floored at 0);
+          // other agencies' numbers do not count for nt.
+          HM: { resources: 'HM', nt: 1, ab: 3 },
+          UC20: { resources: 'UC20', nt: 5 },
+        },
+      });
+      expect(publish.statusCode, publish.body).toBe(200);
+      const after = await available();
+      expect(after.byItem).toEqual({ HM: 3, MK3: 30, UC20: 0 });
+      expect(after.source).toMatch(
+        /^national_from_mobs of the national sitrep published for \d{4}-\d{2}-\d{2}$/,
+      );
+      // CIFFC.csv from the data API: the same figure, the agency code upper case as on the site.
+      const csv = await inject(
+        'ciffc',
+        'GET',
+        '/v1/inventory/national?agency=nt&item=HM&export=true&format=csv',
+      );
+      const [, row] = csv.body.split('\r\n');
+      expect(row?.replace(/,"[^"]*"$/, '')).toBe(
+        '"NT","Aircraft","Rotary Wing","Medium helicopter (Bell 205, 212, 412)","4","2","3"',
+      );
     });
   });
 

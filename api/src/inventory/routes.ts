@@ -185,8 +185,11 @@ export async function inventoryRoutes(fastify: FastifyInstance): Promise<void> {
       const q = request.query;
       reply.header('cache-control', 'private, no-cache');
       const summary = await inventorySummary(app.db.kysely, q, requestLang(request));
-      if (q.export === true && q.format === 'csv')
-        return sendCsv(reply, PRODUCT_EXPORT_FILE, recordsToCsv(INVENTORY_SUMMARY_COLUMNS, summary.rows));
+      if (q.export === true && q.format === 'csv') {
+        // Agency codes upper case, as on screen and in the site's own CIFFC.csv (one file, one look).
+        const rows = summary.rows.map((r) => ({ ...r, agency: r.agency.toUpperCase() }));
+        return sendCsv(reply, PRODUCT_EXPORT_FILE, recordsToCsv(INVENTORY_SUMMARY_COLUMNS, rows));
+      }
       return summary;
     },
   );
