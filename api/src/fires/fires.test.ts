@@ -342,6 +342,33 @@ forEachEngine(
     });
 
     describe('caching', () => {
+      it.each([
+        '/v1/wildfires?page=1',
+        '/v1/wildfires?agency=bc&stage=OC&response=FUL',
+        '/v1/wildfires?export=true',
+        '/v1/wildfire/stats',
+        '/v1/summary',
+        '/v1/fire-count?date=2026-07-16',
+        '/v1/dashboard/fires',
+        '/v1/dashboard/fires?from_date=2026-01-01&to_date=2026-07-15',
+        '/v1/dashboard/fires?map=true',
+        '/v1/dashboard/fires/daily?start_date=2026-07-01&end_date=2026-08-01',
+      ])('GET %s sends max-age 900 and an ETag, and answers 304 to a matching If-None-Match', async (url) => {
+        const first = await get(url);
+        expect(first.statusCode).toBe(200);
+        expect(first.headers['cache-control']).toBe('public, max-age=900');
+        const etag = first.headers.etag as string;
+        expect(etag).toMatch(/^"[^"]+"$/);
+        const notModified = await get(url, { 'if-none-match': etag });
+        expect(notModified.statusCode).toBe(304);
+        expect(notModified.body).toBe('');
+        expect(notModified.headers.etag).toBe(etag);
+        expect(notModified.headers['cache-control']).toBe('public, max-age=900');
+        const otherTag = await get(url, { 'if-none-match': '"not-this-one"' });
+        expect(otherTag.statusCode).toBe(200);
+        expect(otherTag.body).toBe(first.body);
+      });
+
       it('sends max-age 900 and an ETag, answers 304, and changes the ETag when fires are imported', async () => {
         const first = await get('/v1/summary');
         expect(first.headers['cache-control']).toBe('public, max-age=900');

@@ -26,7 +26,41 @@ forEachEngine(
         }),
       ]);
     });
-    const get = (url: string) => ctx().app.inject({ method: 'GET', url });
+    const get = (url: string, headers: Record<string, string> = {}) =>
+      ctx().app.inject({ method: 'GET', url, headers });
+
+    it.each([
+      '/v1/historical/weekly?years=1',
+      '/v1/historical/weekly?years=10',
+      '/v1/historical/weekly?years=10&agency=ab',
+      '/v1/historical/running',
+      '/v1/historical/yearly',
+      '/v1/historical/averages',
+    ])('GET %s sends max-age 900 and an ETag, and answers 304 to a matching If-None-Match', async (url) => {
+      const first = await get(url);
+      expect(first.statusCode).toBe(200);
+      expect(first.headers['cache-control']).toBe('public, max-age=900');
+      const etag = first.headers.etag as string;
+      expect(etag).toMatch(/^"[^"]+"$/);
+      const notModified = await get(url, { 'if-none-match': etag });
+      expect(notModified.statusCode).toBe(304);
+      expect(notModified.body).toBe('');
+      expect(notModified.headers.etag).toBe(etag);
+      const otherTag = await get(url, { 'if-none-match': '"not-this-one"' });
+      expect(otherTag.statusCode).toBe(200);
+      expect(otherTag.body).toBe(first.body);
+    });
+
+    it.each([
+      '/v1/historical/weekly?years=10&agency=xx',
+      '/v1/historical/running?agency=xx',
+      '/v1/historical/yearly?agency=xx',
+    ])('GET %s answers 400 naming agency', async (url) => {
+      const res = await get(url);
+      expect(res.statusCode).toBe(400);
+      expect(Object.keys(res.json().validationErrors)).toEqual(['agency']);
+      expect(res.headers['cache-control']).not.toBe('public, max-age=900');
+    });
 
     it('keeps weekly history consistent with the yearly totals', () => {
       const ab1999 = history.weekly.filter((w) => w.agency_code === 'ab' && w.year === 1999);
