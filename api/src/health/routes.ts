@@ -9,7 +9,8 @@ const HealthResponse = z.object({
     reachable: z.boolean(),
     latency_ms: z.number(),
   }),
-  content_system: z.object({ url: z.string(), reachable: z.boolean(), latency_ms: z.number() }),
+  // No URL: the answer is public, and the content system's internal address is not for visitors.
+  content_system: z.object({ reachable: z.boolean(), latency_ms: z.number() }),
 });
 
 async function timed(check: () => Promise<unknown>): Promise<{ reachable: boolean; latency_ms: number }> {
@@ -44,7 +45,7 @@ export async function healthRoutes(fastify: FastifyInstance): Promise<void> {
       return reply.code(database.reachable ? 200 : 503).send({
         status,
         database: { engine: app.db.engine, ...database },
-        content_system: { url: app.config.cmsUrl, ...contentSystem },
+        content_system: contentSystem,
       });
     },
   );
