@@ -1,6 +1,7 @@
 import { AGENCY_CODES } from '@ciffc/contracts';
 import { expect, it } from 'vitest';
 import { forEachEngine } from '../../test/context.ts';
+import { bumpDataVersion } from '../db/versions.ts';
 
 forEachEngine('GET /v1/agency', (ctx) => {
   it('lists the 13 agencies with field_code, field_name and their websites', async () => {
@@ -23,6 +24,31 @@ forEachEngine('GET /v1/agency', (ctx) => {
     expect(res.statusCode).toBe(200);
     expect(res.json().items).toHaveLength(13);
     expect(res.json().items.every((a: { field_has_sitrep: boolean }) => a.field_has_sitrep)).toBe(true);
+  });
+
+  it('leaves out an agency that does not report a sitrep, only with has_siterep=true', async () => {
+    // Every seeded agency reports, so one is made not to, as a data change would (with its version).
+    const setHasSitrep = (value: number) =>
+      ctx()
+        .app.db.kysely.transaction()
+        .execute(async (trx) => {
+          await trx.updateTable('agencies').set({ has_sitrep: value }).where('code', '=', 'yt').execute();
+          await bumpDataVersion(trx, 'agencies');
+        });
+    const codes = async (url: string) =>
+      (await ctx().app.inject({ method: 'GET', url }))
+        .json()
+        .items.map((a: { field_code: string }) => a.field_code);
+    await setHasSitrep(0);
+    try {
+      const reporting = await codes('/v1/agency?has_siterep=true');
+      expect(reporting).toHaveLength(12);
+      expect(reporting).not.toContain('yt');
+      expect(await codes('/v1/agency?has_siterep=false')).toContain('yt');
+      expect(await codes('/v1/agency')).toEqual([...AGENCY_CODES]);
+    } finally {
+      await setHasSitrep(1);
+    }
   });
 
   it('names agencies in French with lang=fr or Accept-Language fr', async () => {
