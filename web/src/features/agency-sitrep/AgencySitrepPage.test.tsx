@@ -1,7 +1,7 @@
-import { catalogueOptions } from '@ciffc/contracts';
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { catalogueOptions, SYNC_INTERVAL_MS } from '@ciffc/contracts';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { installFetch, json } from '../../test/fakeFetch.ts';
 import { agencyUser, ciffcUser, renderApp } from '../../test/render.tsx';
 
@@ -145,5 +145,210 @@ describe('agency sitrep input', () => {
     expect((document.querySelector('input[name="priority_fires.0.fires"]') as HTMLInputElement).value).toBe(
       'G1',
     );
+  });
+});
+
+/** The draft already claimed by this user (editing resumes by itself), with the tick under test control. */
+const mine = (over: Record<string, unknown> = {}) => draft({ claimed_by: 1, claimed_by_name: 'ab', ...over });
+
+const isSave = (c: { url: URL; init?: RequestInit | undefined }) =>
+  c.url.pathname === '/v1/sitrep/agency' && c.init?.method === 'POST';
+
+/** One 5-second tick of the sync cycle (only setInterval is faked: fetches and toasts run for real). */
+async function tick() {
+  await act(async () => {
+    vi.advanceTimersByTime(SYNC_INTERVAL_MS);
+  });
+}
+
+function input(name: string) {
+  const el = document.querySelector(`[name="${name}"]`);
+  if (!el) throw new Error(`no field ${name}`);
+  return el as HTMLInputElement;
+}
+
+const typeAndLeave = (name: string, value: string) => {
+  fireEvent.change(input(name), { target: { value } });
+  fireEvent.blur(input(name));
+};
+
+const resources = { category: 'crews', subcategory: 'type-1-unit-crew', item: 'UC20' };
+
+describe('agency sitrep sync cycle (data-entry.md 4.3)', () => {
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.restoreAllMocks();
+  });
+
+  it('renews the claim on the tick while editing with nothing queued, and stops editing when it is lost', async () => {
+    let claims = 0;
+    const { calls } = installFetch(
+      handlers(mine(), {
+        '/v1/sitrep/agency/claim': () =>
+          ++claims < 2
+            ? json({ ...status, claimed_by: 1, claimed_by_name: 'ab' })
+            : json(
+                { ...status, message: 'The sitrep is being edited by ab-2', claimed_by: 2, locked: true },
+                409,
+              ),
+      }),
+    );
+    renderApp('/agency/sitrep/ab', { user: agencyUser('ab') });
+    expect(await screen.findByRole('button', { name: 'Pause Edit' })).toBeTruthy();
+    const statsPolls = () => calls.filter((c) => c.url.pathname === '/v1/sitrep/stats/agency').length;
+    const pollsBefore = statsPolls();
+    await tick();
+    await vi.waitFor(() => expect(claims).toBe(1));
+    expect(calls.filter(isSave)).toHaveLength(0);
+    // While editing the states list is not polled: the claim is what keeps the lease.
+    expect(statsPolls()).toBe(pollsBefore);
+    await tick();
+    await vi.waitFor(() => expect(claims).toBe(2));
+    // Another user holds it now: editing is off and the form locked.
+    expect(await screen.findByRole('button', { name: /Edit Locked/ })).toBeTruthy();
+    expect(input('a_ltg').disabled).toBe(true);
+  });
+
+  it('lets a newer sync cancel the one in flight', async () => {
+    const signals: AbortSignal[] = [];
+    const bodies: Record<string, unknown>[] = [];
+    const { calls } = installFetch(
+      handlers(mine(), {
+        '/v1/sitrep/agency': (_url, init) => {
+          if (init?.method !== 'POST') return json(mine());
+          bodies.push(JSON.parse(String(init.body)));
+          const signal = init.signal as AbortSignal;
+          signals.push(signal);
+          if (signals.length > 1) return json({ ...status, version_number: 5 });
+          // The first save hangs until it is cancelled.
+          return new Promise<Response>((_, reject) =>
+            signal.addEventListener('abort', () => reject(new DOMException('Aborted', 'AbortError'))),
+          );
+        },
+      }),
+    );
+    renderApp('/agency/sitrep/ab', { user: agencyUser('ab') });
+    expect(await screen.findByRole('button', { name: 'Pause Edit' })).toBeTruthy();
+    typeAndLeave('a_hum', '6');
+    await tick();
+    await vi.waitFor(() => expect(calls.filter(isSave)).toHaveLength(1));
+    typeAndLeave('a_oth', '7');
+    await tick();
+    await vi.waitFor(() => expect(calls.filter(isSave)).toHaveLength(2));
+    expect(signals[0]?.aborted).toBe(true);
+    expect(bodies[1]).toMatchObject({ a_hum: 6, a_oth: 7, version_number: 4 });
+    expect(await screen.findByText('Data synced with server.')).toBeTruthy();
+  });
+
+  it('does not send a newly added empty row; the next valid blur queues it', async () => {
+    const { calls } = installFetch(handlers(mine()));
+    renderApp('/agency/sitrep/ab', { user: agencyUser('ab') });
+    expect(await screen.findByRole('button', { name: 'Pause Edit' })).toBeTruthy();
+    await userEvent.click(screen.getAllByRole('button', { name: 'Add another item' })[0] as HTMLElement);
+    expect(input('priority_fires.0.fires').value).toBe('');
+    await tick();
+    await tick();
+    expect(calls.filter(isSave)).toHaveLength(0);
+    expect(screen.queryByText(/one or more validation errors/)).toBeNull();
+    typeAndLeave('priority_fires.0.fires', 'G70001');
+    await tick();
+    await vi.waitFor(() => expect(calls.filter(isSave)).toHaveLength(1));
+    const body = JSON.parse(String(calls.find(isSave)?.init?.body));
+    expect(body.priority_fires).toMatchObject([{ fires: 'G70001' }]);
+  });
+
+  it('makes later rows of a group follow the first row’s To and From as it is edited', async () => {
+    const row = (to: string, from: string) => ({
+      group: 'g1',
+      to,
+      from,
+      resources: { ...resources, amount: 2 },
+    });
+    installFetch(
+      handlers(
+        mine({ mobs_grouped: [row('bc', 'ab'), row('bc', 'ab'), { ...row('on', 'qc'), group: 'g2' }] }),
+      ),
+    );
+    renderApp('/agency/sitrep/ab', { user: agencyUser('ab') });
+    expect(await screen.findByRole('button', { name: 'Pause Edit' })).toBeTruthy();
+    typeAndLeave('mobs_grouped.0.to', 'nt');
+    typeAndLeave('mobs_grouped.0.from', 'yt');
+    expect(input('mobs_grouped.1.to').value).toBe('nt');
+    expect(input('mobs_grouped.1.from').value).toBe('yt');
+    expect(input('mobs_grouped.1.to').disabled).toBe(true);
+    // Another group keeps its own.
+    expect(input('mobs_grouped.2.to').value).toBe('on');
+    expect(input('mobs_grouped.2.from').value).toBe('qc');
+  });
+
+  it('keeps the amount’s error when the resource choice beside it changes', async () => {
+    installFetch(
+      handlers(
+        mine({
+          mobs: [{ to: 'bc', from: 'ab', resources: { ...resources, category: '', amount: 0 } }],
+          validationErrors: {
+            'mobs.0.resources.amount': 'Must be at least 1',
+            'mobs.0.resources.category': 'This field is required.',
+          },
+        }),
+      ),
+    );
+    renderApp('/agency/sitrep/ab', { user: agencyUser('ab') });
+    expect(await screen.findByRole('button', { name: 'Pause Edit' })).toBeTruthy();
+    expect(screen.getByText('Must be at least 1')).toBeTruthy();
+    fireEvent.change(input('mobs.0.resources.category'), { target: { value: 'crews' } });
+    await waitFor(() => expect(screen.queryByText('This field is required.')).toBeNull());
+    expect(screen.getByText('Must be at least 1')).toBeTruthy();
+    expect((screen.getByRole('button', { name: 'Blocked' }) as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it('marks the API unreachable while the states-list poll fails, and clears it when a poll succeeds', async () => {
+    let up = false;
+    installFetch(
+      handlers(draft(), {
+        '/v1/sitrep/stats/agency': () =>
+          up
+            ? json({ items: [{ ...status, sections_with_data: 3, section_count: 13 }] })
+            : json({ message: 'Bad gateway' }, 502),
+      }),
+    );
+    renderApp('/agency/sitrep/ab', { user: agencyUser('ab') });
+    const notice = await screen.findByText(/The data server cannot be reached/);
+    expect(notice.getAttribute('role')).toBe('status');
+    up = true;
+    await tick();
+    await waitFor(() => expect(screen.queryByText(/The data server cannot be reached/)).toBeNull());
+  });
+});
+
+describe('agency sitrep sections and transitions', () => {
+  it('shows the shared form_11 message once, under Mobilizations', async () => {
+    installFetch(
+      handlers(
+        draft({
+          validationErrors: {
+            form_11: 'This section has 1 validation error.',
+            duty_officer: 'Too long',
+          },
+        }),
+      ),
+    );
+    renderApp('/agency/sitrep/ab', { user: agencyUser('ab') });
+    expect(await screen.findByText('Too long')).toBeTruthy();
+    const slots = screen.getAllByText('This section has 1 validation error.');
+    expect(slots).toHaveLength(1);
+    expect(slots[0]?.closest('section')?.querySelector('h2')?.textContent).toBe('Mobilizations');
+  });
+
+  it('disables Approved and Not Approved for a sitrep never started (version 0)', async () => {
+    installFetch(handlers(draft({ status: 'N', version_number: 0, last_edit: null, edited_by: null })));
+    renderApp('/agency/sitrep/ab', { user: ciffcUser });
+    expect(((await screen.findByRole('button', { name: 'Approved' })) as HTMLButtonElement).disabled).toBe(
+      true,
+    );
+    expect((screen.getByRole('button', { name: 'Not Approved' }) as HTMLButtonElement).disabled).toBe(true);
   });
 });

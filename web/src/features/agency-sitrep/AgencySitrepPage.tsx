@@ -7,6 +7,7 @@ import {
   canReject,
   isAgencyCode,
   isNational,
+  normaliseMobilizationGroups,
   SITREP_FIELD_NAMES,
   type SitrepStatusFields,
   SYNC_INTERVAL_MS,
@@ -31,7 +32,7 @@ import {
   transitionSitrep,
   type Variant,
 } from './api.ts';
-import { setIn, validityKind, withoutErrors } from './form-state.ts';
+import { setIn, validityKind, withoutErrors, withoutKeys } from './form-state.ts';
 import { type FormApi, FormProvider, SitrepForm } from './SitrepForm.tsx';
 import './agency-sitrep.css';
 import { useLatest } from '../../shared/hooks/useLatest.ts';
@@ -49,6 +50,11 @@ function pickDocument(data: AgencySitrepResponse): AgencySitrepData {
 }
 
 const noop = () => {};
+
+/** Later rows of a mobilization group show the To and From of its first row (data-entry.md 4.6). */
+function withGroupsFollowingFirst(form: AgencySitrepData): AgencySitrepData {
+  return form.mobs_grouped ? { ...form, mobs_grouped: normaliseMobilizationGroups(form.mobs_grouped) } : form;
+}
 
 /**
  * /agency/sitrep: an agency user goes to its own sitrep; the national centre picks an agency.
@@ -238,6 +244,7 @@ function DraftSitrep({ agency }: { agency: string }) {
   const changed = useRef(false);
   const queued = useRef(false);
   const inflight = useRef<AbortController | null>(null);
+  const renewal = useRef<Promise<void> | null>(null);
 
   // A (re)load replaces the form: the server's document is the truth while nothing is queued.
   useEffect(() => {
@@ -313,16 +320,41 @@ function DraftSitrep({ agency }: { agency: string }) {
     }
   }, [agency, applyFields, myId, t, toast]);
 
-  // The 5-second tick: sync queued changes while editing (data-entry.md 4.3).
+  /**
+   * Editing with nothing to sync: re-post the claim, which renews the holder's lease, so that it
+   * does not lapse (and fall to another user) while this user is still typing or reading.
+   */
+  const renewClaim = useCallback(() => {
+    const work = claimSitrep(agency).then(
+      () => {},
+      (error: unknown) => {
+        if (!(error instanceof ApiError) || error.status !== 409) return; // the next tick retries
+        applyFields(error.body as Partial<SitrepStatusFields>);
+        setEditing(false);
+        toast.error(error.message);
+      },
+    );
+    const done: Promise<void> = work.finally(() => {
+      if (renewal.current === done) renewal.current = null;
+    });
+    renewal.current = done;
+  }, [agency, applyFields, toast]);
+
+  // The 5-second tick while editing: sync queued changes, a newer sync cancelling the one in
+  // flight (data-entry.md 4.3); with nothing queued, keep the lease alive.
   useEffect(() => {
     const timer = setInterval(() => {
-      if (editingRef.current && queued.current && !inflight.current) void sync();
+      if (!editingRef.current) return;
+      if (queued.current) void sync();
+      else if (!inflight.current && !renewal.current) renewClaim();
     }, SYNC_INTERVAL_MS);
     return () => clearInterval(timer);
-  }, [sync]);
+  }, [sync, renewClaim]);
 
   // ...and while not editing, poll the states list; reload a locked sitrep once it is released.
   const stats = useQuery({ ...sitrepStatsQuery(), refetchInterval: SYNC_INTERVAL_MS, enabled: !editing });
+  // A failed poll marks the API as unreachable (data-entry.md section 8) until a poll succeeds.
+  const unreachable = !editing && stats.isError;
   useEffect(() => {
     const row = stats.data?.items.find((i) => i.agency === agency);
     const current = metaRef.current;
@@ -357,12 +389,13 @@ function DraftSitrep({ agency }: { agency: string }) {
     bothLanguages: national,
     fireOptions: query.data?.fire_options ?? {},
     previous: query.data?.previous ?? null,
-    change: (name, value, el) => {
-      setForm((f) => setIn(f, name, value));
+    change: (name, value, el, clears) => {
+      setForm((f) => withGroupsFollowingFirst(setIn(f, name, value)));
       changed.current = true;
-      setServerErrors((e) => withoutErrors(e, name));
+      const clear = (e: Record<string, string>) => (clears ? withoutKeys(e, clears) : withoutErrors(e, name));
+      setServerErrors(clear);
       const kind = el ? validityKind(el) : undefined;
-      setClientErrors((e) => (kind ? { ...e, [name]: message(kind) } : withoutErrors(e, name)));
+      setClientErrors((e) => (kind ? { ...e, [name]: message(kind) } : clear(e)));
     },
     blur: (name, el) => {
       const kind = el ? validityKind(el) : undefined;
@@ -377,13 +410,15 @@ function DraftSitrep({ agency }: { agency: string }) {
         queued.current = true;
       }
     },
-    replace: (patch) => {
-      setForm((f) => ({ ...f, ...patch }));
+    replace: (patch, options) => {
+      setForm((f) => withGroupsFollowingFirst({ ...f, ...patch }));
       for (const k of Object.keys(patch)) {
         setServerErrors((e) => withoutErrors(e, k));
         setClientErrors((e) => withoutErrors(e, k));
       }
-      queued.current = true;
+      // A new empty row is not sent: it is queued by the next valid blur (data-entry.md 4.3).
+      if (options?.queue === false) changed.current = true;
+      else queued.current = true;
     },
     flag: (flags) => {
       setClientErrors((e) => {
@@ -415,6 +450,8 @@ function DraftSitrep({ agency }: { agency: string }) {
   const pauseEditing = async () => {
     setBusy(true);
     try {
+      // A renewal landing after the release would take the lease again.
+      await renewal.current;
       if (queued.current) await sync();
       applyFields(await releaseSitrep(agency));
     } catch (error) {
@@ -435,6 +472,7 @@ function DraftSitrep({ agency }: { agency: string }) {
     }
     setBusy(true);
     try {
+      await renewal.current;
       await transitionSitrep(action, agency);
       inflight.current?.abort();
       setEditing(false);
@@ -465,6 +503,8 @@ function DraftSitrep({ agency }: { agency: string }) {
 
   const statusText = syncing ? t('status.syncing') : failed ? t('status.error') : t(`status.${meta.status}`);
   const byYou = meta.claimed_by != null && meta.claimed_by === myId;
+  // Never saved (version 0): nothing to approve or reject; the API refuses both.
+  const notStarted = meta.version_number === 0;
 
   return (
     <div className="agency-sitrep" data-variant="draft">
@@ -496,6 +536,11 @@ function DraftSitrep({ agency }: { agency: string }) {
           {t('lockedHint')}
         </p>
       ) : null}
+      {unreachable ? (
+        <p className="alert alert-error" role="status">
+          {t('unreachable')}
+        </p>
+      ) : null}
       <form className="sitrep" noValidate onSubmit={(e) => e.preventDefault()} aria-busy={syncing}>
         <FormProvider value={api}>
           <SitrepForm />
@@ -507,7 +552,7 @@ function DraftSitrep({ agency }: { agency: string }) {
             <button
               type="button"
               className="button button-primary"
-              disabled={busy || !canApprove(meta.status)}
+              disabled={busy || notStarted || !canApprove(meta.status)}
               onClick={() => transition('approve')}
             >
               {t('action.approve')}
@@ -515,7 +560,7 @@ function DraftSitrep({ agency }: { agency: string }) {
             <button
               type="button"
               className="button"
-              disabled={busy || !canReject(meta.status)}
+              disabled={busy || notStarted || !canReject(meta.status)}
               onClick={() => transition('reject')}
             >
               {t('action.reject')}

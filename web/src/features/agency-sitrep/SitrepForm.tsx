@@ -27,12 +27,15 @@ export interface FormApi {
   bothLanguages: boolean;
   fireOptions: Record<string, SitrepFireOption>;
   previous: AgencySitrepData | null;
-  /** A value changed (validity checked on change). */
-  change: (name: string, value: unknown, el?: FieldElement | null) => void;
+  /**
+   * A value changed (validity checked on change). Its errors are cleared: the field's and those
+   * under it, or exactly `clears` when given.
+   */
+  change: (name: string, value: unknown, el?: FieldElement | null, clears?: readonly string[]) => void;
   /** A field lost focus: validity check, then queue the change. */
   blur: (name: string, el?: FieldElement | null) => void;
-  /** Replace several values at once (copies, bring forward, rows) and queue them. */
-  replace: (patch: Partial<AgencySitrepData>) => void;
+  /** Replace several values at once (copies, bring forward, rows) and queue them, unless `queue: false`. */
+  replace: (patch: Partial<AgencySitrepData>, options?: { queue?: boolean }) => void;
   /** Marks a field invalid or valid by name (resource pickers). */
   flag: (errors: Record<string, string | undefined>) => void;
 }
@@ -277,7 +280,16 @@ function Section({
   );
 }
 
-const slot = (id: string) => SITREP_SECTIONS.find((s) => s.id === id)?.slot;
+/**
+ * The validation slot of a section. Two sections share form_11 (mobilizations and the duty
+ * officer): the message shows once, at the first of them.
+ */
+const slot = (id: string) => {
+  const section = SITREP_SECTIONS.find((s) => s.id === id);
+  return section && SITREP_SECTIONS.find((s) => s.slot === section.slot) === section
+    ? section.slot
+    : undefined;
+};
 
 function useRowActions<K extends 'priority_fires' | 'mobs_grouped' | 'mobs' | 'demobs' | 'rars'>(list: K) {
   const f = useForm();
@@ -285,8 +297,9 @@ function useRowActions<K extends 'priority_fires' | 'mobs_grouped' | 'mobs' | 'd
   const rows = (f.form[list] ?? []) as NonNullable<AgencySitrepData[K]>;
   return {
     rows,
+    // An added row is empty: it is sent with the next valid blur, not on its own.
     add: (row: NonNullable<AgencySitrepData[K]>[number]) =>
-      f.replace({ [list]: [...rows, row] } as Partial<AgencySitrepData>),
+      f.replace({ [list]: [...rows, row] } as Partial<AgencySitrepData>, { queue: false }),
     remove: (index: number) => {
       if (!window.confirm(t('confirm.delete'))) return;
       f.replace({ [list]: rows.filter((_, i) => i !== index) } as Partial<AgencySitrepData>);
@@ -365,7 +378,15 @@ function Picker({ name, legend }: { name: string; legend: string }) {
         subcategory: f.errors[`${name}.subcategory`],
         item: f.errors[`${name}.item`],
       }}
-      onChange={(next) => f.change(name, { ...raw, ...next })}
+      // The choice's own errors only: the amount beside it keeps its error.
+      onChange={(next) =>
+        f.change(name, { ...raw, ...next }, null, [
+          name,
+          `${name}.category`,
+          `${name}.subcategory`,
+          `${name}.item`,
+        ])
+      }
       onBlur={() => {
         const required = t('error.required');
         f.flag({

@@ -42,5 +42,12 @@ export function withoutErrors(errors: Record<string, string>, path: string): Rec
   return out;
 }
 
+/** Removes exactly these keys (not what lies under them). */
+export function withoutKeys(errors: Record<string, string>, keys: readonly string[]): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries(errors)) if (!keys.includes(k)) out[k] = v;
+  return out;
+}
+
 let counter = 0;
 export const newKey = (prefix: string) => `${prefix}${Date.now().toString(36)}${(counter++).toString(36)}`;

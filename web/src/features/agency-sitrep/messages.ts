@@ -32,6 +32,8 @@ export const messages = defineCatalogue({
     'agencySitrep.edit.byAgency': 'by agency',
     'agencySitrep.edit.controls': 'Editing',
     'agencySitrep.lockedHint': 'This data is locked and currently cannot be edited.',
+    'agencySitrep.unreachable':
+      'The data server cannot be reached; the status shown may be out of date. Retrying every 5 seconds.',
     'agencySitrep.dipFeed': 'These figures are fed automatically from the agency’s fire data.',
     'agencySitrep.toast.synced': 'Data synced with server.',
     'agencySitrep.toast.validation':
@@ -179,6 +181,8 @@ export const messages = defineCatalogue({
     'agencySitrep.edit.controls': 'Modification',
     'agencySitrep.lockedHint':
       'Ces données sont verrouillées et ne peuvent pas être modifiées pour le moment.',
+    'agencySitrep.unreachable':
+      'Le serveur de données est injoignable; l’état affiché peut ne pas être à jour. Nouvel essai toutes les 5 secondes.',
     'agencySitrep.dipFeed': 'Ces chiffres proviennent automatiquement des données sur les feux de l’agence.',
     'agencySitrep.toast.synced': 'Données synchronisées avec le serveur.',
     'agencySitrep.toast.validation':
