@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   addNationalMobRow,
   bringForwardNationalMobs,
+  displayNationalStatus,
   emptyNationalDraft,
   hasNationalMobsToBringForward,
   isReportDate,
@@ -192,5 +193,22 @@ describe('report dates', () => {
     expect(isReportDate('2025-02-30')).toBe(false);
     expect(isReportDate('2025-7-14')).toBe(false);
     expect(isReportDate('latest')).toBe(false);
+  });
+});
+
+describe('displayNationalStatus (data-entry.md 4.4)', () => {
+  it('shows PUBLISHED whenever is_published, even while the draft is being edited', () => {
+    expect(
+      displayNationalStatus({ status: 'E', is_published: true, last_edit: '2026-07-15T20:00:00Z' }),
+    ).toBe('PUBLISHED');
+    expect(displayNationalStatus({ status: 'UNPUBLISHED', is_published: true })).toBe('PUBLISHED');
+  });
+
+  it('uses the server status otherwise, and UNPUBLISHED when there is none', () => {
+    expect(displayNationalStatus({ status: 'E', is_published: false })).toBe('E');
+    expect(
+      displayNationalStatus({ status: '', last_edit: '2026-07-15T20:00:00Z', is_published: false }),
+    ).toBe('UNPUBLISHED');
+    expect(displayNationalStatus({ status: null, last_edit: null })).toBe('UNPUBLISHED');
   });
 });

@@ -388,16 +388,17 @@ export function nationalPublishErrors(draft: unknown, index?: ResourceIndex): Re
 export const NATIONAL_STATUSES = ['E', 'PUBLISHED', 'UNPUBLISHED', 'READY', 'SYNCING', 'ERROR'] as const;
 export type NationalStatus = (typeof NATIONAL_STATUSES)[number];
 
-/** 4.4: the server status is used; with a last_edit and no status, UNPUBLISHED; is_published wins. */
+/**
+ * 4.4, applied in its order so the last rule wins: the server status; UNPUBLISHED without one (a
+ * draft never edited is not published either); PUBLISHED whenever is_published, even while claimed.
+ */
 export function displayNationalStatus(meta: {
   status?: string | null;
   last_edit?: string | null;
   is_published?: boolean | null;
 }): string {
-  if (meta.is_published && meta.status !== 'E') return 'PUBLISHED';
-  if (meta.status) return meta.status;
-  if (meta.last_edit) return 'UNPUBLISHED';
-  return 'UNPUBLISHED';
+  if (meta.is_published) return 'PUBLISHED';
+  return meta.status || 'UNPUBLISHED';
 }
 
 /** What autosave and publish answer (data-entry.md section 7). */

@@ -2,7 +2,7 @@ import { catalogueOptions, emptyNationalDraft } from '@ciffc/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { installFetch, json } from '../../test/fakeFetch.ts';
+import { type Handler, installFetch, json } from '../../test/fakeFetch.ts';
 import { agencyUser, ciffcUser, renderApp } from '../../test/render.tsx';
 
 const draft = (over: Record<string, unknown> = {}) => ({
@@ -28,7 +28,7 @@ const draft = (over: Record<string, unknown> = {}) => ({
   ...over,
 });
 
-function setup(current: Record<string, unknown>) {
+function setup(current: Record<string, unknown>, handlers: Record<string, Handler> = {}) {
   const calls: string[] = [];
   installFetch({
     '/v1/resource/options': () => json(catalogueOptions('en')),
@@ -47,9 +47,33 @@ function setup(current: Record<string, unknown>) {
         is_published: false,
       });
     },
+    ...handlers,
   });
   return calls;
 }
+
+/** A draft this user already holds the claim on: editing resumes on load (4.2). */
+const mine = (over: Record<string, unknown> = {}) =>
+  draft({ claimed_by: ciffcUser.id, status: 'E', ...over });
+
+const saveResult = (over: Record<string, unknown> = {}) => ({
+  status: 'E',
+  last_edit: '2026-07-15T20:00:00.000Z',
+  version_number: 5,
+  requires_manual_sync: false,
+  is_published: false,
+  claimed_by: ciffcUser.id,
+  validationErrors: {},
+  ...over,
+});
+
+const mobRow = (key: string, group: string, to: string, from: string) => ({
+  key,
+  group,
+  to,
+  from,
+  resources: { amount: 2, category: 'crews', subcategory: 'type-1-unit-crew', item: 'UC20' },
+});
 
 describe('national sitrep input', () => {
   it('sends anonymous visitors to /login and agency users to /agency', async () => {
@@ -101,5 +125,147 @@ describe('national sitrep input', () => {
     );
     expect(alert).toHaveBeenCalledWith('There is no data to bring forward.');
     expect(screen.getByText('1 Acre = 0.404685642 Hectares')).toBeTruthy();
+  });
+
+  it('says Ready to update with its hint when the saved change is not public yet (requires_manual_sync)', async () => {
+    setup(mine({ is_published: true, published_version: 4 }), {
+      '/v1/sitrep/national': (_url, init) =>
+        json(
+          init?.method === 'POST'
+            ? saveResult({ is_published: true, requires_manual_sync: true })
+            : mine({ is_published: true }),
+        ),
+      '/v1/sitrep/national/release': () =>
+        json({
+          status: 'PUBLISHED',
+          version_number: 5,
+          claimed_by: null,
+          claimed_by_name: null,
+          last_edit: null,
+          is_published: true,
+        }),
+    });
+    renderApp('/agency/national', { user: ciffcUser });
+    const status = await screen.findByTestId('national-status');
+    // 4.4: is_published shows Published, even while the draft is being edited.
+    expect(status.textContent).toBe('Published');
+    expect(screen.queryByText(/Changes will not be permanent/)).toBeNull();
+    const usFires = screen.getByLabelText('Fires Yesterday');
+    await userEvent.type(usFires, '12');
+    fireEvent.blur(usFires);
+    // Pause Edit syncs what is queued before releasing the claim.
+    await userEvent.click(screen.getByRole('button', { name: 'Pause Edit' }));
+    await waitFor(() => expect(screen.getByTestId('national-status').textContent).toBe('Ready to update'));
+    expect(
+      screen.getByText('The page has been updated. Changes will not be permanent until you save.'),
+    ).toBeTruthy();
+  });
+
+  it('reads Republish once published, and Blocked (disabled) while validation errors exist', async () => {
+    setup(mine({ is_published: true }));
+    const first = renderApp('/agency/national', { user: ciffcUser });
+    expect(await screen.findByRole('button', { name: 'Republish' })).toBeTruthy();
+    first.unmount();
+    setup(
+      mine({
+        validationErrors: { us_fires: 'Invalid value.', form_11: 'This section has one or more errors.' },
+      }),
+    );
+    renderApp('/agency/national', { user: ciffcUser });
+    const blocked = await screen.findByRole('button', { name: 'Blocked' });
+    expect((blocked as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.queryByRole('button', { name: /Publish/ })).toBeNull();
+  });
+
+  it('asks before Remove and then removes the resource from both grids', async () => {
+    setup(mine());
+    const confirm = vi.spyOn(window, 'confirm').mockReturnValue(false);
+    renderApp('/agency/national', { user: ciffcUser });
+    const to = await screen.findByRole('table', { name: 'To' });
+    await userEvent.click(within(to).getByRole('button', { name: /^Remove/ }));
+    expect(confirm).toHaveBeenCalledWith('Are you sure you want to delete this item?');
+    expect(
+      within(screen.getByRole('table', { name: 'From' })).getAllByRole('spinbutton').length,
+    ).toBeGreaterThan(0);
+    confirm.mockReturnValue(true);
+    await userEvent.click(
+      within(screen.getByRole('table', { name: 'To' })).getByRole('button', { name: /^Remove/ }),
+    );
+    for (const side of ['To', 'From']) {
+      const grid = screen.getByRole('table', { name: side });
+      expect(within(grid).queryAllByRole('spinbutton')).toHaveLength(0);
+      expect(within(grid).getByText('No resources yet: add one with the resource picker.')).toBeTruthy();
+    }
+  });
+
+  it("brings forward yesterday's grids, adding an empty row for a resource missing on one side", async () => {
+    setup(
+      mine({
+        previous: {
+          field_date: '2026-07-14',
+          national_to_mobs: { UC20: { resources: 'UC20', ab: 4 } },
+          national_from_mobs: { HM: { resources: 'HM', on: 2 } },
+        },
+      }),
+    );
+    vi.spyOn(window, 'confirm').mockReturnValue(true);
+    renderApp('/agency/national', { user: ciffcUser });
+    await userEvent.click(await screen.findByRole('button', { name: 'Bring forward yesterday’s data' }));
+    const to = screen.getByRole('table', { name: 'To' });
+    const from = screen.getByRole('table', { name: 'From' });
+    const rowsOf = (grid: HTMLElement) =>
+      [...grid.querySelectorAll('tbody tr[data-resource]')].map((r) => r.getAttribute('data-resource'));
+    expect(rowsOf(to)).toEqual(['UC20', 'HM']);
+    expect(rowsOf(from)).toEqual(['UC20', 'HM']);
+    const total = (grid: HTMLElement, short: string) =>
+      grid.querySelector(`tr[data-resource="${short}"] output`)?.textContent;
+    expect([total(to, 'UC20'), total(to, 'HM')]).toEqual(['4', '0']);
+    expect([total(from, 'UC20'), total(from, 'HM')]).toEqual(['0', '2']);
+  });
+
+  it('copies To and From of the first row of a mobilization group to its later rows, locked', async () => {
+    setup(mine({ mobs_grouped: [mobRow('a', 'g1', 'bc', 'on')] }));
+    renderApp('/agency/national', { user: ciffcUser });
+    const mobs = await screen.findByRole('region', { name: 'Mobilizations' });
+    await userEvent.click(within(mobs).getByRole('button', { name: 'Add another item' }));
+    const tos = within(mobs).getAllByLabelText('To') as HTMLSelectElement[];
+    const froms = within(mobs).getAllByLabelText('From') as HTMLSelectElement[];
+    expect(tos.map((s) => [s.value, s.disabled])).toEqual([
+      ['bc', false],
+      ['bc', true],
+    ]);
+    expect(froms.map((s) => [s.value, s.disabled])).toEqual([
+      ['on', false],
+      ['on', true],
+    ]);
+    await userEvent.selectOptions(tos[0] as HTMLSelectElement, 'ab');
+    await userEvent.selectOptions(froms[0] as HTMLSelectElement, 'qc');
+    expect((within(mobs).getAllByLabelText('To') as HTMLSelectElement[]).map((s) => s.value)).toEqual([
+      'ab',
+      'ab',
+    ]);
+    expect((within(mobs).getAllByLabelText('From') as HTMLSelectElement[]).map((s) => s.value)).toEqual([
+      'qc',
+      'qc',
+    ]);
+  });
+
+  it('publishes after the confirmation, alerts, and goes to /agency', async () => {
+    const bodies: unknown[] = [];
+    setup(mine(), {
+      '/v1/sitrep/national/publish': (_url, init) => {
+        bodies.push(JSON.parse(String(init?.body)));
+        return json(saveResult({ status: 'PUBLISHED', is_published: true, claimed_by: null }));
+      },
+    });
+    const confirm = vi.spyOn(window, 'confirm').mockReturnValue(true);
+    const alert = vi.spyOn(window, 'alert').mockImplementation(() => {});
+    const { router } = renderApp('/agency/national', { user: ciffcUser });
+    await userEvent.click(await screen.findByRole('button', { name: 'Publish' }));
+    expect(confirm).toHaveBeenCalledWith('Are you sure you want to publish this data?');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/agency'));
+    expect(alert).toHaveBeenCalledWith('Data synced with server. The action has been successfully saved.');
+    expect(bodies).toHaveLength(1);
+    expect(bodies[0]).toMatchObject({ preparedness_level: '2', version_number: 4 });
   });
 });

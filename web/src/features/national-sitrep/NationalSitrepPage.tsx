@@ -615,7 +615,11 @@ export function NationalSitrepPage() {
             disabled={hasErrors || publishing || sync === 'syncing'}
             onClick={() => void publish()}
           >
-            {meta.is_published ? t('nationalSitrep.republish') : t('nationalSitrep.publish')}
+            {hasErrors
+              ? t('nationalSitrep.blocked')
+              : meta.is_published
+                ? t('nationalSitrep.republish')
+                : t('nationalSitrep.publish')}
           </button>
         ) : null}
         {editing && hasErrors ? <p className="sitrep-hint">{t('nationalSitrep.blockedHint')}</p> : null}
