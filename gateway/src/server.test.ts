@@ -1,5 +1,8 @@
-import { describe, expect, it } from 'vitest';
-import { isCacheableContentRead } from './server.ts';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { buildGateway, isCacheableContentRead } from './server.ts';
 
 describe('what the gateway caches', () => {
   it('caches anonymous reads of public content', () => {
@@ -16,5 +19,67 @@ describe('what the gateway caches', () => {
       false,
     );
     expect(isCacheableContentRead('GET', '/api/pagesX', undefined)).toBe(false);
+  });
+});
+
+describe('serving the built site with SPA fallback', () => {
+  const root = mkdtempSync(join(tmpdir(), 'ciffc-gateway-'));
+  const built = join(root, 'dist');
+  const INDEX = '<!doctype html><title>CIFFC</title><div id="root"></div>';
+  mkdirSync(join(built, 'assets'), { recursive: true });
+  writeFileSync(join(built, 'index.html'), INDEX);
+  writeFileSync(join(built, 'assets', 'app-abc123.js'), 'console.log(1)');
+  afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+  // Nothing listens on port 9: no test here may reach a part behind the gateway.
+  const gateway = (webDist: string) =>
+    buildGateway({ apiUrl: 'http://127.0.0.1:9', cmsUrl: 'http://127.0.0.1:9', webDist });
+
+  it('answers any other GET with index.html, never cached, so the router decides', async () => {
+    const app = await gateway(built);
+    for (const url of ['/agency/sitrep/ab', '/no/such/page', '/situation/2025-07-01?x=1']) {
+      const res = await app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['content-type']).toMatch(/^text\/html/);
+      expect(res.headers['cache-control']).toBe('no-cache');
+      expect(res.body).toBe(INDEX);
+    }
+    await app.close();
+  });
+
+  it('serves hashed bundles as immutable files', async () => {
+    const app = await gateway(built);
+    const res = await app.inject({ method: 'GET', url: '/assets/app-abc123.js' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    await app.close();
+  });
+
+  it('answers another method on an unknown path with a JSON 404 naming it', async () => {
+    const app = await gateway(built);
+    const res = await app.inject({ method: 'POST', url: '/no/such/page', payload: {} });
+    expect(res.statusCode).toBe(404);
+    expect(res.headers['content-type']).toMatch(/^application\/json/);
+    expect(res.json()).toEqual({
+      statusCode: 404,
+      error: 'Not Found',
+      message: 'No route POST /no/such/page',
+    });
+    await app.close();
+  });
+
+  it('answers 503 with a hint while the site is not built', async () => {
+    for (const webDist of [join(root, 'empty'), join(root, 'missing')]) {
+      if (webDist.endsWith('empty')) mkdirSync(webDist, { recursive: true });
+      const app = await gateway(webDist);
+      const res = await app.inject({ method: 'GET', url: '/statistics' });
+      expect(res.statusCode, webDist).toBe(503);
+      expect(res.body).toMatch(/not built yet/);
+      expect((await app.inject({ method: 'GET', url: '/gateway/health' })).json()).toEqual({
+        ok: true,
+        site: false,
+      });
+      await app.close();
+    }
   });
 });

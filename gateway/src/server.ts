@@ -143,10 +143,16 @@ export async function buildGateway(config: GatewayConfig) {
       root: config.webDist,
       wildcard: false,
       index: false,
+      // Ours, not the plugin's: its default (public, max-age=0) would replace both headers below.
+      cacheControl: false,
       setHeaders: (res, path) => {
-        // Hashed bundles never change; index.html must always be revalidated.
-        if (path.includes(`${join(config.webDist, 'assets')}`))
-          res.setHeader('cache-control', 'public, max-age=31536000, immutable');
+        // Hashed bundles never change; everything else (index.html, favicon) is revalidated.
+        res.setHeader(
+          'cache-control',
+          path.startsWith(join(config.webDist, 'assets'))
+            ? 'public, max-age=31536000, immutable'
+            : 'no-cache',
+        );
       },
     });
   }
