@@ -75,5 +75,10 @@ test.describe('site shell and login (issue 2)', () => {
     expect(aliases.status()).toBe(200);
     const admin = await request.get('/admin');
     expect(admin.status()).toBe(200);
+    // The reference PDFs of the home dashboard (cms/src/seed/content.ts DOCUMENTS), through /uploads.
+    const pdf = await request.get('/uploads/stages-of-control-en.pdf');
+    expect(pdf.status()).toBe(200);
+    expect(pdf.headers()['content-type']).toMatch(/^application\/pdf/);
+    expect((await pdf.body()).subarray(0, 5).toString()).toBe('%PDF-');
   });
 });
