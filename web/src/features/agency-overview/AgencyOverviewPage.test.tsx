@@ -1,5 +1,7 @@
+import { OVERVIEW_POLL_MS } from '@ciffc/contracts';
+import { focusManager } from '@tanstack/react-query';
 import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { installFetch, json } from '../../test/fakeFetch.ts';
 import { agencyUser, ciffcUser, renderApp } from '../../test/render.tsx';
 
@@ -101,6 +103,59 @@ describe('agency overview', () => {
     await waitFor(() => expect(screen.getByText(/could not be refreshed/)).toBeTruthy());
     expect(screen.getByText('Alberta (AB)')).toBeTruthy();
     expect(error).toHaveBeenCalledWith('[overview] agency sitrep stats failed', expect.anything());
+  });
+
+  describe('polling every 60 s', () => {
+    afterEach(() => {
+      focusManager.setFocused(undefined);
+      vi.useRealTimers();
+    });
+
+    /** Renders the overview, then counts each stats call as 60 s pass in a background tab. */
+    async function pollFor(user: Parameters<typeof renderApp>[1]['user']) {
+      vi.useFakeTimers({ shouldAdvanceTime: true });
+      const { calls } = installFetch(handlers());
+      renderApp('/agency', { user });
+      const count = (path: string) => calls.filter((c) => c.url.pathname === path).length;
+      await waitFor(() => expect(count('/v1/sitrep/stats/agency')).toBe(1));
+      await waitFor(() => expect(count('/v1/sitrep/stats/national')).toBe(1));
+      focusManager.setFocused(false);
+      await vi.advanceTimersByTimeAsync(OVERVIEW_POLL_MS - 1_000);
+      const before = {
+        agency: count('/v1/sitrep/stats/agency'),
+        national: count('/v1/sitrep/stats/national'),
+      };
+      await vi.advanceTimersByTimeAsync(2 * OVERVIEW_POLL_MS);
+      const after = {
+        agency: count('/v1/sitrep/stats/agency'),
+        national: count('/v1/sitrep/stats/national'),
+      };
+      return { before, after, wildfire: count('/v1/wildfire/stats') };
+    }
+
+    it('refreshes agency and national sitrep stats for the national centre, also in a background tab', async () => {
+      const { before, after, wildfire } = await pollFor(ciffcUser);
+      expect(before).toEqual({ agency: 1, national: 1 });
+      expect(after).toEqual({ agency: 3, national: 3 });
+      expect(wildfire).toBe(1);
+    });
+
+    it('refreshes only the agency sitrep stats for an agency user', async () => {
+      const { before, after } = await pollFor(agencyUser('bc'));
+      expect(before).toEqual({ agency: 1, national: 1 });
+      expect(after).toEqual({ agency: 3, national: 1 });
+    });
+  });
+
+  it('shows a signed-in user without the Authenticated or CIFFC role the notice, and fetches no stats', async () => {
+    const { calls } = installFetch(handlers());
+    const { router } = renderApp('/agency', {
+      user: { id: 7, username: 'guest', agency_code: null, role: { name: 'Guest' } },
+    });
+    expect(await screen.findByText('Your account does not have access to this page.')).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/agency');
+    expect(screen.queryByRole('heading', { level: 1, name: 'Overview' })).toBeNull();
+    expect(calls.filter((c) => c.url.pathname.startsWith('/v1/sitrep/stats'))).toEqual([]);
   });
 
   it('sends an anonymous visitor to /login', async () => {
