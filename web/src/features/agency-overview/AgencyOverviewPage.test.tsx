@@ -2,6 +2,7 @@ import { OVERVIEW_POLL_MS } from '@ciffc/contracts';
 import { focusManager } from '@tanstack/react-query';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { User } from '../../shared/auth/session.ts';
 import { installFetch, json } from '../../test/fakeFetch.ts';
 import { agencyUser, ciffcUser, renderApp } from '../../test/render.tsx';
 
@@ -112,7 +113,7 @@ describe('agency overview', () => {
     });
 
     /** Renders the overview, then counts each stats call as 60 s pass in a background tab. */
-    async function pollFor(user: Parameters<typeof renderApp>[1]['user']) {
+    async function pollFor(user: User) {
       vi.useFakeTimers({ shouldAdvanceTime: true });
       const { calls } = installFetch(handlers());
       renderApp('/agency', { user });
