@@ -2,7 +2,7 @@ import { catalogueOptions, SYNC_INTERVAL_MS } from '@ciffc/contracts';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { installFetch, json } from '../../test/fakeFetch.ts';
+import { type Handler, installFetch, json } from '../../test/fakeFetch.ts';
 import { agencyUser, ciffcUser, renderApp } from '../../test/render.tsx';
 
 const status = {
@@ -41,10 +41,7 @@ const draft = (over: Record<string, unknown> = {}) => ({
   ...over,
 });
 
-function handlers(
-  doc: Record<string, unknown>,
-  extra: Record<string, (url: URL, init?: RequestInit) => Response> = {},
-) {
+function handlers(doc: Record<string, unknown>, extra: Record<string, Handler> = {}) {
   return {
     '/v1/sitrep/agency': (_url: URL, init?: RequestInit) =>
       init?.method === 'POST' ? json({ ...status, version_number: 5, validationErrors: {} }) : json(doc),
