@@ -1,4 +1,4 @@
-import type { SitrepArchive } from '@ciffc/contracts';
+import { PREPAREDNESS_LEVEL_COLOURS as LEVEL_COLOURS, type SitrepArchive } from '@ciffc/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useIntl } from 'react-intl';
 import { Link } from 'react-router';
@@ -7,26 +7,18 @@ import { ErrorBox } from '../../shared/ui/ErrorBox.tsx';
 import { Loading } from '../../shared/ui/Loading.tsx';
 import { PageHeader } from '../../shared/ui/PageHeader.tsx';
 import { archiveQuery } from './api.ts';
-import { isoDate, monthWeeks, weekStartsOn } from './calendar.ts';
+import { centreYearMonth, isoDate, monthWeeks, weekStartsOn } from './calendar.ts';
 import './situation-archive.css';
-
-/** Same colours as the public report's level badge. */
-export const LEVEL_COLOURS: Record<string, { background: string; color: string }> = {
-  '1': { background: '#2e7d32', color: '#fff' },
-  '2': { background: '#1565c0', color: '#fff' },
-  '3': { background: '#f9a825', color: '#111' },
-  '4': { background: '#b45309', color: '#fff' },
-  '5': { background: '#c62828', color: '#fff' },
-};
 
 type Month = SitrepArchive['years'][number]['months'][number];
 
 /**
- * A year's calendar shows every month (January to December; the current year up to this month),
- * with or without reports, so a month without a report reads as such rather than disappearing.
+ * A year's calendar shows every month (January to December; the current year up to this month,
+ * in the centre's time zone as report dates are), with or without reports, so a month without a
+ * report reads as such rather than disappearing.
  */
-function monthsOfYear(y: SitrepArchive['years'][number], today = new Date()): Month[] {
-  const last = y.year === today.getFullYear() ? today.getMonth() + 1 : 12;
+function monthsOfYear(y: SitrepArchive['years'][number], now = centreYearMonth(new Date())): Month[] {
+  const last = y.year === now.year ? now.month : 12;
   return Array.from(
     { length: last },
     (_, i) => y.months.find((m) => m.month === i + 1) ?? { month: i + 1, days: [] },

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isoDate, monthWeeks, weekStartsOn } from './calendar.ts';
+import { centreYearMonth, isoDate, monthWeeks, weekStartsOn } from './calendar.ts';
 
 describe('archive month grid', () => {
   it('starts weeks on Monday in French and on Sunday in English', () => {
@@ -18,5 +18,15 @@ describe('archive month grid', () => {
     expect(days).toHaveLength(29);
     expect(days[0]).toBe('2024-02-01');
     expect(days.at(-1)).toBe('2024-02-29');
+  });
+});
+
+describe("the archive's current month", () => {
+  it('is taken in America/Winnipeg, whatever the browser time zone', () => {
+    // 03:00 UTC on August 1 is still July 31 in Winnipeg (UTC-5 in summer).
+    expect(centreYearMonth(new Date('2026-08-01T03:00:00Z'))).toEqual({ year: 2026, month: 7 });
+    // 05:30 UTC on January 1 is still December 31 in Winnipeg (UTC-6 in winter).
+    expect(centreYearMonth(new Date('2026-01-01T05:30:00Z'))).toEqual({ year: 2025, month: 12 });
+    expect(centreYearMonth(new Date('2026-01-01T06:30:00Z'))).toEqual({ year: 2026, month: 1 });
   });
 });

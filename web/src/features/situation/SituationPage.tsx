@@ -3,6 +3,7 @@ import {
   isReportDate,
   NATIONAL_MOB_COLUMNS,
   type NationalMobTableRow,
+  PREPAREDNESS_LEVEL_COLOURS,
   PRODUCT,
   type PublicAgencySitrep,
   type PublicMobilizationRow,
@@ -20,7 +21,6 @@ import { ErrorBox } from '../../shared/ui/ErrorBox.tsx';
 import { Loading } from '../../shared/ui/Loading.tsx';
 import { usePageTitle } from '../../shared/ui/usePageTitle.ts';
 import { situationQuery } from './api.ts';
-import { LEVEL_COLOURS } from './levels.ts';
 import './situation.css';
 import { ReportTable, type ReportTableProps } from '../../shared/ui/ReportTable.tsx';
 
@@ -126,7 +126,7 @@ export function Report({ report }: { report: PublicNationalSitrep }) {
     return code.toUpperCase();
   };
   const level = report.field_preparedness_level;
-  const colour = LEVEL_COLOURS[level];
+  const colour = PREPAREDNESS_LEVEL_COLOURS[level];
   const expanded = report.expanded_data;
 
   const mobTable = (rows: PublicMobilizationRow[], caption: string) => (
