@@ -35,6 +35,30 @@ describe('reports and exports', () => {
     expect(call?.url.searchParams.get('export')).toBe('true');
   });
 
+  it('downloads agency-sitreps-{year}-export.csv for the year chosen in the agency box', async () => {
+    const download = vi.spyOn(csv, 'downloadCsv').mockImplementation(() => {});
+    const { calls } = installFetch({
+      '/v1/sitrep/agency/export': () =>
+        json([{ date: '2021-08-02', agency: 'BC', agency_preparedness_level: 5, version_number: 3 }]),
+    });
+    renderApp('/agency/reports-and-exports', { user: ciffcUser });
+    const agency = await screen.findByRole('region', { name: 'Agency situation reports' });
+    await userEvent.selectOptions(within(agency).getByLabelText('Year'), '2021');
+    await userEvent.click(within(agency).getByRole('button', { name: 'Export (CSV)' }));
+    await waitFor(() => expect(download).toHaveBeenCalledTimes(1));
+    const [name, text] = download.mock.calls[0] as [string, string];
+    expect(name).toBe('agency-sitreps-2021-export.csv');
+    expect(text).toBe(
+      '\uFEFF"date","agency","agency_preparedness_level","version_number"\r\n"2021-08-02","BC","5","3"\r\n',
+    );
+    const call = calls.find((c) => c.url.pathname === '/v1/sitrep/agency/export');
+    expect([call?.url.searchParams.get('year'), call?.url.searchParams.get('export')]).toEqual([
+      '2021',
+      'true',
+    ]);
+    expect(calls.some((c) => c.url.pathname === '/v1/sitrep/national/export')).toBe(false);
+  });
+
   it('alerts when the year has no rows', async () => {
     const alert = vi.spyOn(window, 'alert').mockImplementation(() => {});
     installFetch({ '/v1/sitrep/agency/export': () => json([]) });
