@@ -35,6 +35,38 @@ describe('suggested preparedness level (data-entry.md 5.5)', () => {
   it('level 5 when H, L and X are 4 or more, R is 4, C is 5', () => {
     expect(suggestedPreparednessLevel(answers(4, 4, 4, 4, 5))).toBe(5);
   });
+  // Cases where the rule and the rounded average differ, so each branch is what decides.
+  it.each([
+    // level 2: average 7/5 = 1.4 → 1; (2,2,2,1,2) 9/5 = 1.8 → 2 would not tell them apart
+    [[1, 1, 2, 1, 2], 2],
+    // level 3: average 12/5 = 2.4 → 2
+    [[2, 2, 3, 2, 3], 3],
+    // level 4: average 23/5 = 4.6 → 5
+    [[5, 5, 5, 3, 5], 4],
+    [[5, 4, 5, 3, 5], 4],
+    // level 5: average 21/5 = 4.2 → 4
+    [[4, 4, 4, 4, 5], 5],
+  ] as const)('the rule decides: %j → %i', (five, level) => {
+    expect(suggestedPreparednessLevel(answers(...five))).toBe(level);
+  });
+
+  // One condition missed by one step, where the rule's level would differ from the average.
+  it.each([
+    // level 1 equals its average by construction; the near miss falls to the average too
+    [[1, 1, 1, 1, 2], 1, 'level 1, C 2'],
+    [[1, 1, 2, 1, 1], 1, 'level 2, C 1 (not 2)'],
+    [[1, 1, 1, 1, 2], 1, 'level 2, X 1 (not 2)'],
+    [[2, 2, 3, 1, 3], 2, 'level 3, R 1 (not 2)'],
+    [[2, 2, 3, 2, 2], 2, 'level 3, C 2 (below 3)'],
+    [[1, 2, 3, 2, 3], 2, 'level 3, H 1 (below 2)'],
+    [[2, 2, 2, 2, 3], 2, 'level 3, X 2 (not 3)'],
+    [[5, 5, 5, 4, 4], 5, 'level 4, R 4 (not 3)'],
+    [[3, 4, 4, 4, 5], 4, 'level 5, H 3 (below 4)'],
+    [[4, 4, 3, 4, 5], 4, 'level 5, X 3 (below 4)'],
+  ] as const)('near miss %j → %i (%s)', (five, level) => {
+    expect(suggestedPreparednessLevel(answers(...five))).toBe(level);
+  });
+
   it('otherwise the rounded average of the five', () => {
     // 1+1+1+1+2 = 6 / 5 = 1.2 → 1
     expect(suggestedPreparednessLevel(answers(1, 1, 1, 1, 2))).toBe(1);
