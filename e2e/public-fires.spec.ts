@@ -103,21 +103,99 @@ test.describe('public fire pages (issue 3)', () => {
     await expect(page.locator('th', { hasText: '10-Year Average' }).first()).toBeAttached();
   });
 
-  for (const path of ['/', '/map', '/page', '/summary', '/national', '/statistics']) {
-    test(`axe finds no WCAG 2.1 AA violations on ${path}`, async ({ page }) => {
-      await page.goto(path);
-      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-      await expect(page.getByText('Loading…')).toHaveCount(0, { timeout: 30_000 });
-      if (path === '/' || path === '/map')
-        await expect.poll(() => drawnCount(page), { timeout: 30_000 }).toBeGreaterThan(0);
-      // Open the data tables so they are checked too.
-      for (const summary of await page.locator('.chart-figure-table > summary').all()) await summary.click();
-      const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21aa']).analyze();
-      expect(
-        results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-      ).toEqual([]);
-    });
+  for (const locale of ['en', 'fr'] as const) {
+    for (const path of ['/', '/map', '/page', '/summary', '/national', '/statistics']) {
+      test(`axe finds no WCAG 2.1 AA violations on ${path} (${locale})`, async ({ page }) => {
+        // /map has no top bar and so no language button: the choice is stored as the button stores it.
+        if (locale === 'fr')
+          await page.addInitScript({ content: "localStorage.setItem('ciffc.locale', 'fr')" });
+        await page.goto(path);
+        await expect(page.locator('html')).toHaveAttribute('lang', locale);
+        await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+        await expect(page.getByText(locale === 'fr' ? 'Chargement…' : 'Loading…')).toHaveCount(0, {
+          timeout: 30_000,
+        });
+        if (path === '/' || path === '/map') {
+          await expect.poll(() => drawnCount(page), { timeout: 30_000 }).toBeGreaterThan(0);
+          await page.locator('.fires-in-view > summary').click();
+        }
+        // Open the data tables so they are checked too.
+        for (const summary of await page.locator('.chart-figure-table > summary').all())
+          await summary.click();
+        const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21aa']).analyze();
+        expect(
+          results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+        ).toEqual([]);
+      });
+    }
   }
+
+  test('a fire popup opens from the keyboard through the list of the largest fires in view', async ({
+    page,
+  }) => {
+    await page.goto('/');
+    await expect.poll(() => drawnCount(page), { timeout: 30_000 }).toBeGreaterThan(0);
+    const list = page.locator('.fires-in-view');
+    const summary = list.locator('summary');
+    await summary.focus();
+    await page.keyboard.press('Enter');
+    await expect(list).toHaveAttribute('open', '');
+    await page.keyboard.press('Tab');
+    const first = list.getByRole('button').first();
+    await expect(first).toBeFocused();
+    const fireId = ((await first.textContent()) ?? '').split(' (')[0] ?? '';
+    await page.keyboard.press('Enter');
+    const popup = page.locator('.maplibregl-popup');
+    await expect(popup).toContainText(fireId);
+    await expect(popup).toContainText('Situation report date');
+    // MapLibre moves focus into the popup (its close button); closing gives it back to the list.
+    const close = popup.getByRole('button', { name: 'Close the fire details' });
+    await expect(close).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(popup).toHaveCount(0);
+    await expect(first).toBeFocused();
+  });
+
+  test('the national list works from the keyboard: page selector, filters, Export (CSV)', async ({
+    page,
+  }) => {
+    await page.goto('/national');
+    const pageSelect = page.getByRole('combobox', { name: 'Page' }).first();
+    await expect(pageSelect).toBeVisible();
+    await pageSelect.focus();
+    await page.keyboard.press('ArrowDown');
+    await expect(page).toHaveURL(/[?&]page=2\b/);
+    await page.keyboard.press('Tab');
+    await expect(page.getByRole('button', { name: 'Next page' }).first()).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/[?&]page=3\b/);
+    await page.keyboard.press('Shift+Tab');
+    await page.keyboard.press('Shift+Tab');
+    await expect(page.getByRole('button', { name: 'Previous page' }).first()).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/[?&]page=2\b/);
+
+    const agency = page.getByRole('combobox', { name: 'Agency' });
+    await agency.focus();
+    await page.keyboard.press('ArrowDown');
+    await expect(page).toHaveURL(/[?&]agency=[a-z]{2}\b/);
+    await expect(page).not.toHaveURL(/page=/);
+    const code = await agency.inputValue();
+    await page.keyboard.press('Tab');
+    await expect(page.getByRole('combobox', { name: 'Stage of Control' })).toBeFocused();
+    await page.keyboard.press('Tab');
+    await expect(page.getByRole('combobox', { name: 'Response Type' })).toBeFocused();
+    await page.keyboard.press('Tab');
+    const exportButton = page.getByRole('button', { name: 'Export (CSV)' });
+    await expect(exportButton).toBeFocused();
+    await expect(page.locator('.fires-table-wrap')).toHaveAttribute('aria-busy', 'false');
+    const [download] = await Promise.all([page.waitForEvent('download'), page.keyboard.press('Enter')]);
+    expect(download.suggestedFilename()).toBe('CIFFC.csv');
+    const { readFileSync } = await import('node:fs');
+    const [, ...rows] = parseCsv(readFileSync(await download.path(), 'utf8'));
+    expect(rows.length).toBeGreaterThan(0);
+    for (const row of rows) expect(row[1]).toBe(code);
+  });
 
   test('the summary page shows its sections in French', async ({ page }) => {
     await page.goto('/summary');
