@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { effectivePreparednessLevel, suggestedPreparednessLevel } from './preparedness.ts';
 
+type Five = [number, number, number, number, number];
+
 const answers = (H: number, L: number, X: number, R: number, C: number) => ({
   current_fire_hazard: H,
   current_fire_load: L,
@@ -46,7 +48,7 @@ describe('suggested preparedness level (data-entry.md 5.5)', () => {
     [[5, 4, 5, 3, 5], 4],
     // level 5: average 21/5 = 4.2 → 4
     [[4, 4, 4, 4, 5], 5],
-  ] as const)('the rule decides: %j → %i', (five, level) => {
+  ] as [Five, number][])('the rule decides: %j → %i', (five, level) => {
     expect(suggestedPreparednessLevel(answers(...five))).toBe(level);
   });
 
@@ -63,7 +65,7 @@ describe('suggested preparedness level (data-entry.md 5.5)', () => {
     [[5, 5, 5, 4, 4], 5, 'level 4, R 4 (not 3)'],
     [[3, 4, 4, 4, 5], 4, 'level 5, H 3 (below 4)'],
     [[4, 4, 3, 4, 5], 4, 'level 5, X 3 (below 4)'],
-  ] as const)('near miss %j → %i (%s)', (five, level) => {
+  ] as [Five, number, string][])('near miss %j → %i (%s)', (five, level) => {
     expect(suggestedPreparednessLevel(answers(...five))).toBe(level);
   });
 
