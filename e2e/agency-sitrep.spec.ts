@@ -1,5 +1,18 @@
-import { expect, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import { login } from './support.ts';
+
+const CONFIRM_SUBMIT = 'confirm: Are you sure you want to submit this data for approval?';
+const ALERT_SAVED = 'alert: Data synced with server. The action has been successfully saved.';
+
+/** Accepts every dialog, as a person would, and records each as `type: message` to be asserted. */
+function recordDialogs(page: Page): string[] {
+  const seen: string[] = [];
+  page.on('dialog', (d) => {
+    seen.push(`${d.type()}: ${d.message()}`);
+    void d.accept();
+  });
+  return seen;
+}
 
 test.describe('agency sitrep (issue 4)', () => {
   test('ab edits and syncs while ciffc sees Edit Locked; ab submits; ciffc approves and the approved copy shows the data', async ({
@@ -11,9 +24,8 @@ test.describe('agency sitrep (issue 4)', () => {
     try {
       const abPage = await ab.newPage();
       const ciffcPage = await ciffc.newPage();
-      // Confirmations and the final alert are accepted, as a person would.
-      abPage.on('dialog', (d) => void d.accept());
-      ciffcPage.on('dialog', (d) => void d.accept());
+      const abDialogs = recordDialogs(abPage);
+      const ciffcDialogs = recordDialogs(ciffcPage);
       const marker = `Playwright ops summary ${Date.now()}`;
 
       await login(abPage, 'ab');
@@ -48,6 +60,7 @@ test.describe('agency sitrep (issue 4)', () => {
 
       await abPage.getByRole('button', { name: 'Submit' }).click();
       await expect(abPage).toHaveURL(/\/agency$/);
+      await expect.poll(() => abDialogs).toEqual([CONFIRM_SUBMIT, ALERT_SAVED]);
 
       await ciffcPage.reload();
       await expect(ciffcPage.getByTestId('sitrep-status')).toHaveText('Submitted');
@@ -55,6 +68,7 @@ test.describe('agency sitrep (issue 4)', () => {
       await expect(ciffcPage.getByRole('button', { name: 'Not Approved' })).toBeEnabled();
       await ciffcPage.getByRole('button', { name: 'Approved', exact: true }).click();
       await expect(ciffcPage).toHaveURL(/\/agency$/);
+      await expect.poll(() => ciffcDialogs).toEqual([ALERT_SAVED]);
 
       await ciffcPage.goto('/agency/sitrep/ab/approved');
       await expect(ciffcPage.locator('textarea[name="en_ops_summary"]')).toHaveValue(marker);
