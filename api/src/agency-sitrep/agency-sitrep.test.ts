@@ -619,7 +619,39 @@ forEachEngine('agency sitrep', (ctx) => {
       expect(kinds).toEqual(['save', 'submit', 'approve', 'reject']);
     });
 
-    it('lets exactly one of approve and reject fired at once succeed; the other answers 409', async () => {
+    it('lets exactly one of two identical transitions fired at once succeed; the other answers 409', async () => {
+      const national = (await send(ctx(), await as(ctx(), 'ciffc'), 'GET', '/v1/me')).json();
+      const identity = {
+        id: national.id,
+        username: national.username,
+        role: national.role,
+        agency_code: null,
+      };
+      const on = await as(ctx(), 'on');
+      let decided = 0;
+      // Two approves (or two rejects) at once: whether they interleave (the conditional update
+      // catches the second) or run one after the other (the status check does), one wins.
+      for (const act of [approve, reject, approve, reject]) {
+        const version = await claimAndVersion(ctx(), 'on');
+        expect((await saveAs(ctx(), 'on', doc, version)).statusCode).toBe(200);
+        const submitted = await send(ctx(), on, 'POST', '/v1/sitrep/agency/submit', { agency: 'on' });
+        expect(submitted.json().status).toBe('S');
+        const now = new Date();
+        const outcomes = await Promise.allSettled([
+          act(ctx().app.db.kysely, identity, 'on', now),
+          act(ctx().app.db.kysely, identity, 'on', now),
+        ]);
+        expect(outcomes.filter((o) => o.status === 'fulfilled')).toHaveLength(1);
+        const lost = outcomes.find((o) => o.status === 'rejected')?.reason as unknown;
+        expect(lost).toBeInstanceOf(SitrepError);
+        expect(lost instanceof SitrepError && lost.statusCode).toBe(409);
+        decided += 1;
+        const kinds = (await listHistory(ctx().app.db.kysely, 'on')).map((h) => h.kind);
+        expect(kinds.filter((k) => k === 'approve' || k === 'reject')).toHaveLength(decided);
+      }
+    });
+
+    it('records approve and reject fired at once as the transitions that happened, none lost or doubled', async () => {
       const national = (await send(ctx(), await as(ctx(), 'ciffc'), 'GET', '/v1/me')).json();
       const identity = {
         id: national.id,
@@ -631,19 +663,23 @@ forEachEngine('agency sitrep', (ctx) => {
       for (let round = 0; round < 3; round++) {
         const version = await claimAndVersion(ctx(), 'on');
         expect((await saveAs(ctx(), 'on', doc, version)).statusCode).toBe(200);
-        const submitted = await send(ctx(), on, 'POST', '/v1/sitrep/agency/submit', { agency: 'on' });
-        expect(submitted.json().status).toBe('S');
+        await send(ctx(), on, 'POST', '/v1/sitrep/agency/submit', { agency: 'on' });
+        const before = (await listHistory(ctx().app.db.kysely, 'on')).length;
         const now = new Date();
         const outcomes = await Promise.allSettled([
           approve(ctx().app.db.kysely, identity, 'on', now),
           reject(ctx().app.db.kysely, identity, 'on', now),
         ]);
-        expect(outcomes.filter((o) => o.status === 'fulfilled')).toHaveLength(1);
-        const lost = outcomes.find((o) => o.status === 'rejected')?.reason as unknown;
-        expect(lost).toBeInstanceOf(SitrepError);
-        expect(lost instanceof SitrepError && lost.statusCode).toBe(409);
-        const kinds = (await listHistory(ctx().app.db.kysely, 'on')).map((h) => h.kind);
-        expect(kinds.filter((k) => k === 'approve' || k === 'reject')).toHaveLength(round + 1);
+        // Interleaved, only the first applies; one after the other, an approved report may still
+        // be rejected (4.1). Either way every success is one history row and the status is the last.
+        const won = outcomes.filter((o) => o.status === 'fulfilled').length;
+        expect(won).toBeGreaterThanOrEqual(1);
+        for (const o of outcomes)
+          if (o.status === 'rejected') expect((o.reason as SitrepError).statusCode).toBe(409);
+        const added = (await listHistory(ctx().app.db.kysely, 'on')).slice(before).map((h) => h.kind);
+        expect(added).toHaveLength(won);
+        const status = (await send(ctx(), on, 'GET', '/v1/sitrep/agency?agency=on')).json().status;
+        expect(status).toBe(added.at(-1) === 'approve' ? 'A' : 'R');
       }
     });
 

@@ -23,7 +23,9 @@ const InventoryError = z.object({
   statusCode: z.number(),
   error: z.string(),
   message: z.string(),
-  locked: z.boolean(),
+  // Absent when the request is refused before the route runs (a NUL in the body, say): the one
+  // error shape of plugins/errors.ts has no lock to report.
+  locked: z.boolean().optional(),
   validationErrors: z.record(z.string(), z.string()),
 });
 

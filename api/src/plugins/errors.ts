@@ -64,15 +64,22 @@ export function registerErrors(app: FastifyInstance): void {
   // A NUL anywhere in a JSON body: 400 naming the field, before any route sees it (PostgreSQL
   // text refuses U+0000, so it would otherwise end as a 500 on one engine only). Raw bodies
   // (the fire import's CSV and GeoJSON text) are checked row by row by their own rules.
+  // The same for query strings (`?item=%00`), which reach the SQL as text just the same.
   app.addHook('preValidation', async (request) => {
-    const payload = request.body;
-    if (payload === null || typeof payload !== 'object') return;
-    const validationErrors = nulPaths(payload);
-    const fields = Object.keys(validationErrors);
-    if (fields.length === 0) return;
-    throw new HttpError(400, `Invalid body: ${fields.map((f) => `${f}: ${NUL_MESSAGE}`).join('; ')}`, {
-      validationErrors,
-    });
+    for (const [context, value] of [
+      ['querystring', request.query],
+      ['body', request.body],
+    ] as const) {
+      if (value === null || typeof value !== 'object') continue;
+      const validationErrors = nulPaths(value);
+      const fields = Object.keys(validationErrors);
+      if (fields.length === 0) continue;
+      throw new HttpError(
+        400,
+        `Invalid ${context}: ${fields.map((f) => `${f}: ${NUL_MESSAGE}`).join('; ')}`,
+        { validationErrors },
+      );
+    }
   });
 
   app.setNotFoundHandler((request, reply) => {

@@ -1,3 +1,4 @@
+import { PREPAREDNESS_LEVEL_COLOURS } from '@ciffc/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router';
@@ -11,14 +12,6 @@ export const DOCUMENTS = [
   { titleId: 'dashboard.docs.stages', file: 'stages-of-control' },
   { titleId: 'dashboard.docs.preparedness', file: 'preparedness-levels' },
 ] as const;
-
-const LEVEL_COLOURS: Record<number, string> = {
-  1: '#2e7d32',
-  2: '#1f5fbf',
-  3: '#8a6d00',
-  4: '#c24e00',
-  5: '#b3101f',
-};
 
 /**
  * National preparedness level with its description, the latest national sitrep's summary and the
@@ -47,7 +40,7 @@ export function PreparednessPanel() {
       <>
         {level ? (
           <div className="apl">
-            <span className="apl-level" style={{ background: LEVEL_COLOURS[level] }}>
+            <span className="apl-level" style={PREPAREDNESS_LEVEL_COLOURS[String(level)]}>
               <FormattedMessage id="dashboard.apl.level" values={{ level }} />
             </span>
             <p className="apl-description">
