@@ -17,6 +17,7 @@ import {
 import { createServer } from 'node:net';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { SECRET_VARIABLES } from '@ciffc/contracts';
 
 export const repoRoot = resolve(fileURLToPath(new URL('../..', import.meta.url)));
 const bin = (dir: string, name: string) => join(repoRoot, dir, 'node_modules', '.bin', name);
@@ -151,14 +152,8 @@ export async function spawnPart(o: SpawnOptions): Promise<Part> {
   throw new Error(`${o.name} was not ready after ${o.timeoutMs} ms. Log ${o.logFile}:\n${tail(o.logFile)}`);
 }
 
-export interface Secrets {
-  JWT_SECRET: string;
-  ADMIN_JWT_SECRET: string;
-  APP_KEYS: string;
-  API_TOKEN_SALT: string;
-  TRANSFER_TOKEN_SALT: string;
-  ENCRYPTION_KEY: string;
-}
+/** The content system's secrets, by the names of the shared rule (packages/contracts secrets.ts). */
+export type Secrets = Record<(typeof SECRET_VARIABLES)[number], string>;
 
 const random = () => randomBytes(24).toString('base64url');
 
@@ -179,23 +174,12 @@ export function loadOrCreateSecrets(dataDir: string): Secrets {
   return secrets;
 }
 
-const SECRET_NAMES: (keyof Secrets)[] = [
-  'JWT_SECRET',
-  'ADMIN_JWT_SECRET',
-  'APP_KEYS',
-  'API_TOKEN_SALT',
-  'TRANSFER_TOKEN_SALT',
-  'ENCRYPTION_KEY',
-];
-
 /** Outside demo mode the secrets come from the environment only; the content system refuses weak ones. */
 export function secretsFromEnv(): Secrets {
-  const missing = SECRET_NAMES.filter((name) => !process.env[name]);
+  const missing = SECRET_VARIABLES.filter((name) => !process.env[name]);
   if (missing.length)
     throw new Error(`Production start needs these secrets in the environment: ${missing.join(', ')}`);
-  return Object.fromEntries(
-    SECRET_NAMES.map((name) => [name, process.env[name] as string]),
-  ) as unknown as Secrets;
+  return Object.fromEntries(SECRET_VARIABLES.map((name) => [name, process.env[name] as string])) as Secrets;
 }
 
 function newestMtime(dir: string): number {
