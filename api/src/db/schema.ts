@@ -8,6 +8,8 @@ export interface Database {
   data_versions: DataVersionsTable;
   agencies: AgenciesTable;
   fires: FiresTable;
+  fire_imports: FireImportsTable;
+  fire_versions: FireVersionsTable;
   historical_yearly: HistoricalYearlyTable;
   historical_weekly: HistoricalWeeklyTable;
 }
@@ -37,6 +39,53 @@ export interface FiresTable {
   /** The day the fire was first reported (YYYY-MM-DD): it dates new fires, daily and weekly counts. */
   situation_report_date: string;
   /** The day of the last change of stage of control (YYYY-MM-DD). */
+  status_date: string;
+  stage_of_control: string;
+  fire_cause: string;
+  response_type: string;
+  fire_size: number;
+  latitude: number;
+  longitude: number;
+  updated_at: string;
+}
+
+/** One row per import that was written (not a dry run, not a malformed file): who, when, what. */
+export interface FireImportsTable {
+  id: Generated<number>;
+  created_at: string;
+  /** 'api' (POST /v1/fires/import) or 'cli' (npm run import). */
+  source: string;
+  /** The importing user; null for the command line. */
+  user_id: number | null;
+  username: string | null;
+  /** The only agency the file could hold (an agency user's import); null: any agency. */
+  agency_code: string | null;
+  format: string;
+  file_name: string | null;
+  total_rows: number;
+  inserted: number;
+  updated: number;
+  unchanged: number;
+  rejected: number;
+  /** UTF-8 length of the file's text. */
+  file_bytes: number;
+  /** The file's text, gzip-compressed (bytea / blob): kept for audit and replay. */
+  file_gzip: Uint8Array;
+}
+
+/**
+ * Append-only: a fire's full values after each import that inserted or changed it ('inserted',
+ * 'updated'), and once its values before the first recorded change when it had no version yet
+ * ('baseline': loaded by the demo seed or before the history existed).
+ */
+export interface FireVersionsTable {
+  id: Generated<number>;
+  import_id: number;
+  action: string;
+  agency_code: string;
+  agency_fire_id: string;
+  agency_data_timezone: string;
+  situation_report_date: string;
   status_date: string;
   stage_of_control: string;
   fire_cause: string;

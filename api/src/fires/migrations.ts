@@ -1,4 +1,4 @@
-import type { Kysely, Migration } from 'kysely';
+import { type Kysely, type Migration, sql } from 'kysely';
 
 export const migrations: Record<string, Migration> = {
   '0003_fires': {
@@ -46,6 +46,73 @@ export const migrations: Record<string, Migration> = {
     },
     async down(db: Kysely<unknown>) {
       await db.schema.dropTable('fires').execute();
+    },
+  },
+  // The import history (docs/fires-import.md, "History"): numbered after every earlier migration
+  // so that a database already at 0051 takes it in order.
+  '0060_fire_history': {
+    async up(db: Kysely<unknown>) {
+      // PostgreSQL numbers parameters ($1), SQLite does not (?): the two need different column types.
+      const postgres = sql`select ${1}`.compile(db).sql.includes('$1');
+      await db.schema
+        .createTable('fire_imports')
+        .addColumn('id', 'integer', (c) =>
+          postgres ? c.primaryKey().generatedByDefaultAsIdentity() : c.primaryKey().autoIncrement(),
+        )
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .addColumn('source', 'text', (c) => c.notNull())
+        .addColumn('user_id', 'integer')
+        .addColumn('username', 'text')
+        .addColumn('agency_code', 'text')
+        .addColumn('format', 'text', (c) => c.notNull())
+        .addColumn('file_name', 'text')
+        .addColumn('total_rows', 'integer', (c) => c.notNull())
+        .addColumn('inserted', 'integer', (c) => c.notNull())
+        .addColumn('updated', 'integer', (c) => c.notNull())
+        .addColumn('unchanged', 'integer', (c) => c.notNull())
+        .addColumn('rejected', 'integer', (c) => c.notNull())
+        .addColumn('file_bytes', 'integer', (c) => c.notNull())
+        // Binary: a file may hold a NUL (its row is rejected), which PostgreSQL text cannot store.
+        .addColumn('file_gzip', postgres ? 'bytea' : 'blob', (c) => c.notNull())
+        .execute();
+      // An agency user's list, newest first (the national list walks the primary key).
+      await db.schema
+        .createIndex('fire_imports_agency')
+        .on('fire_imports')
+        .columns(['agency_code', 'id'])
+        .execute();
+      await db.schema
+        .createTable('fire_versions')
+        .addColumn('id', 'integer', (c) =>
+          postgres ? c.primaryKey().generatedByDefaultAsIdentity() : c.primaryKey().autoIncrement(),
+        )
+        .addColumn('import_id', 'integer', (c) => c.notNull().references('fire_imports.id'))
+        .addColumn('action', 'text', (c) => c.notNull())
+        .addColumn('agency_code', 'text', (c) => c.notNull())
+        .addColumn('agency_fire_id', 'text', (c) => c.notNull())
+        .addColumn('agency_data_timezone', 'text', (c) => c.notNull())
+        .addColumn('situation_report_date', 'text', (c) => c.notNull())
+        .addColumn('status_date', 'text', (c) => c.notNull())
+        .addColumn('stage_of_control', 'text', (c) => c.notNull())
+        .addColumn('fire_cause', 'text', (c) => c.notNull())
+        .addColumn('response_type', 'text', (c) => c.notNull())
+        .addColumn('fire_size', 'double precision', (c) => c.notNull())
+        .addColumn('latitude', 'double precision', (c) => c.notNull())
+        .addColumn('longitude', 'double precision', (c) => c.notNull())
+        .addColumn('updated_at', 'text', (c) => c.notNull())
+        .execute();
+      // A fire's versions in order, and the import's "has this fire any version yet" check.
+      await db.schema
+        .createIndex('fire_versions_fire')
+        .on('fire_versions')
+        .columns(['agency_code', 'agency_fire_id', 'id'])
+        .execute();
+      // What one import wrote.
+      await db.schema.createIndex('fire_versions_import').on('fire_versions').column('import_id').execute();
+    },
+    async down(db: Kysely<unknown>) {
+      await db.schema.dropTable('fire_versions').execute();
+      await db.schema.dropTable('fire_imports').execute();
     },
   },
 };
