@@ -53,6 +53,39 @@ describe('npm run import -- FILE', () => {
     }
   }
 
+  /** The import history in the file: imports by id, versions as "import action agency/fire". */
+  async function history() {
+    const db = createDb({ databaseUrl: undefined, sqliteFile });
+    try {
+      const imports = await db.kysely
+        .selectFrom('fire_imports')
+        .select([
+          'id',
+          'source',
+          'user_id',
+          'username',
+          'agency_code',
+          'file_name',
+          'inserted',
+          'updated',
+          'rejected',
+        ])
+        .orderBy('id')
+        .execute();
+      const versions = await db.kysely
+        .selectFrom('fire_versions')
+        .select(['import_id', 'action', 'agency_code', 'agency_fire_id'])
+        .orderBy('id')
+        .execute();
+      return {
+        imports,
+        versions: versions.map((v) => `${v.import_id} ${v.action} ${v.agency_code}/${v.agency_fire_id}`),
+      };
+    } finally {
+      await db.close();
+    }
+  }
+
   it('imports a good CSV file into the database it is pointed at, exit 0 with a summary', async () => {
     const csv = [
       CSV_HEADER,
@@ -62,9 +95,25 @@ describe('npm run import -- FILE', () => {
     const res = await importFile('good.csv', csv);
     expect(res.code).toBe(0);
     expect(res.stdout).toMatch(
-      /good\.csv \(csv, sqlite\): 2 rows, 2 accepted \(2 new, 0 updated\), 0 rejected/,
+      /good\.csv \(csv, sqlite\): 2 rows, 2 accepted \(2 new, 0 updated, 0 unchanged\), 0 rejected; import 1$/m,
     );
     expect(await storedFires()).toEqual(['ab/CLI-1/12.5', 'bc/CLI-2/3']);
+    expect(await history()).toEqual({
+      imports: [
+        {
+          id: 1,
+          source: 'cli',
+          user_id: null,
+          username: null,
+          agency_code: null,
+          file_name: 'good.csv',
+          inserted: 2,
+          updated: 0,
+          rejected: 0,
+        },
+      ],
+      versions: ['1 inserted ab/CLI-1', '1 inserted bc/CLI-2'],
+    });
   });
 
   it('imports the good rows of a partly bad file, lists each rejected row with its reason, exit 0', async () => {
@@ -76,7 +125,7 @@ describe('npm run import -- FILE', () => {
     ].join('\n');
     const res = await importFile('partly-bad.csv', csv);
     expect(res.code).toBe(0);
-    expect(res.stdout).toMatch(/3 rows, 1 accepted \(0 new, 1 updated\), 2 rejected/);
+    expect(res.stdout).toMatch(/3 rows, 1 accepted \(0 new, 1 updated, 0 unchanged\), 2 rejected; import 2/);
     expect(res.stdout).toMatch(/row 2 \(line 3\): .*unknown agency code "zz"/);
     expect(res.stdout).toMatch(/row 3 \(line 4\): .*negative size -2/);
     expect(await storedFires()).toEqual(['ab/CLI-1/20', 'bc/CLI-2/3']);
@@ -91,6 +140,7 @@ describe('npm run import -- FILE', () => {
     expect(geojson.code).toBe(1);
     expect(geojson.stderr).toMatch(/Malformed file/);
     expect(await storedFires()).toEqual(['ab/CLI-1/20', 'bc/CLI-2/3']);
+    expect((await history()).imports.map((i) => i.id)).toEqual([1, 2]);
   });
 
   it('checks without writing with --dry-run, and exits 2 without exactly one file', async () => {
@@ -99,6 +149,10 @@ describe('npm run import -- FILE', () => {
     expect(dry.code).toBe(0);
     expect(dry.stdout).toMatch(/\(csv, sqlite, dry run\): 1 rows, 1 accepted/);
     expect(await storedFires()).toEqual(['ab/CLI-1/20', 'bc/CLI-2/3']);
+    expect(await history()).toMatchObject({
+      imports: [{ id: 1 }, { id: 2, file_name: 'partly-bad.csv', updated: 1, rejected: 2 }],
+      versions: ['1 inserted ab/CLI-1', '1 inserted bc/CLI-2', '2 updated ab/CLI-1'],
+    });
     const usage = await run(TSX, [CLI], { cwd: REPO_ROOT }).catch((e: { code: number; stderr: string }) => e);
     expect(usage).toMatchObject({ code: 2, stderr: expect.stringMatching(/usage: npm run import -- FILE/) });
   });

@@ -26,16 +26,19 @@ let exitCode = 0;
 try {
   await migrateToLatest(db.kysely);
   const body = readFileSync(file, 'utf8');
-  const result = await importFires(db.kysely, body, {
+  const result = await importFires(db, body, {
     today: centreToday(new Date()),
     dryRun,
+    actor: { source: 'cli', userId: null, username: null },
+    fileName: path.basename(file),
     formatHint:
       path.extname(file).toLowerCase() === '.csv' ? 'csv' : /\.(geo)?json$/i.test(file) ? 'json' : undefined,
   });
   console.log(
     `${file} (${result.format}, ${db.engine}${dryRun ? ', dry run' : ''}): ${result.total_rows} rows, ` +
-      `${result.accepted_count} accepted (${result.inserted} new, ${result.updated} updated), ` +
-      `${result.rejected_count} rejected`,
+      `${result.accepted_count} accepted (${result.inserted} new, ${result.updated} updated, ` +
+      `${result.unchanged} unchanged), ${result.rejected_count} rejected` +
+      (result.import_id === null ? '' : `; import ${result.import_id}`),
   );
   for (const r of result.rejected.slice(0, 50)) {
     console.log(`  row ${r.row}${r.line ? ` (line ${r.line})` : ''}: ${Object.values(r.errors).join('; ')}`);

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { forbidden } from '../http/errors.ts';
 import { centreToday } from '../http/time.ts';
 import { requireUser } from '../plugins/identity.ts';
+import { fireHistoryRoutes } from './history-routes.ts';
 import { ImportResultSchema, importFires } from './import.ts';
 
 const ErrorSchema = z.object({
@@ -15,9 +16,11 @@ const ErrorSchema = z.object({
 });
 
 export async function fireImportRoutes(fastify: FastifyInstance): Promise<void> {
-  // Encapsulated: these parsers serve the import only.
+  // Encapsulated: these parsers serve the import only. JSON is kept as text too, so that the
+  // history holds the file exactly as sent (the import parses it itself).
+  fastify.removeContentTypeParser('application/json');
   fastify.addContentTypeParser(
-    ['text/csv', 'text/plain', 'application/csv', 'application/geo+json'],
+    ['text/csv', 'text/plain', 'application/csv', 'application/geo+json', 'application/json'],
     { parseAs: 'string' },
     (_request, body, done) => done(null, body),
   );
@@ -39,6 +42,12 @@ export async function fireImportRoutes(fastify: FastifyInstance): Promise<void> 
             .transform((v) => v === 'true' || v === '1')
             .optional()
             .describe('Check the file and answer as usual without writing'),
+          file_name: z
+            .string()
+            .max(255)
+            .refine((v) => ![...v].some((c) => c.charCodeAt(0) < 32), 'no control characters')
+            .optional()
+            .describe("The file's name, kept in the import history"),
         }),
         response: { 200: ImportResultSchema, 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema },
       },
@@ -48,19 +57,27 @@ export async function fireImportRoutes(fastify: FastifyInstance): Promise<void> 
       const national = isNational(identity);
       const own = agencyOf(identity);
       if (!national && !own) throw forbidden('Only the national centre or an agency user may import fires');
-      const result = await importFires(app.db.kysely, request.body, {
+      const result = await importFires(app.db, request.body, {
         today: centreToday(app.config.now()),
         onlyAgency: national ? undefined : own,
         dryRun: request.query.dry_run === true,
         formatHint: request.headers['content-type'],
+        actor: { source: 'api', userId: identity.id, username: identity.username },
+        fileName: request.query.file_name,
       });
       if (!result.dry_run && result.accepted_count) {
         request.log.info(
-          { user: identity.username, inserted: result.inserted, updated: result.updated },
+          {
+            user: identity.username,
+            importId: result.import_id,
+            inserted: result.inserted,
+            updated: result.updated,
+          },
           'fires imported',
         );
       }
       return result;
     },
   );
+  await fireHistoryRoutes(fastify);
 }

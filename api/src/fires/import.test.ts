@@ -231,7 +231,9 @@ forEachEngine(
         expect.arrayContaining(['situation_report_date', 'stage_of_control', 'response_type', 'fire_size']),
       );
       const asJson = await post(ctx(), JSON.stringify(geojson), 'application/json');
-      expect(asJson.json()).toMatchObject({ accepted_count: 1, updated: 1 });
+      // The same values again: accepted, neither rewritten nor versioned.
+      expect(asJson.json()).toMatchObject({ accepted_count: 1, updated: 0, unchanged: 1 });
+      expect(asJson.json().accepted[0].action).toBe('unchanged');
     });
 
     it('changes nothing for malformed GeoJSON', async () => {

@@ -12,11 +12,25 @@ import { parse as parseCsv } from 'csv-parse/sync';
 import { format } from 'date-fns';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
+import type { Db } from '../db/index.ts';
 import type { Database } from '../db/schema.ts';
+import { bumpDataVersion } from '../db/versions.ts';
 import { HttpError } from '../http/errors.ts';
 import { addDays } from '../http/time.ts';
 import { isInCanada } from './geo.ts';
-import { existingFireKeys, type NewFire, upsertFires } from './store.ts';
+import {
+  existingFires,
+  fireKey,
+  type ImportActor,
+  insertImport,
+  insertVersions,
+  lockImports,
+  type NewImport,
+  sameValues,
+  storedFile,
+  type VersionAction,
+} from './history.ts';
+import { type FireRow, type NewFire, writeFires } from './store.ts';
 
 export type ImportFormat = 'csv' | 'geojson';
 
@@ -42,10 +56,13 @@ export interface AcceptedRow {
   line?: number;
   agency_code: string;
   agency_fire_id: string;
-  action: 'inserted' | 'updated';
+  /** 'unchanged': the fire already had these values; it is neither rewritten nor versioned. */
+  action: 'inserted' | 'updated' | 'unchanged';
 }
 
 export interface ImportResult {
+  /** The history's id of this import; null for a dry run. */
+  import_id: number | null;
   format: ImportFormat;
   dry_run: boolean;
   total_rows: number;
@@ -53,6 +70,7 @@ export interface ImportResult {
   rejected_count: number;
   inserted: number;
   updated: number;
+  unchanged: number;
   accepted: AcceptedRow[];
   rejected: RejectedRow[];
 }
@@ -329,23 +347,27 @@ export interface ImportOptions {
   onlyAgency?: AgencyCode | undefined;
   dryRun?: boolean;
   formatHint?: string | undefined;
+  /** Who imports, for the history. */
+  actor: ImportActor;
+  /** The file's name when known (the CLI's file, the API's `file_name`), for the history. */
+  fileName?: string | undefined;
 }
 
-/**
- * Checks the whole file first (a malformed file throws 400 and changes nothing), then upserts the
- * valid rows in one transaction and lists accepted and rejected rows.
- */
-export async function importFires(
-  db: Kysely<Database>,
-  body: string | unknown,
-  options: ImportOptions,
-): Promise<ImportResult> {
-  const { format: fileFormat, records } = parseFireFile(body, options.formatHint);
+interface ValidRow {
+  record: RawRecord;
+  fire: NewFire;
+}
+
+/** Each record's rules, and the second row of a fire rejected as a duplicate. */
+function checkRecords(
+  records: readonly RawRecord[],
+  today: string,
+): { valid: ValidRow[]; rejected: RejectedRow[] } {
   const rejected: RejectedRow[] = [];
-  const valid: { record: RawRecord; fire: NewFire }[] = [];
+  const valid: ValidRow[] = [];
   const seen = new Map<string, number>();
   for (const record of records) {
-    const result = validateRecord(record.values, options.today);
+    const result = validateRecord(record.values, today);
     const where = { row: record.row, ...(record.line !== undefined ? { line: record.line } : {}) };
     const ids = {
       ...(text(record.values.agency_code)
@@ -363,7 +385,7 @@ export async function importFires(
       continue;
     }
     const fire = result.fire;
-    const key = `${fire.agency_code}\u0000${fire.agency_fire_id}`;
+    const key = fireKey(fire.agency_code, fire.agency_fire_id);
     const firstRow = seen.get(key);
     if (firstRow !== undefined) {
       const reason = `duplicate of row ${firstRow} (same agency_code and agency_fire_id)`;
@@ -373,48 +395,157 @@ export async function importFires(
     seen.set(key, record.row);
     valid.push({ record, fire });
   }
-  if (options.onlyAgency) {
-    const foreign = valid.find((v) => v.fire.agency_code !== options.onlyAgency);
-    if (foreign) {
-      throw new HttpError(
-        403,
-        `An agency user may import only ${options.onlyAgency} fires; row ${foreign.record.row} is ${foreign.fire.agency_code}`,
-      );
-    }
-  }
-  const existing = await existingFireKeys(
-    db,
-    valid.map((v) => v.fire),
-  );
-  const now = new Date().toISOString();
-  const accepted: AcceptedRow[] = valid.map(({ record, fire }) => ({
-    row: record.row,
-    ...(record.line !== undefined ? { line: record.line } : {}),
-    agency_code: fire.agency_code,
-    agency_fire_id: fire.agency_fire_id,
-    action: existing.has(`${fire.agency_code}\u0000${fire.agency_fire_id}`) ? 'updated' : 'inserted',
-  }));
-  if (!options.dryRun && valid.length) {
-    await upsertFires(
-      db,
-      valid.map((v) => ({ ...v.fire, updated_at: now })),
+  return { valid, rejected: rejected.sort((a, b) => a.row - b.row) };
+}
+
+function checkAgency(valid: readonly ValidRow[], onlyAgency: AgencyCode | undefined): void {
+  if (!onlyAgency) return;
+  const foreign = valid.find((v) => v.fire.agency_code !== onlyAgency);
+  if (foreign) {
+    throw new HttpError(
+      403,
+      `An agency user may import only ${onlyAgency} fires; row ${foreign.record.row} is ${foreign.fire.agency_code}`,
     );
   }
-  const updated = accepted.filter((a) => a.action === 'updated').length;
+}
+
+interface Classified {
+  accepted: AcceptedRow[];
+  /** What to upsert: inserted and changed fires (an unchanged row is not rewritten). */
+  writes: NewFire[];
+  /** Baselines first, so that a fire's versions stay in order of id. */
+  versions: { action: VersionAction; fire: NewFire }[];
+}
+
+/** Each valid row against the fire's current values: inserted, updated (changed) or unchanged. */
+function classify(
+  valid: readonly ValidRow[],
+  existing: Map<string, FireRow & { has_history: boolean }>,
+  now: string,
+): Classified {
+  const accepted: AcceptedRow[] = [];
+  const writes: NewFire[] = [];
+  const baselines: Classified['versions'] = [];
+  const changes: Classified['versions'] = [];
+  for (const { record, fire } of valid) {
+    const before = existing.get(fireKey(fire.agency_code, fire.agency_fire_id));
+    const action = !before ? 'inserted' : sameValues(before, fire) ? 'unchanged' : 'updated';
+    accepted.push({
+      row: record.row,
+      ...(record.line !== undefined ? { line: record.line } : {}),
+      agency_code: fire.agency_code,
+      agency_fire_id: fire.agency_fire_id,
+      action,
+    });
+    if (action === 'unchanged') continue;
+    const after = { ...fire, updated_at: now };
+    writes.push(after);
+    changes.push({ action, fire: after });
+    if (before && !before.has_history) {
+      const { has_history: _, ...values } = before;
+      baselines.push({ action: 'baseline', fire: values });
+    }
+  }
+  return { accepted, writes, versions: [...baselines, ...changes] };
+}
+
+const countOf = (accepted: readonly AcceptedRow[], action: AcceptedRow['action']) =>
+  accepted.filter((a) => a.action === action).length;
+
+interface ImportPlan {
+  engine: Db['engine'];
+  valid: readonly ValidRow[];
+  counts: { total_rows: number; rejected: number };
+  /** The history's row of the import; null for a dry run (nothing is written). */
+  entry: Omit<NewImport, 'counts'> | null;
+}
+
+interface Outcome {
+  accepted: AcceptedRow[];
+  counts: NewImport['counts'];
+  importId: number | null;
+}
+
+/**
+ * Compares the valid rows with the current fires and, unless a dry run, records the import and a
+ * version of each inserted or changed fire and upserts them. Call inside one transaction.
+ */
+async function applyImport(trx: Kysely<Database>, plan: ImportPlan): Promise<Outcome> {
+  if (plan.entry) await lockImports(trx, plan.engine);
+  const existing = await existingFires(
+    trx,
+    plan.valid.map((v) => v.fire),
+  );
+  const { accepted, writes, versions } = classify(plan.valid, existing, plan.entry?.created_at ?? '');
+  const counts = {
+    ...plan.counts,
+    inserted: countOf(accepted, 'inserted'),
+    updated: countOf(accepted, 'updated'),
+    unchanged: countOf(accepted, 'unchanged'),
+  };
+  if (!plan.entry) return { accepted, counts, importId: null };
+  const importId = await insertImport(trx, { ...plan.entry, counts });
+  await writeFires(trx, writes);
+  await insertVersions(trx, importId, versions);
+  // Every import that accepted rows dates the data (`valid_as`), changed or not.
+  if (accepted.length) await bumpDataVersion(trx, 'fires');
+  return { accepted, counts, importId };
+}
+
+/**
+ * Checks the whole file first (a malformed file throws 400 and changes nothing), then imports the
+ * valid rows in one transaction with their history (docs/fires-import.md) and lists accepted and
+ * rejected rows. A dry run writes nothing.
+ */
+export async function importFires(
+  db: Db,
+  body: string | unknown,
+  options: ImportOptions,
+): Promise<ImportResult> {
+  const { format: fileFormat, records } = parseFireFile(body, options.formatHint);
+  const { valid, rejected } = checkRecords(records, options.today);
+  checkAgency(valid, options.onlyAgency);
+  // Compressed before the transaction, so the writer is not held while it runs.
+  const file = options.dryRun
+    ? null
+    : await storedFile(typeof body === 'string' ? body : JSON.stringify(body));
+  const plan: ImportPlan = {
+    engine: db.engine,
+    valid,
+    counts: { total_rows: records.length, rejected: rejected.length },
+    entry: file && {
+      created_at: new Date().toISOString(),
+      actor: options.actor,
+      agency_code: options.onlyAgency ?? null,
+      format: fileFormat,
+      file_name: options.fileName ?? null,
+      file,
+    },
+  };
+  // A dry run only reads: no transaction, no lock.
+  const outcome = file
+    ? await db.kysely.transaction().execute((trx) => applyImport(trx, plan))
+    : await applyImport(db.kysely, plan);
   return {
+    import_id: outcome.importId,
     format: fileFormat,
     dry_run: Boolean(options.dryRun),
     total_rows: records.length,
-    accepted_count: accepted.length,
+    accepted_count: outcome.accepted.length,
     rejected_count: rejected.length,
-    inserted: accepted.length - updated,
-    updated,
-    accepted,
-    rejected: rejected.sort((a, b) => a.row - b.row),
+    inserted: outcome.counts.inserted,
+    updated: outcome.counts.updated,
+    unchanged: outcome.counts.unchanged,
+    accepted: outcome.accepted,
+    rejected,
   };
 }
 
 export const ImportResultSchema = z.object({
+  import_id: z
+    .number()
+    .nullable()
+    .describe('The history id of this import (GET /v1/fires/imports); null for a dry run'),
   format: z.enum(['csv', 'geojson']),
   dry_run: z.boolean(),
   total_rows: z.number(),
@@ -422,13 +553,14 @@ export const ImportResultSchema = z.object({
   rejected_count: z.number(),
   inserted: z.number(),
   updated: z.number(),
+  unchanged: z.number(),
   accepted: z.array(
     z.object({
       row: z.number(),
       line: z.number().optional(),
       agency_code: z.string(),
       agency_fire_id: z.string(),
-      action: z.enum(['inserted', 'updated']),
+      action: z.enum(['inserted', 'updated', 'unchanged']),
     }),
   ),
   rejected: z.array(

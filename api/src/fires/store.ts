@@ -14,55 +14,40 @@ export interface FireFilters {
 
 const num = sql<number>;
 
-/** Keys of the given fires that already exist (to tell inserts from updates). */
-export async function existingFireKeys(
-  db: Kysely<Database>,
-  keys: readonly { agency_code: string; agency_fire_id: string }[],
-): Promise<Set<string>> {
-  const found = new Set<string>();
-  const byAgency = new Map<string, string[]>();
-  for (const k of keys)
-    byAgency.set(k.agency_code, [...(byAgency.get(k.agency_code) ?? []), k.agency_fire_id]);
-  for (const [agency, ids] of byAgency) {
-    for (let i = 0; i < ids.length; i += 500) {
-      const rows = await db
-        .selectFrom('fires')
-        .select('agency_fire_id')
-        .where('agency_code', '=', agency)
-        .where('agency_fire_id', 'in', ids.slice(i, i + 500))
-        .execute();
-      for (const r of rows) found.add(`${agency}\u0000${r.agency_fire_id}`);
-    }
-  }
-  return found;
-}
-
-/** Upserts by (agency_code, agency_fire_id) in one transaction and bumps the fires data version. */
+/**
+ * Upserts by (agency_code, agency_fire_id) in one transaction and bumps the fires data version.
+ * Outside the import history (docs/fires-import.md): the demo seed, the benchmark and tests.
+ */
 export async function upsertFires(db: Kysely<Database>, fires: readonly NewFire[]): Promise<void> {
   await db.transaction().execute(async (trx) => {
-    // 12 columns a row: 400 rows stay under SQLite's and PostgreSQL's bound-parameter limits.
-    for (let i = 0; i < fires.length; i += 400) {
-      await trx
-        .insertInto('fires')
-        .values(fires.slice(i, i + 400))
-        .onConflict((oc) =>
-          oc.columns(['agency_code', 'agency_fire_id']).doUpdateSet((eb) => ({
-            agency_data_timezone: eb.ref('excluded.agency_data_timezone'),
-            situation_report_date: eb.ref('excluded.situation_report_date'),
-            status_date: eb.ref('excluded.status_date'),
-            stage_of_control: eb.ref('excluded.stage_of_control'),
-            fire_cause: eb.ref('excluded.fire_cause'),
-            response_type: eb.ref('excluded.response_type'),
-            fire_size: eb.ref('excluded.fire_size'),
-            latitude: eb.ref('excluded.latitude'),
-            longitude: eb.ref('excluded.longitude'),
-            updated_at: eb.ref('excluded.updated_at'),
-          })),
-        )
-        .execute();
-    }
+    await writeFires(trx, fires);
     await bumpDataVersion(trx, 'fires');
   });
+}
+
+/** The upsert itself; call inside the caller's transaction. */
+export async function writeFires(db: Kysely<Database>, fires: readonly NewFire[]): Promise<void> {
+  // 12 columns a row: 400 rows stay under SQLite's and PostgreSQL's bound-parameter limits.
+  for (let i = 0; i < fires.length; i += 400) {
+    await db
+      .insertInto('fires')
+      .values(fires.slice(i, i + 400))
+      .onConflict((oc) =>
+        oc.columns(['agency_code', 'agency_fire_id']).doUpdateSet((eb) => ({
+          agency_data_timezone: eb.ref('excluded.agency_data_timezone'),
+          situation_report_date: eb.ref('excluded.situation_report_date'),
+          status_date: eb.ref('excluded.status_date'),
+          stage_of_control: eb.ref('excluded.stage_of_control'),
+          fire_cause: eb.ref('excluded.fire_cause'),
+          response_type: eb.ref('excluded.response_type'),
+          fire_size: eb.ref('excluded.fire_size'),
+          latitude: eb.ref('excluded.latitude'),
+          longitude: eb.ref('excluded.longitude'),
+          updated_at: eb.ref('excluded.updated_at'),
+        })),
+      )
+      .execute();
+  }
 }
 
 function filtered(db: Kysely<Database>, filters: FireFilters) {

@@ -1,0 +1,192 @@
+import { agencyOf, type Identity, isNational } from '@ciffc/contracts';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { forbidden, HttpError, notFound } from '../http/errors.ts';
+import { ErrorResponse } from '../http/query.ts';
+import { requireAgencyAccess, requireUser } from '../plugins/identity.ts';
+import { fireVersions, importWithFile, listImports } from './history.ts';
+
+export const IMPORTS_PAGE_SIZE = 50;
+
+const ImportSchema = z.object({
+  id: z.number(),
+  created_at: z.string(),
+  source: z.enum(['api', 'cli']),
+  user_id: z.number().nullable(),
+  username: z.string().nullable(),
+  agency_code: z.string().nullable().describe("An agency user's import: the only agency it could hold"),
+  format: z.enum(['csv', 'geojson']),
+  file_name: z.string().nullable(),
+  file_bytes: z.number(),
+  total_rows: z.number(),
+  inserted: z.number(),
+  updated: z.number(),
+  unchanged: z.number(),
+  rejected: z.number(),
+});
+
+const VersionSchema = z.object({
+  version_id: z.number(),
+  import_id: z.number(),
+  action: z.enum(['inserted', 'updated', 'baseline']),
+  recorded_at: z.string().describe('When the import ran'),
+  source: z.enum(['api', 'cli']),
+  username: z.string().nullable(),
+  fire: z.object({
+    agency_code: z.string(),
+    agency_fire_id: z.string(),
+    agency_data_timezone: z.string(),
+    situation_report_date: z.string(),
+    status_date: z.string(),
+    stage_of_control: z.string(),
+    fire_cause: z.string(),
+    response_type: z.string(),
+    fire_size: z.number(),
+    latitude: z.number(),
+    longitude: z.number(),
+    updated_at: z.string().describe('When these values were written'),
+  }),
+});
+
+const tags = ['fires'];
+const security = [{ bearer: [] }];
+
+/** The national centre sees every import; an agency user only its own agency's. */
+function readerScope(request: FastifyRequest): { identity: Identity; agency: string | undefined } {
+  const identity = requireUser(request);
+  if (isNational(identity)) return { identity, agency: undefined };
+  const own = agencyOf(identity);
+  if (!own) throw forbidden('Only the national centre or an agency user may read the import history');
+  return { identity, agency: own };
+}
+
+export async function fireHistoryRoutes(fastify: FastifyInstance): Promise<void> {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+
+  app.get(
+    '/v1/fires/imports',
+    {
+      schema: {
+        summary: 'The fire imports, newest first, 50 a page (an agency user: its own agency only)',
+        tags,
+        security,
+        querystring: z.object({ page: z.coerce.number().int().min(1).max(1_000_000).default(1) }),
+        response: {
+          200: z.object({
+            items: z.array(ImportSchema),
+            meta: z.object({
+              page: z.number(),
+              page_size: z.number(),
+              total_pages: z.number(),
+              total_results: z.number(),
+            }),
+          }),
+          400: ErrorResponse,
+          401: ErrorResponse,
+          403: ErrorResponse,
+        },
+      },
+    },
+    async (request, reply) => {
+      const { agency } = readerScope(request);
+      const page = request.query.page;
+      const { total, items } = await listImports(
+        app.db.kysely,
+        { agency },
+        { limit: IMPORTS_PAGE_SIZE, offset: (page - 1) * IMPORTS_PAGE_SIZE },
+      );
+      reply.header('cache-control', 'private, no-store');
+      return {
+        items: items.map((i) => ImportSchema.parse(i)),
+        meta: {
+          page,
+          page_size: IMPORTS_PAGE_SIZE,
+          total_pages: Math.ceil(total / IMPORTS_PAGE_SIZE),
+          total_results: total,
+        },
+      };
+    },
+  );
+
+  app.get(
+    '/v1/fires/imports/:id/file',
+    {
+      schema: {
+        summary: 'The file of one import, as it was sent (for audit or to import it again)',
+        tags,
+        security,
+        params: z.object({ id: z.coerce.number().int().min(1).max(2_147_483_647) }),
+        response: {
+          200: z.any().describe('The file: text/csv or application/geo+json'),
+          400: ErrorResponse,
+          401: ErrorResponse,
+          403: ErrorResponse,
+          404: ErrorResponse,
+        },
+      },
+    },
+    async (request, reply) => {
+      const { agency } = readerScope(request);
+      const found = await importWithFile(app.db.kysely, request.params.id);
+      // Another agency's import answers as if it did not exist.
+      if (!found || (agency && found.agency_code !== agency)) throw notFound('No such import');
+      const extension = found.format === 'csv' ? 'csv' : 'geojson';
+      const name = (found.file_name ?? `fires-import-${found.id}.${extension}`).replace(/[^\w.-]/g, '_');
+      reply
+        .header('cache-control', 'private, no-store')
+        .header('content-disposition', `attachment; filename="${name}"`)
+        .type(found.format === 'csv' ? 'text/csv; charset=utf-8' : 'application/geo+json; charset=utf-8');
+      // A Buffer is sent as it is: a string typed as JSON would be serialised (quoted) again.
+      return reply.send(Buffer.from(found.text, 'utf8'));
+    },
+  );
+
+  app.get(
+    '/v1/fires/:agency/:agency_fire_id/versions',
+    {
+      schema: {
+        summary: "A fire's versions, newest first: its values after each import that inserted or changed it",
+        description:
+          "'baseline' is the fire's values before its first recorded change when it had no version yet " +
+          '(loaded by the demo seed or before the history existed). National centre: any agency; ' +
+          'an agency user: its own.',
+        tags,
+        security,
+        params: z.object({ agency: z.string().max(10), agency_fire_id: z.string().min(1).max(100) }),
+        response: {
+          200: z.object({
+            agency_code: z.string(),
+            agency_fire_id: z.string(),
+            items: z.array(VersionSchema),
+          }),
+          400: ErrorResponse,
+          401: ErrorResponse,
+          403: ErrorResponse,
+          404: ErrorResponse,
+        },
+      },
+    },
+    async (request, reply) => {
+      const agency = request.params.agency.toLowerCase();
+      requireAgencyAccess(request, agency, 'read');
+      const fireId = request.params.agency_fire_id;
+      const rows = await fireVersions(app.db.kysely, agency, fireId);
+      if (!rows.length) throw new HttpError(404, `No recorded version of fire ${agency}/${fireId}`);
+      reply.header('cache-control', 'private, no-store');
+      return {
+        agency_code: agency,
+        agency_fire_id: fireId,
+        items: rows.map(({ id, import_id, action, recorded_at, source, username, ...fire }) => ({
+          version_id: id,
+          import_id,
+          action: action as 'inserted' | 'updated' | 'baseline',
+          recorded_at,
+          source: source as 'api' | 'cli',
+          username,
+          fire,
+        })),
+      };
+    },
+  );
+}
