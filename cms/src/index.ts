@@ -1,4 +1,5 @@
 import type { Core } from '@strapi/strapi';
+import { registerContentHistory } from './content-history';
 import { ensureRolesAndPermissions } from './permissions';
 import { assertSecrets } from './secrets';
 import { seedDemo } from './seed/demo';
@@ -11,10 +12,11 @@ const ensureLocales = async (strapi: Core.Strapi) => {
 };
 
 export default {
-  register() {
+  register({ strapi }: { strapi: Core.Strapi }) {
     // Before any plugin reads a secret: one clear message instead of Strapi's own (or a generated
     // JWT_SECRET written into .env, which Strapi does in development).
     assertSecrets(process.env);
+    registerContentHistory(strapi);
   },
 
   async bootstrap({ strapi }: { strapi: Core.Strapi }) {

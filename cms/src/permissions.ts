@@ -38,6 +38,8 @@ const USERS_PERMISSIONS_DENIED = [
   'plugin::users-permissions.role.deleteRole',
   'plugin::users-permissions.permissions.getPermissions',
   'plugin::users-permissions.auth.register',
+  // The version log has no /api route; should one ever appear, it stays closed to every role.
+  ...read('content-version'),
 ];
 export const ROLE_DENIALS: Record<'public' | 'authenticated' | 'ciffc', string[]> = {
   public: [...USERS_PERMISSIONS_DENIED, ...read('agency-page'), ...read('ciffc-page')],

@@ -549,6 +549,57 @@ export interface ApiCiffcPageCiffcPage extends Struct.CollectionTypeSchema {
   };
 }
 
+export interface ApiContentVersionContentVersion
+  extends Struct.CollectionTypeSchema {
+  collectionName: 'content_versions';
+  info: {
+    description: 'Append-only log: every accepted save of a static content or page, in each language (src/content-history.ts). Read-only; no /api route.';
+    displayName: 'Content version';
+    pluralName: 'content-versions';
+    singularName: 'content-version';
+  };
+  options: {
+    draftAndPublish: false;
+  };
+  pluginOptions: {
+    'content-type-builder': {
+      visible: false;
+    };
+    i18n: {
+      localized: false;
+    };
+  };
+  attributes: {
+    action: Schema.Attribute.Enumeration<
+      ['create', 'update', 'delete', 'publish']
+    > &
+      Schema.Attribute.Required;
+    Alias: Schema.Attribute.String;
+    Body: Schema.Attribute.RichText;
+    contentTypeUid: Schema.Attribute.String & Schema.Attribute.Required;
+    createdAt: Schema.Attribute.DateTime;
+    createdBy: Schema.Attribute.Relation<'oneToOne', 'admin::user'> &
+      Schema.Attribute.Private;
+    editorId: Schema.Attribute.Integer;
+    editorName: Schema.Attribute.String;
+    entry: Schema.Attribute.JSON;
+    entryDocumentId: Schema.Attribute.String & Schema.Attribute.Required;
+    entryLocale: Schema.Attribute.String;
+    locale: Schema.Attribute.String & Schema.Attribute.Private;
+    localizations: Schema.Attribute.Relation<
+      'oneToMany',
+      'api::content-version.content-version'
+    > &
+      Schema.Attribute.Private;
+    Name: Schema.Attribute.String;
+    publishedAt: Schema.Attribute.DateTime;
+    savedAt: Schema.Attribute.DateTime & Schema.Attribute.Required;
+    updatedAt: Schema.Attribute.DateTime;
+    updatedBy: Schema.Attribute.Relation<'oneToOne', 'admin::user'> &
+      Schema.Attribute.Private;
+  };
+}
+
 export interface ApiPagePage extends Struct.CollectionTypeSchema {
   collectionName: 'pages';
   info: {
@@ -1169,6 +1220,7 @@ declare module '@strapi/strapi' {
       'admin::user': AdminUser;
       'api::agency-page.agency-page': ApiAgencyPageAgencyPage;
       'api::ciffc-page.ciffc-page': ApiCiffcPageCiffcPage;
+      'api::content-version.content-version': ApiContentVersionContentVersion;
       'api::page.page': ApiPagePage;
       'api::static-content.static-content': ApiStaticContentStaticContent;
       'plugin::content-releases.release': PluginContentReleasesRelease;
