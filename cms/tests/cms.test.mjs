@@ -286,12 +286,143 @@ describe('content system (Strapi, demo data)', { timeout: 120_000 }, () => {
     assert.equal(res.status, 200);
   });
 
+  // The admin panel's own API, as an editor's browser calls it. One sign-in for all the tests: the
+  // admin login is rate-limited (5 a window per address).
+  let adminToken;
+  const adminLogin = async () => {
+    if (adminToken) return adminToken;
+    const res = await api('/admin/login', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'admin@demo.ciffc.local', password: 'Wildfire-demo-1' }),
+    });
+    assert.equal(res.status, 200);
+    adminToken = (await res.json()).data.token;
+    return adminToken;
+  };
+  const contentManager = async (token, method, pathname, body) => {
+    const res = await api(`/content-manager/collection-types/${pathname}`, {
+      method,
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    return { status: res.status, body: await res.json() };
+  };
+  const VERSIONS = 'api::content-version.content-version';
+  /** The logged versions of one document, oldest first (all of them when documentId is omitted). */
+  const versionsOf = async (token, documentId) => {
+    const filter = documentId ? `&filters[$and][0][entryDocumentId][$eq]=${documentId}` : '';
+    const { status, body } = await contentManager(token, 'GET', `${VERSIONS}?pageSize=100${filter}`);
+    assert.equal(status, 200, JSON.stringify(body));
+    return { total: body.pagination.total, versions: body.results.sort((a, b) => a.id - b.id) };
+  };
+
+  it('keeps the seeded pages as their first versions, without an editor', async () => {
+    const token = await adminLogin();
+    const about = (await (await api('/api/pages?filters[Alias][$eq]=about')).json()).data[0];
+    const { versions } = await versionsOf(token, about.documentId);
+    assert.deepEqual(
+      versions.map((v) => [v.contentTypeUid, v.action, v.entryLocale, v.Name, v.editorId]),
+      [
+        ['api::page.page', 'create', 'en', 'About CIFFC', null],
+        ['api::page.page', 'create', 'fr', 'À propos du CIFFC', null],
+      ],
+    );
+    assert.equal(versions[1].Alias, 'about');
+    assert.equal(versions[1].entry.documentId, about.documentId);
+  });
+
+  it('keeps every French save of a page by an editor as a new version', async () => {
+    const token = await adminLogin();
+    const about = (await (await api('/api/pages?filters[Alias][$eq]=about')).json()).data[0];
+    const before = await versionsOf(token, about.documentId);
+    for (const Body of ['Premier texte **révisé**.', 'Deuxième texte révisé.']) {
+      const saved = await contentManager(token, 'PUT', `api::page.page/${about.documentId}?locale=fr`, {
+        Alias: 'about',
+        Name: 'À propos du CIFFC',
+        Body,
+      });
+      assert.equal(saved.status, 200, JSON.stringify(saved.body));
+    }
+    const { versions } = await versionsOf(token, about.documentId);
+    const added = versions.slice(before.versions.length);
+    assert.deepEqual(
+      added.map((v) => [v.action, v.entryLocale, v.Body]),
+      [
+        ['update', 'fr', 'Premier texte **révisé**.'],
+        ['update', 'fr', 'Deuxième texte révisé.'],
+      ],
+    );
+    for (const version of added) {
+      assert.equal(typeof version.editorId, 'number');
+      assert.match(version.editorName, /admin@demo\.ciffc\.local/);
+      assert.ok(!Number.isNaN(Date.parse(version.savedAt)));
+    }
+    const fr = await (await api('/api/pages?filters[Alias][$eq]=about&locale=fr')).json();
+    assert.equal(fr.data[0].Body, 'Deuxième texte révisé.');
+  });
+
+  it('keeps the last state of a deleted page as a version', async () => {
+    const token = await adminLogin();
+    const created = await contentManager(token, 'POST', 'api::page.page?locale=en', {
+      Alias: 'history-test',
+      Name: 'History test',
+      Body: 'Text before deletion.',
+    });
+    assert.equal(created.status, 201, JSON.stringify(created.body));
+    const { documentId } = created.body.data;
+    const removed = await contentManager(token, 'DELETE', `api::page.page/${documentId}?locale=en`);
+    assert.equal(removed.status, 200, JSON.stringify(removed.body));
+    assert.equal((await api('/api/pages?filters[Alias][$eq]=history-test')).status, 200);
+    const gone = await (await api('/api/pages?filters[Alias][$eq]=history-test')).json();
+    assert.equal(gone.data.length, 0);
+
+    const { versions } = await versionsOf(token, documentId);
+    assert.deepEqual(
+      versions.map((v) => [v.action, v.entryLocale, v.Alias, v.Name, v.Body]),
+      [
+        ['create', 'en', 'history-test', 'History test', 'Text before deletion.'],
+        ['delete', 'en', 'history-test', 'History test', 'Text before deletion.'],
+      ],
+    );
+    assert.equal(typeof versions[1].editorId, 'number');
+  });
+
+  it('refuses to change, delete or add a version by hand in the admin panel', async () => {
+    const token = await adminLogin();
+    const [version] = (await versionsOf(token)).versions;
+    const edit = await contentManager(token, 'PUT', `${VERSIONS}/${version.documentId}`, { Body: 'forged' });
+    assert.equal(edit.status, 403, JSON.stringify(edit.body));
+    const removal = await contentManager(token, 'DELETE', `${VERSIONS}/${version.documentId}`);
+    assert.equal(removal.status, 403, JSON.stringify(removal.body));
+    const forged = await contentManager(token, 'POST', VERSIONS, {
+      contentTypeUid: 'api::page.page',
+      entryDocumentId: 'forged',
+      action: 'update',
+      savedAt: new Date().toISOString(),
+    });
+    assert.equal(forged.status, 403, JSON.stringify(forged.body));
+    const after = (await versionsOf(token)).versions.find((v) => v.id === version.id);
+    assert.equal(after.Body, version.Body);
+  });
+
+  it('does not serve the version log through /api to anyone', async () => {
+    for (const token of [undefined, tokens.ab, tokens.ciffc]) {
+      for (const pathname of ['/api/content-versions', '/api/content-versions/1']) {
+        const res = await api(pathname, token ? bearer(token) : {});
+        assert.ok([403, 404].includes(res.status), `${pathname}: ${res.status}`);
+      }
+    }
+  });
+
   it('reuses the data on a second start and creates nothing twice', async () => {
+    const versionsBefore = (await versionsOf(await adminLogin())).total;
     await stopStrapi(server);
     running.delete(server);
     server = await startStrapi(env);
     running.add(server);
     console.log(`# existing database: ready in ${server.readyMs} ms`);
+    assert.equal((await versionsOf(await adminLogin())).total, versionsBefore);
     assert.doesNotMatch(server.log(), /\[ciffc\] (demo: .* created|demo: uploaded|creating role)/);
     const list = await (await api('/api/static-contents?fields[0]=Alias')).json();
     assert.equal(list.meta.pagination.total, FEATURE_ALIASES.length);
