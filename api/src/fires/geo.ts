@@ -3,11 +3,20 @@ import type { Feature, Geometry, Position } from 'geojson';
 import { feature } from 'topojson-client';
 import type { GeometryCollection, Topology } from 'topojson-specification';
 
+type Box = [number, number, number, number];
+
+/** A polygon's rings as flat [x0, y0, x1, y1, ...] arrays, with the outer ring's box. */
+interface Polygon {
+  bbox: Box;
+  outer: Float64Array;
+  holes: Float64Array[];
+}
+
 interface Region {
   code: string;
   canadian: boolean;
-  bbox: [number, number, number, number];
-  polygons: Position[][][];
+  bbox: Box;
+  polygons: Polygon[];
 }
 
 let regions: Region[] | undefined;
@@ -21,38 +30,55 @@ function loadRegions(): Region[] {
   const collection = feature(topology, subunits);
   regions = collection.features.flatMap((f: Feature<Geometry, { gu?: string } | null>) => {
     if (f.geometry?.type !== 'Polygon' && f.geometry?.type !== 'MultiPolygon') return [];
-    const polygons = f.geometry.type === 'Polygon' ? [f.geometry.coordinates] : f.geometry.coordinates;
-    const bbox: [number, number, number, number] = [180, 90, -180, -90];
-    for (const polygon of polygons)
-      for (const [x = 0, y = 0] of polygon[0] ?? []) {
-        bbox[0] = Math.min(bbox[0], x);
-        bbox[1] = Math.min(bbox[1], y);
-        bbox[2] = Math.max(bbox[2], x);
-        bbox[3] = Math.max(bbox[3], y);
-      }
+    const rings = f.geometry.type === 'Polygon' ? [f.geometry.coordinates] : f.geometry.coordinates;
+    const polygons = rings.flatMap((p) => (p[0] ? [toPolygon(p[0], p.slice(1))] : []));
+    const bbox = polygons.reduce<Box>((b, p) => union(b, p.bbox), [180, 90, -180, -90]);
     return [{ code: String(f.id), canadian: f.properties?.gu === 'CAN', bbox, polygons }];
   });
   return regions;
 }
 
-function inRing(ring: Position[], x: number, y: number): boolean {
+const union = (a: Box, b: Box): Box => [
+  Math.min(a[0], b[0]),
+  Math.min(a[1], b[1]),
+  Math.max(a[2], b[2]),
+  Math.max(a[3], b[3]),
+];
+
+const flat = (ring: Position[]) => Float64Array.from(ring.flatMap(([x = 0, y = 0]) => [x, y]));
+
+function toPolygon(outer: Position[], holes: Position[][]): Polygon {
+  const points = flat(outer);
+  let bbox: Box = [180, 90, -180, -90];
+  for (let i = 0; i < points.length; i += 2) {
+    const x = points[i] as number;
+    const y = points[i + 1] as number;
+    bbox = union(bbox, [x, y, x, y]);
+  }
+  return { bbox, outer: points, holes: holes.map(flat) };
+}
+
+const inBox = (b: Box, x: number, y: number) => x >= b[0] && x <= b[2] && y >= b[1] && y <= b[3];
+
+// Flat typed arrays and a box per polygon: the import checks every row against these outlines,
+// and most multipolygons (islands) are far from the point.
+function inRing(ring: Float64Array, x: number, y: number): boolean {
   let inside = false;
-  for (let i = 0, j = ring.length - 1; i < ring.length; j = i++) {
-    const [xi = 0, yi = 0] = ring[i] ?? [];
-    const [xj = 0, yj = 0] = ring[j] ?? [];
+  const n = ring.length;
+  for (let i = 0, j = n - 2; i < n; j = i, i += 2) {
+    const xi = ring[i] as number;
+    const yi = ring[i + 1] as number;
+    const xj = ring[j] as number;
+    const yj = ring[j + 1] as number;
     if (yi > y !== yj > y && x < ((xj - xi) * (y - yi)) / (yj - yi) + xi) inside = !inside;
   }
   return inside;
 }
 
 function inRegion(region: Region, x: number, y: number): boolean {
-  const [minX, minY, maxX, maxY] = region.bbox;
-  if (x < minX || x > maxX || y < minY || y > maxY) return false;
+  if (!inBox(region.bbox, x, y)) return false;
   return region.polygons.some(
-    (polygon) =>
-      polygon[0] !== undefined &&
-      inRing(polygon[0], x, y) &&
-      !polygon.slice(1).some((hole) => inRing(hole, x, y)),
+    (p) => inBox(p.bbox, x, y) && inRing(p.outer, x, y) && !p.holes.some((hole) => inRing(hole, x, y)),
   );
 }
 

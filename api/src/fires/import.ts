@@ -197,13 +197,21 @@ export function parseFireFile(
   return { format, records };
 }
 
+// Asked once per row: building a DateTimeFormat was a third of a large import's time. The
+// names a file uses are few; the cache is bounded so that a hostile file cannot grow it.
+const timeZones = new Map<string, boolean>();
+
 function isTimeZone(zone: string): boolean {
+  const known = timeZones.get(zone);
+  if (known !== undefined) return known;
+  let valid = true;
   try {
     new Intl.DateTimeFormat('en', { timeZone: zone });
-    return true;
   } catch {
-    return false;
+    valid = false;
   }
+  if (timeZones.size < 1000) timeZones.set(zone, valid);
+  return valid;
 }
 
 const DATE_TIME =

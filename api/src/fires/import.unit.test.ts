@@ -18,22 +18,39 @@ describe('fire import rules', () => {
     expect(parseFireDate('14/07/2026', 'UTC')).toBeUndefined();
   });
 
+  const base = {
+    agency_code: 'ab',
+    agency_fire_id: 'X',
+    situation_report_date: '2026-07-01',
+    stage_of_control: 'OC',
+    response_type: 'FUL',
+    fire_size: '1',
+    latitude: '55',
+    longitude: '-115',
+  };
+
   it('refuses an unknown time zone and coordinates that are not degrees', () => {
-    const base = {
-      agency_code: 'ab',
-      agency_fire_id: 'X',
-      situation_report_date: '2026-07-01',
-      stage_of_control: 'OC',
-      response_type: 'FUL',
-      fire_size: '1',
-      latitude: '55',
-      longitude: '-115',
-    };
     expect(validateRecord(base, '2026-07-15').ok).toBe(true);
-    const zone = validateRecord({ ...base, agency_data_timezone: 'Mars/Olympus' }, '2026-07-15');
-    expect(zone.ok ? {} : zone.errors).toHaveProperty('agency_data_timezone');
+    // Twice each: the second answer comes from the cache of zone names and must be the same.
+    for (let i = 0; i < 2; i++) {
+      const zone = validateRecord({ ...base, agency_data_timezone: 'Mars/Olympus' }, '2026-07-15');
+      expect(zone.ok ? {} : zone.errors).toHaveProperty('agency_data_timezone');
+      const known = validateRecord({ ...base, agency_data_timezone: 'America/Regina' }, '2026-07-15');
+      expect(known.ok && known.fire.agency_data_timezone).toBe('America/Regina');
+    }
     const far = validateRecord({ ...base, latitude: '95' }, '2026-07-15');
     expect(far.ok ? {} : far.errors.latitude).toBe('coordinates are not valid degrees');
+  });
+
+  it('tells Canada from its neighbours along the border, on coasts and on islands', () => {
+    const at = (latitude: string, longitude: string) =>
+      validateRecord({ ...base, latitude, longitude }, '2026-07-15').ok;
+    expect(at('49.05', '-122.3')).toBe(true); // Abbotsford, just north of the border
+    expect(at('48.95', '-122.3')).toBe(false); // Washington State, just south of it
+    expect(at('42.1', '-82.6')).toBe(true); // Pelee Island, Ontario: holes and islands
+    expect(at('45.2', '-68.5')).toBe(false); // Maine
+    expect(at('82.5', '-62.3')).toBe(true); // Alert, Nunavut
+    expect(at('47.5', '-100.5')).toBe(false); // North Dakota
   });
 });
 
