@@ -212,6 +212,29 @@ forEachEngine(
       expect(row).toEqual({ username: 'ab', agency_code: 'ab', format: 'geojson' });
     });
 
+    it('two imports at once both keep their version, and the fire holds the newest', async () => {
+      const [a, b] = await Promise.all([
+        post(ctx(), csv('mb,HIST-1,,2026-07-01,,BH,N,FUL,31,55.1,-98.2')),
+        post(ctx(), csv('mb,HIST-1,,2026-07-01,,BH,N,FUL,32,55.1,-98.2')),
+      ]);
+      expect([a.statusCode, b.statusCode]).toEqual([200, 200]);
+      const items = (await get(ctx(), '/v1/fires/mb/HIST-1/versions', 'ciffc')).json().items;
+      const newest = items[0];
+      expect(
+        items
+          .slice(0, 2)
+          .map((v: { fire: { fire_size: number } }) => v.fire.fire_size)
+          .sort(),
+      ).toEqual([31, 32]);
+      expect(items.slice(0, 2).every((v: { action: string }) => v.action === 'updated')).toBe(true);
+      const current = await ctx()
+        .app.db.kysely.selectFrom('fires')
+        .select('fire_size')
+        .where('agency_fire_id', '=', 'HIST-1')
+        .executeTakeFirstOrThrow();
+      expect(current.fire_size).toBe(newest.fire.fire_size);
+    });
+
     describe('GET /v1/fires/imports', () => {
       it('lists the imports newest first for the national centre, without the file', async () => {
         const res = await get(ctx(), '/v1/fires/imports', 'ciffc');
