@@ -8,6 +8,7 @@ import { useLocale } from '../../shared/i18n/LocaleProvider.tsx';
 import { ErrorBox } from '../../shared/ui/ErrorBox.tsx';
 import { Loading } from '../../shared/ui/Loading.tsx';
 import { PageHeader } from '../../shared/ui/PageHeader.tsx';
+import { TableScroll } from '../../shared/ui/TableScroll.tsx';
 import { type AgencyStats, useOverviewData } from './api.ts';
 import {
   agencyState,
@@ -169,70 +170,72 @@ export function AgencyOverviewPage() {
               <FormattedMessage id="agencyOverview.noAgency" />
             </p>
           ) : (
-            <table className="overview-table">
-              <caption className="visually-hidden">
-                <FormattedMessage id="agencyOverview.status.caption" />
-              </caption>
-              <thead>
-                <tr>
-                  <th scope="col">
-                    <FormattedMessage id="agencyOverview.col.agency" />
-                  </th>
-                  <th scope="col">
-                    <FormattedMessage id="agencyOverview.col.status" />
-                  </th>
-                  <th scope="col">
-                    <FormattedMessage id="agencyOverview.col.draft" />
-                  </th>
-                  <th scope="col">
-                    <span className="visually-hidden">
-                      <FormattedMessage id="agencyOverview.col.draftVsApproved" />
-                    </span>
-                  </th>
-                  <th scope="col">
-                    <FormattedMessage id="agencyOverview.col.approved" />
-                  </th>
-                  <th scope="col">
-                    <span className="visually-hidden">
-                      <FormattedMessage id="agencyOverview.col.approvedVsPublished" />
-                    </span>
-                  </th>
-                  <th scope="col">
-                    <FormattedMessage id="agencyOverview.col.published" />
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {visibleAgencies.map((a) => {
-                  const s = byCode.get(a.code);
-                  return (
-                    <tr key={a.code} data-agency={a.code}>
-                      <th scope="row">
-                        {a.name[locale]} ({a.code.toUpperCase()})
-                      </th>
-                      <td>
-                        <StateBadge view={viewOf(a.code)} />
-                      </td>
-                      <td className="num">{version(s?.version_number)}</td>
-                      <td>
-                        <VersionArrow
-                          what="approved"
-                          same={sameVersion(s?.version_number, s?.approved_version)}
-                        />
-                      </td>
-                      <td className="num">{version(s?.approved_version)}</td>
-                      <td>
-                        <VersionArrow
-                          what="published"
-                          same={sameVersion(s?.approved_version, s?.published_version)}
-                        />
-                      </td>
-                      <td className="num">{version(s?.published_version)}</td>
-                    </tr>
-                  );
-                })}
-              </tbody>
-            </table>
+            <TableScroll label={intl.formatMessage({ id: 'agencyOverview.status.heading' })}>
+              <table className="overview-table">
+                <caption className="visually-hidden">
+                  <FormattedMessage id="agencyOverview.status.caption" />
+                </caption>
+                <thead>
+                  <tr>
+                    <th scope="col">
+                      <FormattedMessage id="agencyOverview.col.agency" />
+                    </th>
+                    <th scope="col">
+                      <FormattedMessage id="agencyOverview.col.status" />
+                    </th>
+                    <th scope="col">
+                      <FormattedMessage id="agencyOverview.col.draft" />
+                    </th>
+                    <th scope="col">
+                      <span className="visually-hidden">
+                        <FormattedMessage id="agencyOverview.col.draftVsApproved" />
+                      </span>
+                    </th>
+                    <th scope="col">
+                      <FormattedMessage id="agencyOverview.col.approved" />
+                    </th>
+                    <th scope="col">
+                      <span className="visually-hidden">
+                        <FormattedMessage id="agencyOverview.col.approvedVsPublished" />
+                      </span>
+                    </th>
+                    <th scope="col">
+                      <FormattedMessage id="agencyOverview.col.published" />
+                    </th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {visibleAgencies.map((a) => {
+                    const s = byCode.get(a.code);
+                    return (
+                      <tr key={a.code} data-agency={a.code}>
+                        <th scope="row">
+                          {a.name[locale]} ({a.code.toUpperCase()})
+                        </th>
+                        <td>
+                          <StateBadge view={viewOf(a.code)} />
+                        </td>
+                        <td className="num">{version(s?.version_number)}</td>
+                        <td>
+                          <VersionArrow
+                            what="approved"
+                            same={sameVersion(s?.version_number, s?.approved_version)}
+                          />
+                        </td>
+                        <td className="num">{version(s?.approved_version)}</td>
+                        <td>
+                          <VersionArrow
+                            what="published"
+                            same={sameVersion(s?.approved_version, s?.published_version)}
+                          />
+                        </td>
+                        <td className="num">{version(s?.published_version)}</td>
+                      </tr>
+                    );
+                  })}
+                </tbody>
+              </table>
+            </TableScroll>
           ))}
       </OverviewSection>
 
@@ -266,23 +269,25 @@ export function AgencyOverviewPage() {
 
       <OverviewSection id="fires" titleId="agencyOverview.fires.heading">
         {loadState(wildfires) ?? (
-          <table className="overview-table">
-            <HeaderRow
-              ids={['agencyOverview.col.agency', 'agencyOverview.fires.ytd', 'agencyOverview.fires.today']}
-            />
-            <tbody>
-              {AGENCIES.map((a) => {
-                const row = wildfires.data?.items.find((i) => i.agency_code.toLowerCase() === a.code);
-                return (
-                  <tr key={a.code}>
-                    <th scope="row">{a.name[locale]}</th>
-                    <td className="num">{format.integer(row?.ytd_fires ?? 0)}</td>
-                    <td className="num">{format.integer(row?.fires_today ?? 0)}</td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
+          <TableScroll label={intl.formatMessage({ id: 'agencyOverview.fires.heading' })}>
+            <table className="overview-table">
+              <HeaderRow
+                ids={['agencyOverview.col.agency', 'agencyOverview.fires.ytd', 'agencyOverview.fires.today']}
+              />
+              <tbody>
+                {AGENCIES.map((a) => {
+                  const row = wildfires.data?.items.find((i) => i.agency_code.toLowerCase() === a.code);
+                  return (
+                    <tr key={a.code}>
+                      <th scope="row">{a.name[locale]}</th>
+                      <td className="num">{format.integer(row?.ytd_fires ?? 0)}</td>
+                      <td className="num">{format.integer(row?.fires_today ?? 0)}</td>
+                    </tr>
+                  );
+                })}
+              </tbody>
+            </table>
+          </TableScroll>
         )}
       </OverviewSection>
 
@@ -290,107 +295,111 @@ export function AgencyOverviewPage() {
         <>
           <OverviewSection id="national" titleId="agencyOverview.national.heading">
             {loadState(nationalStats) ?? (
-              <table className="overview-table">
-                <HeaderRow
-                  ids={[
-                    'agencyOverview.national.report',
-                    'agencyOverview.col.draft',
-                    'agencyOverview.national.claimed',
-                    'agencyOverview.col.status',
-                  ]}
-                />
-                <tbody>
-                  <tr>
-                    <th scope="row">
-                      <Link to="/agency/national">
-                        <FormattedMessage id="agencyOverview.national.link" />
-                      </Link>
-                    </th>
-                    <td className="num">
-                      {version(nationalStats.data?.version_number ?? nationalStats.data?.version)}
-                    </td>
-                    <td>
-                      {nationalStats.data?.claimed_by ? (
-                        <StateBadge view={nationalState(nationalStats.data, identity?.id)} />
-                      ) : (
-                        <FormattedMessage id="agencyOverview.national.notClaimed" />
-                      )}
-                    </td>
-                    <td>
-                      <StateBadge
-                        view={{ state: nationalStats.data?.is_published ? 'PUBLISHED' : 'UNPUBLISHED' }}
-                      />
-                    </td>
-                  </tr>
-                </tbody>
-              </table>
+              <TableScroll label={intl.formatMessage({ id: 'agencyOverview.national.heading' })}>
+                <table className="overview-table">
+                  <HeaderRow
+                    ids={[
+                      'agencyOverview.national.report',
+                      'agencyOverview.col.draft',
+                      'agencyOverview.national.claimed',
+                      'agencyOverview.col.status',
+                    ]}
+                  />
+                  <tbody>
+                    <tr>
+                      <th scope="row">
+                        <Link to="/agency/national">
+                          <FormattedMessage id="agencyOverview.national.link" />
+                        </Link>
+                      </th>
+                      <td className="num">
+                        {version(nationalStats.data?.version_number ?? nationalStats.data?.version)}
+                      </td>
+                      <td>
+                        {nationalStats.data?.claimed_by ? (
+                          <StateBadge view={nationalState(nationalStats.data, identity?.id)} />
+                        ) : (
+                          <FormattedMessage id="agencyOverview.national.notClaimed" />
+                        )}
+                      </td>
+                      <td>
+                        <StateBadge
+                          view={{ state: nationalStats.data?.is_published ? 'PUBLISHED' : 'UNPUBLISHED' }}
+                        />
+                      </td>
+                    </tr>
+                  </tbody>
+                </table>
+              </TableScroll>
             )}
           </OverviewSection>
 
           <OverviewSection id="sitreps" titleId="agencyOverview.sitreps.heading">
             {loadState(agency) ?? (
-              <table className="overview-table">
-                <HeaderRow
-                  ids={[
-                    'agencyOverview.col.agency',
-                    'agencyOverview.sitreps.draft',
-                    'agencyOverview.sitreps.approved',
-                    'agencyOverview.sitreps.published',
-                    'agencyOverview.sitreps.sections',
-                  ]}
-                />
-                <tbody>
-                  {AGENCIES.map((a) => {
-                    const s = byCode.get(a.code);
-                    const sections = s?.sections_with_data ?? 0;
-                    return (
-                      <tr key={a.code} data-agency={a.code}>
-                        <th scope="row">{a.name[locale]}</th>
-                        <td>
-                          <Link to={`/agency/sitrep/${a.code}`}>
-                            <StateBadge view={viewOf(a.code)} />
-                            <span className="visually-hidden">
-                              {' '}
-                              <FormattedMessage
-                                id="agencyOverview.sitreps.openDraft"
-                                values={{ agency: a.name[locale] }}
-                              />
-                            </span>
-                          </Link>{' '}
-                          <span className="version-tag">v{version(s?.version_number)}</span>
-                        </td>
-                        <td>
-                          {s?.approved_version ? (
-                            <Link to={`/agency/sitrep/${a.code}/approved`}>
-                              <FormattedMessage
-                                id="agencyOverview.sitreps.version"
-                                values={{ v: s.approved_version }}
-                              />
-                            </Link>
-                          ) : (
-                            '—'
-                          )}
-                        </td>
-                        <td>
-                          {s?.published_version ? (
-                            <Link to={`/agency/sitrep/${a.code}/published`}>
-                              <FormattedMessage
-                                id="agencyOverview.sitreps.version"
-                                values={{ v: s.published_version }}
-                              />
-                            </Link>
-                          ) : (
-                            '—'
-                          )}
-                        </td>
-                        <td className="num">
-                          {sections} / {s?.section_count ?? SITREP_SECTION_COUNT}
-                        </td>
-                      </tr>
-                    );
-                  })}
-                </tbody>
-              </table>
+              <TableScroll label={intl.formatMessage({ id: 'agencyOverview.sitreps.heading' })}>
+                <table className="overview-table">
+                  <HeaderRow
+                    ids={[
+                      'agencyOverview.col.agency',
+                      'agencyOverview.sitreps.draft',
+                      'agencyOverview.sitreps.approved',
+                      'agencyOverview.sitreps.published',
+                      'agencyOverview.sitreps.sections',
+                    ]}
+                  />
+                  <tbody>
+                    {AGENCIES.map((a) => {
+                      const s = byCode.get(a.code);
+                      const sections = s?.sections_with_data ?? 0;
+                      return (
+                        <tr key={a.code} data-agency={a.code}>
+                          <th scope="row">{a.name[locale]}</th>
+                          <td>
+                            <Link to={`/agency/sitrep/${a.code}`}>
+                              <StateBadge view={viewOf(a.code)} />
+                              <span className="visually-hidden">
+                                {' '}
+                                <FormattedMessage
+                                  id="agencyOverview.sitreps.openDraft"
+                                  values={{ agency: a.name[locale] }}
+                                />
+                              </span>
+                            </Link>{' '}
+                            <span className="version-tag">v{version(s?.version_number)}</span>
+                          </td>
+                          <td>
+                            {s?.approved_version ? (
+                              <Link to={`/agency/sitrep/${a.code}/approved`}>
+                                <FormattedMessage
+                                  id="agencyOverview.sitreps.version"
+                                  values={{ v: s.approved_version }}
+                                />
+                              </Link>
+                            ) : (
+                              '—'
+                            )}
+                          </td>
+                          <td>
+                            {s?.published_version ? (
+                              <Link to={`/agency/sitrep/${a.code}/published`}>
+                                <FormattedMessage
+                                  id="agencyOverview.sitreps.version"
+                                  values={{ v: s.published_version }}
+                                />
+                              </Link>
+                            ) : (
+                              '—'
+                            )}
+                          </td>
+                          <td className="num">
+                            {sections} / {s?.section_count ?? SITREP_SECTION_COUNT}
+                          </td>
+                        </tr>
+                      );
+                    })}
+                  </tbody>
+                </table>
+              </TableScroll>
             )}
           </OverviewSection>
         </>
