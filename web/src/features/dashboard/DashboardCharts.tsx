@@ -3,6 +3,7 @@ import { useIntl } from 'react-intl';
 import { Bar, BarChart, CartesianGrid, Cell, Tooltip, XAxis, YAxis } from 'recharts';
 import { ChartFigure } from '../../shared/charts/ChartFigure.tsx';
 import { paletteColour } from '../../shared/charts/palette.ts';
+import { categoryAxisProps, useNarrowScreen } from '../../shared/charts/useNarrowScreen.ts';
 import { useFormat } from '../../shared/format/useFormat.ts';
 import { STAGE_GROUPS } from '../../shared/map/constants.ts';
 import type { DashboardFigures } from './api.ts';
@@ -22,6 +23,7 @@ const STAGE_COLOURS: Record<string, string> = {
 
 function FiresBarChart({ rows, name }: { rows: Row[]; name: string }) {
   const format = useFormat();
+  const narrow = useNarrowScreen();
   return (
     <BarChart
       responsive
@@ -31,7 +33,7 @@ function FiresBarChart({ rows, name }: { rows: Row[]; name: string }) {
       margin={{ top: 8, right: 8, bottom: 8, left: 8 }}
     >
       <CartesianGrid strokeDasharray="3 3" vertical={false} />
-      <XAxis dataKey="code" interval={0} />
+      <XAxis dataKey="code" {...categoryAxisProps(narrow && rows.length > 6)} />
       <YAxis allowDecimals={false} tickFormatter={(v: number) => format.stat(v)} width={56} />
       <Tooltip
         formatter={(v) => format.integer(Number(v))}

@@ -16,6 +16,7 @@ import {
 } from 'recharts';
 import { type ChartColumn, ChartFigure } from '../../shared/charts/ChartFigure.tsx';
 import { paletteColour } from '../../shared/charts/palette.ts';
+import { categoryAxisProps, useNarrowScreen } from '../../shared/charts/useNarrowScreen.ts';
 import { useFormat } from '../../shared/format/useFormat.ts';
 import { ErrorBox } from '../../shared/ui/ErrorBox.tsx';
 import { Loading } from '../../shared/ui/Loading.tsx';
@@ -56,9 +57,14 @@ function Loaded<T>({
 }
 
 /** Wildfire graphs (/statistics): six charts, each with its CSV export and a data table. */
+const WEEK_TICKS = [1, 5, 9, 13, 17, 21, 25, 29, 33, 37, 41, 45, 49, 52];
+/** On a phone "1" and "5" touch: one label a quarter. */
+const WEEK_TICKS_NARROW = [1, 13, 26, 39, 52];
+
 export function StatisticsPage() {
   const intl = useIntl();
   const format = useFormat();
+  const narrow = useNarrowScreen();
   const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
   const today = useMemo(() => isoDateInZone(new Date(), CENTRE_TIME_ZONE), []);
   const year = Number(today.slice(0, 4));
@@ -127,7 +133,7 @@ export function StatisticsPage() {
             dataKey="week"
             type="number"
             domain={[1, 52]}
-            ticks={[1, 5, 9, 13, 17, 21, 25, 29, 33, 37, 41, 45, 49, 52]}
+            ticks={narrow ? WEEK_TICKS_NARROW : WEEK_TICKS}
           />
           <YAxis tickFormatter={axisTick} width={56} />
           <Tooltip formatter={tooltipValue} labelFormatter={(w) => `${t('statistics.col.week')} ${w}`} />
@@ -186,7 +192,7 @@ export function StatisticsPage() {
             >
               <BarChart responsive accessibilityLayer style={CHART_STYLE} data={rows} margin={MARGIN}>
                 <CartesianGrid strokeDasharray="3 3" vertical={false} />
-                <XAxis dataKey="day" interval={0} tick={{ fontSize: 11 }} />
+                <XAxis dataKey="day" interval={narrow ? 'preserveStartEnd' : 0} tick={{ fontSize: 11 }} />
                 <YAxis allowDecimals={false} tickFormatter={axisTick} width={56} />
                 <Tooltip formatter={tooltipValue} labelFormatter={(d) => `${t('statistics.col.day')} ${d}`} />
                 <Bar dataKey="fires" name={t('statistics.fires')} fill={CURRENT} isAnimationActive={false} />
@@ -292,7 +298,7 @@ export function StatisticsPage() {
             >
               <BarChart responsive accessibilityLayer style={CHART_STYLE} data={rows} margin={MARGIN}>
                 <CartesianGrid strokeDasharray="3 3" vertical={false} />
-                <XAxis dataKey="code" interval={0} />
+                <XAxis dataKey="code" {...categoryAxisProps(narrow)} />
                 <YAxis allowDecimals={false} tickFormatter={axisTick} width={56} />
                 <Tooltip
                   formatter={tooltipValue}
