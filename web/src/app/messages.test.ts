@@ -38,4 +38,18 @@ describe('message catalogue', () => {
     const missing = [...used].filter((id) => !(id in catalogue.en));
     expect(missing).toEqual([]);
   });
+
+  it('names each agency screen in the sidebar as its page title does, in both languages', () => {
+    const screens: [string, string][] = [
+      ['shell.sidebar.overview', 'agencyOverview.title'],
+      ['shell.sidebar.agencySitrep', 'agencySitrep.title'],
+      ['shell.sidebar.nationalSitrep', 'nationalSitrep.title'],
+      ['shell.sidebar.inventoryInput', 'inventoryInput.title'],
+      ['shell.sidebar.inventorySummary', 'inventory.title'],
+      ['shell.sidebar.reports', 'reports.title'],
+    ];
+    for (const lang of ['en', 'fr'] as const)
+      for (const [item, title] of screens)
+        expect(catalogue[lang][item], `${lang} ${item}`).toBe(catalogue[lang][title]);
+  });
 });

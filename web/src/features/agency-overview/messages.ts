@@ -93,7 +93,7 @@ export const messages = defineCatalogue({
     'agencyOverview.fires.today': 'Feux aujourd’hui',
     'agencyOverview.national.heading': 'Rapport de situation national',
     'agencyOverview.national.report': 'Rapport',
-    'agencyOverview.national.link': 'Saisie du SitRep national',
+    'agencyOverview.national.link': 'Saisie du rapport de situation national',
     'agencyOverview.national.claimed': 'Réservé',
     'agencyOverview.national.notClaimed': 'Non réservé',
     'agencyOverview.sitreps.heading': 'Copies des rapports de situation des agences',
