@@ -25,6 +25,15 @@ test.describe('agency overview, inventory, reports and exports (issue 6)', () =>
       13,
     );
     await expect(page.getByRole('heading', { name: 'National situation report' })).toHaveCount(0);
+
+    // On a phone the tables scroll inside their own focusable box; the page never scrolls sideways.
+    await page.setViewportSize({ width: 375, height: 812 });
+    const scroller = page.getByRole('group', { name: 'Fires per agency' });
+    await expect(scroller).toHaveAttribute('tabindex', '0');
+    await expect
+      // A string body: the e2e project has no DOM types.
+      .poll(() => page.evaluate<number>('document.documentElement.scrollWidth - window.innerWidth'))
+      .toBeLessThanOrEqual(0);
   });
 
   test('ciffc sees every agency, the national status, n / 13, and a map whose regions are links', async ({
