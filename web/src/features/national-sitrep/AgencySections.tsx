@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import { useFormat } from '../../shared/format/useFormat.ts';
 import { useLocale } from '../../shared/i18n/LocaleProvider.tsx';
-import { ReportTable, type ReportTableProps } from '../../shared/ui/ReportTable.tsx';
+import { numbersAfterLabel, ReportTable, type ReportTableProps } from '../../shared/ui/ReportTable.tsx';
 import { resourceName } from './NationalMobGrid.tsx';
 import { placeLabel } from './places.ts';
 
@@ -91,6 +91,7 @@ export function AgencySections({ agencies }: { agencies: AgencySitrepSummary[] }
             t('nationalSitrep.opsFr'),
             t('nationalSitrep.prepLevel'),
           ]}
+          kinds={['text', 'prose', 'prose', 'number']}
           rows={agencies.map((a) => [code(a), a.en_ops_summary, a.fr_ops_summary, n(a.preparedness_level)])}
           empty={empty}
         />
@@ -122,6 +123,7 @@ export function AgencySections({ agencies }: { agencies: AgencySitrepSummary[] }
             t('nationalSitrep.stats.fires'),
             t('nationalSitrep.stats.area'),
           ]}
+          kinds={numbersAfterLabel(21)}
           rows={stats}
           empty={empty}
         />
@@ -139,6 +141,7 @@ export function AgencySections({ agencies }: { agencies: AgencySitrepSummary[] }
             t('nationalSitrep.incidentType'),
             t('nationalSitrep.contained'),
           ]}
+          kinds={['text', 'text', 'number', 'number', 'text', 'number', 'number', 'number']}
           rows={agencies.flatMap((a) =>
             a.priority_fires.map((p) => [
               code(a),
@@ -158,6 +161,7 @@ export function AgencySections({ agencies }: { agencies: AgencySitrepSummary[] }
         <Table
           caption={t('nationalSitrep.section.fop')}
           head={[t('nationalSitrep.agency'), t('nationalSitrep.fop.ltg'), t('nationalSitrep.fop.nat')]}
+          kinds={numbersAfterLabel(2)}
           rows={agencies.map((a) => [code(a), n(a.fop_ltg), n(a.fop_nat)])}
           empty={empty}
         />
@@ -171,6 +175,7 @@ export function AgencySections({ agencies }: { agencies: AgencySitrepSummary[] }
             t('nationalSitrep.commentEn'),
             t('nationalSitrep.commentFr'),
           ]}
+          kinds={['text', 'number', 'prose', 'prose']}
           rows={agencies.map((a) => [code(a), n(a.preparedness_level), a.en_prep_comment, a.fr_prep_comment])}
           empty={empty}
         />
@@ -179,6 +184,7 @@ export function AgencySections({ agencies }: { agencies: AgencySitrepSummary[] }
         <Table
           caption={t('nationalSitrep.section.porr')}
           head={[t('nationalSitrep.agency'), t('nationalSitrep.english'), t('nationalSitrep.french')]}
+          kinds={['text', 'prose', 'prose']}
           rows={agencies
             .filter((a) => a.en_porr_text || a.fr_porr_text)
             .map((a) => [code(a), a.en_porr_text, a.fr_porr_text])}
@@ -195,6 +201,7 @@ export function AgencySections({ agencies }: { agencies: AgencySitrepSummary[] }
             t('nationalSitrep.chh.med'),
             t('nationalSitrep.chh.heavy'),
           ]}
+          kinds={numbersAfterLabel(4)}
           rows={agencies.map((a) => [code(a), n(a.chh_light), n(a.chh_int), n(a.chh_med), n(a.chh_heavy)])}
           empty={empty}
         />
@@ -261,6 +268,7 @@ export function AvailabilitySection({
       <Table
         caption={t('nationalSitrep.section.rars')}
         head={[t('nationalSitrep.agency'), t('nationalSitrep.resource'), t('nationalSitrep.available')]}
+        kinds={['text', 'text', 'number']}
         rows={rows}
         empty={t('nationalSitrep.none')}
       />

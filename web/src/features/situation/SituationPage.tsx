@@ -22,7 +22,7 @@ import { Loading } from '../../shared/ui/Loading.tsx';
 import { usePageTitle } from '../../shared/ui/usePageTitle.ts';
 import { situationQuery } from './api.ts';
 import './situation.css';
-import { ReportTable, type ReportTableProps } from '../../shared/ui/ReportTable.tsx';
+import { numbersAfterLabel, ReportTable, type ReportTableProps } from '../../shared/ui/ReportTable.tsx';
 
 type T = (id: string, values?: Record<string, string | number>) => string;
 
@@ -145,6 +145,7 @@ export function Report({ report }: { report: PublicNationalSitrep }) {
     <Table
       caption={caption}
       head={[t('situation.resource'), ...NATIONAL_MOB_COLUMNS.map(place), t('situation.total')]}
+      kinds={numbersAfterLabel(NATIONAL_MOB_COLUMNS.length + 1)}
       rows={rows.map((r) => [
         <abbr key="r" title={fr ? r.field_fr_resource : r.field_en_resource}>
           {r.field_resource}
@@ -216,6 +217,7 @@ export function Report({ report }: { report: PublicNationalSitrep }) {
             t('situation.stats.out'),
             t('situation.stats.outArea'),
           ]}
+          kinds={numbersAfterLabel(10)}
           rows={withSitrep.map(([code, { sitrep: s }]) => [
             code.toUpperCase(),
             n(s.field_today_natural),
@@ -258,6 +260,7 @@ export function Report({ report }: { report: PublicNationalSitrep }) {
             t('situation.stats.rxOut'),
             t('situation.stats.rxArea'),
           ]}
+          kinds={numbersAfterLabel(9)}
           rows={withSitrep.map(([code, { sitrep: s }]) => [
             code.toUpperCase(),
             n(s.field_mod_active),
@@ -287,6 +290,7 @@ export function Report({ report }: { report: PublicNationalSitrep }) {
             t('situation.incidentType'),
             t('situation.contained'),
           ]}
+          kinds={['text', 'text', 'number', 'number', 'text', 'number', 'number', 'number']}
           rows={entries.flatMap(([code, e]) =>
             e.priority_fires.map((p) => [
               code.toUpperCase(),
@@ -308,6 +312,7 @@ export function Report({ report }: { report: PublicNationalSitrep }) {
           <Table
             caption={t('situation.section.fop')}
             head={[t('situation.agency'), t('situation.fop.lightning'), t('situation.fop.human')]}
+            kinds={numbersAfterLabel(2)}
             rows={withSitrep.map(([code, { sitrep: s }]) => [
               code.toUpperCase(),
               n(s.field_occurrence_prediction_lightning),
@@ -322,6 +327,7 @@ export function Report({ report }: { report: PublicNationalSitrep }) {
         <Table
           caption={t('situation.section.prepLevels')}
           head={[t('situation.agency'), t('situation.level'), t('situation.comment')]}
+          kinds={['text', 'number', 'prose']}
           rows={withSitrep.map(([code, { sitrep: s }]) => [
             agencyName(code),
             n(s.field_preparedness),
@@ -337,6 +343,7 @@ export function Report({ report }: { report: PublicNationalSitrep }) {
             <Table
               caption={t('situation.section.porr')}
               head={[t('situation.agency'), t('situation.requirements')]}
+              kinds={['text', 'prose']}
               rows={report.resource_requirements.map((r) => [
                 agencyName(r.field_for),
                 fr ? r.field_fr_resources : r.field_en_resources,
@@ -354,6 +361,7 @@ export function Report({ report }: { report: PublicNationalSitrep }) {
                 t('situation.chh.medium'),
                 t('situation.chh.heavy'),
               ]}
+              kinds={numbersAfterLabel(4)}
               rows={withSitrep.map(([code, { sitrep: s }]) => [
                 code.toUpperCase(),
                 n(s.field_casual_helicopter_light),
@@ -390,6 +398,7 @@ export function Report({ report }: { report: PublicNationalSitrep }) {
           <Table
             caption={t('situation.section.rars')}
             head={[t('situation.agency'), t('situation.resource'), t('situation.available')]}
+            kinds={['text', 'text', 'number']}
             rows={report.national_availability.map((r) => [
               agencyName(r.field_agency_code),
               fr ? r.field_fr_resource : r.field_en_resource,
@@ -444,6 +453,7 @@ export function Report({ report }: { report: PublicNationalSitrep }) {
             t('situation.ytd.lastFires'),
             t('situation.ytd.lastArea'),
           ]}
+          kinds={numbersAfterLabel(4)}
           rows={report.historical.map((h) => [
             agencyName(h.field_agency_code),
             <span key="c">
@@ -479,6 +489,7 @@ export function Report({ report }: { report: PublicNationalSitrep }) {
               t('situation.averages.area', { years: y }),
             ]),
           ]}
+          kinds={numbersAfterLabel(10)}
           rows={report.historical_averages.map((h) => [
             agencyName(h.field_agency_code),
             ...(['years5', 'years10', 'years15', 'years20', 'years25'] as const).flatMap((k) => [
