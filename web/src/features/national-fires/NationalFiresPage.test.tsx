@@ -72,7 +72,10 @@ describe('national fires list', () => {
     expect(first.textContent).toContain('Out of Control');
     expect(first.textContent).toContain('Human');
     expect(screen.getAllByText('1–20 of 45 results')).toBeTruthy();
-    expect(screen.getAllByRole('combobox', { name: 'Page' })[0]?.querySelectorAll('option')).toHaveLength(3);
+    const pageSelect = screen.getAllByRole('combobox', { name: 'Page' })[0];
+    expect(pageSelect?.querySelectorAll('option')).toHaveLength(3);
+    // Label, select and "of N" wrap as one unit (styled nowrap): "of 3" never alone on a phone line.
+    expect(pageSelect?.closest('.fires-pager-page')?.textContent).toMatch(/^Page.*of 3$/);
   });
 
   it('keeps filters and page in the URL and sends them to the API, each filter "Any..." by default', async () => {

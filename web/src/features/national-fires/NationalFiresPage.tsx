@@ -244,7 +244,7 @@ export function NationalFiresPage() {
                     'latitude',
                     'longitude',
                   ].map((c) => (
-                    <th key={c} scope="col">
+                    <th key={c} scope="col" className={NUMBER_COLUMNS.has(c) ? 'num' : undefined}>
                       <FormattedMessage id={`nationalFires.col.${c}`} />
                     </th>
                   ))}
@@ -280,6 +280,9 @@ export function NationalFiresPage() {
   );
 }
 
+/** Right-aligned, headers included, so a number sits under its heading. */
+const NUMBER_COLUMNS = new Set(['size', 'latitude', 'longitude']);
+
 function Pager({
   page,
   totalPages,
@@ -298,18 +301,21 @@ function Pager({
         <span aria-hidden="true">‹ </span>
         <FormattedMessage id="nationalFires.previous" />
       </button>
-      <label htmlFor={id}>
-        <FormattedMessage id="nationalFires.page" />
-      </label>
-      <select id={id} value={page} onChange={(e) => onPage(Number(e.target.value))}>
-        {Array.from({ length: totalPages }, (_, i) => i + 1).map((n) => (
-          <option key={n} value={n}>
-            {format.integer(n)}
-          </option>
-        ))}
-      </select>
-      <span>
-        <FormattedMessage id="nationalFires.pageOf" values={{ pages: format.integer(totalPages) }} />
+      {/* One unit, so a phone never leaves "of N" alone on its own line. */}
+      <span className="fires-pager-page">
+        <label htmlFor={id}>
+          <FormattedMessage id="nationalFires.page" />
+        </label>
+        <select id={id} value={page} onChange={(e) => onPage(Number(e.target.value))}>
+          {Array.from({ length: totalPages }, (_, i) => i + 1).map((n) => (
+            <option key={n} value={n}>
+              {format.integer(n)}
+            </option>
+          ))}
+        </select>
+        <span>
+          <FormattedMessage id="nationalFires.pageOf" values={{ pages: format.integer(totalPages) }} />
+        </span>
       </span>
       <button type="button" className="button" disabled={page >= totalPages} onClick={() => onPage(page + 1)}>
         <FormattedMessage id="nationalFires.next" />
