@@ -6,6 +6,10 @@ import { reloadSession } from '../shared/auth/session.ts';
 // default 1 s of findBy*/waitFor.
 configure({ asyncUtilTimeout: 5000 });
 
+// jsdom does not lay out or scroll: its window.scrollTo only prints "Not implemented" on every
+// navigation (the router scrolls to the top of each new page). Nothing to scroll, so a no-op.
+window.scrollTo = () => {};
+
 // Vitest globals are off, so Testing Library cannot register its own cleanup.
 afterEach(() => {
   cleanup();
