@@ -1,19 +1,57 @@
 import { createHash } from 'node:crypto';
+import { promisify } from 'node:util';
+import { brotliCompress, gzip, constants as zlib } from 'node:zlib';
 import { CACHE_SECONDS } from '@ciffc/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
-interface Entry {
-  body: string;
+/** The content codings a cached answer is kept in besides its plain bytes, best first. */
+export const CODINGS = ['br', 'gzip'] as const;
+export type Coding = (typeof CODINGS)[number];
+
+/** Below this a compressed copy saves less than its headers and the work (as @fastify/compress). */
+export const COMPRESS_THRESHOLD = 1024;
+
+export interface Entry {
+  body: Buffer;
   contentType: string;
+  /** The same body compressed once per data version, so no request compresses it again. */
+  encoded: Partial<Record<Coding, Buffer>>;
 }
+
+const gzipAsync = promisify(gzip);
+const brotliAsync = promisify(brotliCompress);
+
+/**
+ * Both codings, off the main thread. Levels chosen by measurement (docs/performance.md): gzip 6
+ * (zlib's default) and brotli 5, which on the 3.3 MB fires map is as fast as gzip 6 and smaller.
+ */
+export async function encodeBody(body: Buffer): Promise<Entry['encoded']> {
+  if (body.length < COMPRESS_THRESHOLD) return {};
+  const [gz, br] = await Promise.all([
+    gzipAsync(body, { level: 6 }),
+    brotliAsync(body, {
+      params: {
+        [zlib.BROTLI_PARAM_QUALITY]: 5,
+        [zlib.BROTLI_PARAM_MODE]: zlib.BROTLI_MODE_TEXT,
+        [zlib.BROTLI_PARAM_SIZE_HINT]: body.length,
+      },
+    }),
+  ]);
+  return { gzip: gz, br };
+}
+
+const entrySize = (entry: Entry) =>
+  entry.body.length + (entry.encoded.gzip?.length ?? 0) + (entry.encoded.br?.length ?? 0);
 
 /**
  * A bounded in-process cache of serialised public answers. It only ever saves work: the key holds
  * the data versions read from the database, so an instance never serves an answer older than the
- * data another instance wrote.
+ * data another instance wrote. Bounded by entry count and by bytes (plain and compressed copies
+ * together); the least recently used entries go first, so old data versions age out.
  */
 export class ResponseCache {
   private readonly entries = new Map<string, Entry>();
+  private readonly building = new Map<string, Promise<Entry>>();
   private bytes = 0;
 
   constructor(
@@ -30,11 +68,33 @@ export class ResponseCache {
     return entry;
   }
 
+  /**
+   * The cached entry, or one built once however many requests ask at the same time: when the data
+   * changes in fire season, thousands of visitors must not each build and compress the map.
+   */
+  async getOrBuild(key: string, build: () => Promise<Entry>): Promise<Entry> {
+    const cached = this.get(key);
+    if (cached) return cached;
+    let pending = this.building.get(key);
+    if (!pending) {
+      pending = build()
+        .then((entry) => {
+          this.set(key, entry);
+          return entry;
+        })
+        .finally(() => this.building.delete(key));
+      this.building.set(key, pending);
+    }
+    return pending;
+  }
+
   set(key: string, entry: Entry): void {
-    if (entry.body.length > this.maxBytes / 4) return;
+    const size = entrySize(entry);
+    // An answer larger than a quarter of the budget is served but not kept.
+    if (size > this.maxBytes / 4) return;
     this.delete(key);
     this.entries.set(key, entry);
-    this.bytes += entry.body.length;
+    this.bytes += size;
     while (this.entries.size > this.maxEntries || this.bytes > this.maxBytes) {
       const oldest = this.entries.keys().next().value;
       if (oldest === undefined) break;
@@ -45,8 +105,16 @@ export class ResponseCache {
   private delete(key: string): void {
     const entry = this.entries.get(key);
     if (!entry) return;
-    this.bytes -= entry.body.length;
+    this.bytes -= entrySize(entry);
     this.entries.delete(key);
+  }
+
+  size(): number {
+    return this.entries.size;
+  }
+
+  storedBytes(): number {
+    return this.bytes;
   }
 
   clear(): void {
@@ -55,13 +123,40 @@ export class ResponseCache {
   }
 }
 
+/**
+ * The coding to send for an Accept-Encoding header: the acceptable one with the highest q, brotli
+ * before gzip on a tie (smaller); `*` covers codings not named, `x-gzip` is gzip (RFC 9110 12.5.3).
+ * No header, or nothing acceptable, means the plain bytes (identity is always acceptable here:
+ * a 406 would break a client for the sake of a rare header).
+ */
+export function negotiateCoding(header: string | undefined): Coding | undefined {
+  if (!header) return undefined;
+  const q = new Map<string, number>();
+  for (const part of header.toLowerCase().split(',')) {
+    const [name = '', ...params] = part.trim().split(';');
+    const qParam = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    const value = qParam ? Number(qParam.slice(2)) : 1;
+    q.set(name.trim() === 'x-gzip' ? 'gzip' : name.trim(), Number.isNaN(value) ? 0 : value);
+  }
+  let best: Coding | undefined;
+  let bestQ = 0;
+  for (const coding of CODINGS) {
+    const value = q.get(coding) ?? q.get('*') ?? 0;
+    if (value > bestQ) {
+      best = coding;
+      bestQ = value;
+    }
+  }
+  return best;
+}
+
 export interface CachedReplyOptions {
   /** Everything the answer depends on besides the URL: data versions, "today", the language. */
   version: string;
   /** Builds the answer when it is not cached; a string is sent as is. */
   compute: () => Promise<unknown> | unknown;
   contentType?: string;
-  /** Request headers the answer varies by (sent as `Vary`). */
+  /** Request headers the answer varies by (sent as `Vary`, with Accept-Encoding). */
   vary?: string;
 }
 
@@ -73,8 +168,30 @@ function etagMatches(header: string | undefined, etag: string): boolean {
 }
 
 /**
- * Public GETs: `Cache-Control: public, max-age=900`, a strong ETag derived from the URL and the data
- * versions (so a 304 costs one version lookup, on any instance), and 304 on a matching If-None-Match.
+ * The strong ETag of the representation this request gets: one per coding, as RFC 9110 8.8.3
+ * requires of different bytes. It is chosen from the request alone, so a 304 needs no body; a small
+ * answer sent plain to a gzip client keeps the gzip tag (the tag of what that client is sent).
+ */
+function etagFor(key: string, coding: Coding | undefined): string {
+  const hash = createHash('sha256').update(key).digest('base64url').slice(0, 32);
+  return `"${hash}${coding ? `-${coding}` : ''}"`;
+}
+
+async function buildEntry(options: CachedReplyOptions): Promise<Entry> {
+  const value = await options.compute();
+  const body = Buffer.from(typeof value === 'string' ? value : JSON.stringify(value));
+  return {
+    body,
+    contentType: options.contentType ?? 'application/json; charset=utf-8',
+    encoded: await encodeBody(body),
+  };
+}
+
+/**
+ * Public GETs: `Cache-Control: public, max-age=900`, a strong ETag derived from the URL, the data
+ * versions and the content coding (so a 304 costs one version lookup, on any instance), and 304 on
+ * a matching If-None-Match. The body is serialised and compressed once per data version; each
+ * request then only picks the bytes its Accept-Encoding allows.
  */
 export async function sendCached(
   request: FastifyRequest,
@@ -83,29 +200,24 @@ export async function sendCached(
   options: CachedReplyOptions,
 ): Promise<FastifyReply> {
   const key = `${request.url}\u0000${options.version}`;
-  const etag = `"${createHash('sha256').update(key).digest('base64url').slice(0, 32)}"`;
+  const coding = negotiateCoding(request.headers['accept-encoding']);
+  const etag = etagFor(key, coding);
   reply.header('cache-control', `public, max-age=${CACHE_SECONDS}`);
   reply.header('etag', etag);
-  if (options.vary) reply.header('vary', options.vary);
+  reply.header('vary', options.vary ? `${options.vary}, Accept-Encoding` : 'Accept-Encoding');
   if (etagMatches(request.headers['if-none-match'], etag)) {
     return reply.code(304).send();
   }
-  let entry = cache.get(key);
-  if (!entry) {
-    let value: unknown;
-    try {
-      value = await options.compute();
-    } catch (error) {
-      // An error answer (a 400 for a page past the end, say) must not be cached by anyone.
-      reply.removeHeader('etag');
-      reply.header('cache-control', 'no-store');
-      throw error;
-    }
-    entry = {
-      body: typeof value === 'string' ? value : JSON.stringify(value),
-      contentType: options.contentType ?? 'application/json; charset=utf-8',
-    };
-    cache.set(key, entry);
+  let entry: Entry;
+  try {
+    entry = await cache.getOrBuild(key, () => buildEntry(options));
+  } catch (error) {
+    // An error answer (a 400 for a page past the end, say) must not be cached by anyone.
+    reply.removeHeader('etag');
+    reply.header('cache-control', 'no-store');
+    throw error;
   }
-  return reply.type(entry.contentType).send(entry.body);
+  const encoded = coding ? entry.encoded[coding] : undefined;
+  if (coding && encoded) reply.header('content-encoding', coding);
+  return reply.type(entry.contentType).send(encoded ?? entry.body);
 }

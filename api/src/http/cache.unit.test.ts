@@ -1,0 +1,83 @@
+import { gunzipSync } from 'node:zlib';
+import { describe, expect, it } from 'vitest';
+import { type Entry, encodeBody, negotiateCoding, ResponseCache } from './cache.ts';
+
+const entry = (bytes: number, encoded: Entry['encoded'] = {}): Entry => ({
+  body: Buffer.alloc(bytes, 'a'),
+  contentType: 'application/json',
+  encoded,
+});
+
+describe('choosing the content coding from Accept-Encoding', () => {
+  it.each([
+    [undefined, undefined],
+    ['', undefined],
+    ['identity', undefined],
+    ['gzip', 'gzip'],
+    ['x-gzip', 'gzip'],
+    ['gzip, deflate, br, zstd', 'br'],
+    ['br;q=0.5, gzip', 'gzip'],
+    ['br;q=0, gzip;q=0', undefined],
+    ['deflate', undefined],
+    ['*', 'br'],
+    ['*;q=0.1, br;q=0', 'gzip'],
+    ['GZIP ; q=0.8', 'gzip'],
+  ])('%j gives %j', (header, coding) => {
+    expect(negotiateCoding(header)).toBe(coding);
+  });
+});
+
+describe('compressing a cached body', () => {
+  it('keeps gzip and brotli copies of a large body, none of a small one', async () => {
+    const body = Buffer.from(JSON.stringify({ items: Array.from({ length: 500 }, (_, i) => ({ i })) }));
+    const encoded = await encodeBody(body);
+    expect(gunzipSync(encoded.gzip as Buffer).equals(body)).toBe(true);
+    expect((encoded.br as Buffer).length).toBeLessThan(body.length / 4);
+    expect(await encodeBody(Buffer.from('{"items":[]}'))).toEqual({});
+  });
+});
+
+describe('response cache bounds', () => {
+  it('counts compressed copies in its byte budget and drops the least recently used', () => {
+    const cache = new ResponseCache(10, 400);
+    cache.set('a', entry(50, { gzip: Buffer.alloc(10), br: Buffer.alloc(8) }));
+    expect(cache.storedBytes()).toBe(68);
+    cache.set('b', entry(90));
+    cache.get('a');
+    cache.set('c', entry(90));
+    cache.set('d', entry(90));
+    cache.set('e', entry(90));
+    expect(cache.storedBytes()).toBe(338);
+    expect(cache.size()).toBe(4);
+    expect(cache.get('b')).toBeUndefined();
+    expect(cache.get('a')).toBeDefined();
+  });
+
+  it('keeps at most its number of entries', () => {
+    const cache = new ResponseCache(2, 1_000_000);
+    for (const key of ['a', 'b', 'c']) cache.set(key, entry(10));
+    expect(cache.size()).toBe(2);
+    expect(cache.get('a')).toBeUndefined();
+  });
+
+  it('serves but does not keep an answer larger than a quarter of its budget', () => {
+    const cache = new ResponseCache(10, 400);
+    cache.set('big', entry(101));
+    expect(cache.size()).toBe(0);
+  });
+
+  it('builds an entry once for concurrent requests, and not at all after a failure', async () => {
+    const cache = new ResponseCache();
+    let builds = 0;
+    const build = async () => {
+      builds++;
+      await new Promise((r) => setTimeout(r, 5));
+      return entry(10);
+    };
+    const all = await Promise.all([1, 2, 3].map(() => cache.getOrBuild('k', build)));
+    expect(builds).toBe(1);
+    expect(all[0]).toBe(all[2]);
+    await expect(cache.getOrBuild('bad', () => Promise.reject(new Error('no')))).rejects.toThrow('no');
+    expect(cache.get('bad')).toBeUndefined();
+  });
+});
