@@ -1,7 +1,9 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { gunzipSync, gzipSync } from 'node:zlib';
+import Fastify from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildGateway, isCacheableContentRead } from './server.ts';
 
 describe('what the gateway caches', () => {
@@ -81,5 +83,60 @@ describe('serving the built site with SPA fallback', () => {
       });
       await app.close();
     }
+  });
+});
+
+describe('compression of data API answers', () => {
+  // A stand-in data API: one answer it compresses itself (as the cached public answers are), one it
+  // leaves to the gateway.
+  const json = JSON.stringify({
+    items: Array.from({ length: 400 }, (_, i) => ({ id: i, name: `fire ${i}` })),
+  });
+  const upstream = Fastify();
+  upstream.get('/v1/precompressed', (request, reply) => {
+    reply.header('vary', 'Accept-Encoding').type('application/geo+json');
+    if (!/gzip/.test(request.headers['accept-encoding'] ?? '')) return reply.send(json);
+    return reply.header('content-encoding', 'gzip').send(gzipSync(json));
+  });
+  upstream.get('/v1/plain', (_request, reply) => reply.type('application/json').send(json));
+  let gateway: Awaited<ReturnType<typeof buildGateway>>;
+  beforeAll(async () => {
+    const apiUrl = await upstream.listen({ port: 0, host: '127.0.0.1' });
+    // No site folder: serving one would glob it at start.
+    const webDist = join(tmpdir(), 'ciffc-gateway-no-site');
+    gateway = await buildGateway({ apiUrl, cmsUrl: 'http://127.0.0.1:9', webDist });
+  });
+  afterAll(async () => {
+    await gateway?.close();
+    await upstream.close();
+  });
+
+  it('passes an answer the data API already compressed through once, not gzipped twice', async () => {
+    const res = await gateway.inject({
+      method: 'GET',
+      url: '/v1/precompressed',
+      headers: { 'accept-encoding': 'gzip' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBe('gzip');
+    expect(res.headers.vary).toMatch(/accept-encoding/i);
+    expect(res.rawPayload.equals(gzipSync(json))).toBe(true);
+    expect(gunzipSync(res.rawPayload).toString()).toBe(json);
+  });
+
+  it('forwards a plain answer plain to a client without Accept-Encoding', async () => {
+    const res = await gateway.inject({ method: 'GET', url: '/v1/precompressed' });
+    expect(res.headers['content-encoding']).toBeUndefined();
+    expect(res.body).toBe(json);
+  });
+
+  it('still compresses an answer the data API sent plain', async () => {
+    const res = await gateway.inject({
+      method: 'GET',
+      url: '/v1/plain',
+      headers: { 'accept-encoding': 'gzip' },
+    });
+    expect(res.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(res.rawPayload).toString()).toBe(json);
   });
 });
