@@ -3,7 +3,8 @@
  * 100,000 fires loaded (plus the history from 1980): requests per second and p99 of the national
  * list, a filtered list, the map and the summary. PostgreSQL: DATABASE_URL, or a throwaway cluster.
  * Each request carries no If-None-Match, so every answer is a full 200 body (from the API's cache
- * after the first), which is what a CDN miss costs.
+ * after the first), which is what a CDN miss costs. BENCH_ACCEPT_ENCODING (default `gzip`, as
+ * browsers send; `none` for no header) is sent with every request.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -19,6 +20,10 @@ import { freePort, startApi } from '../scripts/lib/stack.ts';
 import { type BenchResult, measure, printResults } from './lib.ts';
 
 const FIRES = Number(process.env.BENCH_FIRES ?? 100_000);
+const ACCEPT_ENCODING = process.env.BENCH_ACCEPT_ENCODING ?? 'gzip';
+const HEADERS: Record<string, string> =
+  ACCEPT_ENCODING === 'none' ? {} : { 'accept-encoding': ACCEPT_ENCODING };
+const PATHS_WANTED = process.env.BENCH_PATHS?.split(',');
 const PATHS = [
   '/v1/wildfires?page=1',
   '/v1/wildfires?agency=bc&stage=OC',
@@ -70,16 +75,22 @@ async function run(engine: 'sqlite' | 'postgres'): Promise<void> {
     });
     try {
       const results: BenchResult[] = [];
-      for (const path of PATHS) {
+      for (const path of PATHS.filter((p) => !PATHS_WANTED || PATHS_WANTED.includes(p))) {
         const first = performance.now();
-        const res = await fetch(api.url + path);
+        const res = await fetch(api.url + path, { headers: HEADERS });
         const bytes = (await res.arrayBuffer()).byteLength;
+        // fetch decodes the body: the bytes sent are the content-length of the coded answer.
+        const coding = res.headers.get('content-encoding');
+        const sent = coding ? `, ${res.headers.get('content-length')} bytes sent as ${coding}` : '';
         console.log(
-          `${path}: first (uncached) answer ${Math.round(performance.now() - first)} ms, ${bytes} bytes`,
+          `${path}: first (uncached) answer ${Math.round(performance.now() - first)} ms, ${bytes} bytes${sent}`,
         );
-        results.push(await measure(api.url, path));
+        results.push(await measure(api.url, path, 10, 50, HEADERS));
       }
-      printResults(`data API on ${engine}, ${FIRES} fires, 50 connections, 10 s each`, results);
+      printResults(
+        `data API on ${engine}, ${FIRES} fires, 50 connections, 10 s each, accept-encoding: ${ACCEPT_ENCODING}`,
+        results,
+      );
     } finally {
       await api.stop();
     }

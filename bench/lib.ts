@@ -37,8 +37,10 @@ export async function measure(
   path: string,
   seconds = 10,
   connections = 50,
+  /** Request headers of every request, e.g. `{ 'accept-encoding': 'gzip' }` as browsers send. */
+  headers: Record<string, string> = {},
 ): Promise<BenchResult> {
-  const result = await autocannon({ url: baseUrl + path, connections, duration: seconds });
+  const result = await autocannon({ url: baseUrl + path, connections, duration: seconds, headers });
   return {
     path,
     requestsPerSecond: Math.round(result.requests.average),
