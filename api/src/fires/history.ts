@@ -3,7 +3,7 @@ import { gunzip, gzip } from 'node:zlib';
 import { type Kysely, type Selectable, sql } from 'kysely';
 import type { Engine } from '../db/index.ts';
 import type { Database, FireImportsTable, FireVersionsTable } from '../db/schema.ts';
-import type { FireRow, NewFire } from './store.ts';
+import { FIRE_VALUE_COLUMNS, type FireRow, type NewFire } from './store.ts';
 
 /**
  * The import history (docs/fires-import.md, "History"): one `fire_imports` row per written import
@@ -30,21 +30,8 @@ export type VersionRecord = Selectable<FireVersionsTable> & {
 
 export const fireKey = (agency: string, fireId: string) => `${agency}\u0000${fireId}`;
 
-/** The values a version compares and keeps; `updated_at` is when they were written, not a value. */
-const VALUE_COLUMNS = [
-  'agency_data_timezone',
-  'situation_report_date',
-  'status_date',
-  'stage_of_control',
-  'fire_cause',
-  'response_type',
-  'fire_size',
-  'latitude',
-  'longitude',
-] as const;
-
 export function sameValues(a: NewFire, b: NewFire): boolean {
-  return VALUE_COLUMNS.every((c) =>
+  return FIRE_VALUE_COLUMNS.every((c) =>
     typeof a[c] === 'number' || typeof b[c] === 'number' ? Number(a[c]) === Number(b[c]) : a[c] === b[c],
   );
 }

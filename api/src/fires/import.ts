@@ -30,7 +30,7 @@ import {
   storedFile,
   type VersionAction,
 } from './history.ts';
-import { type FireRow, type NewFire, writeFires } from './store.ts';
+import { FIRE_VALUE_COLUMNS, type FireRow, type NewFire, writeFires } from './store.ts';
 
 export type ImportFormat = 'csv' | 'geojson';
 
@@ -244,24 +244,12 @@ const numberOf = (v: unknown) => {
   return undefined;
 };
 
-/** One record's rules; `today` is the centre's date (a report dated after tomorrow is refused). */
 /** Every text field of a record; a control character (U+0000 to U+001F) in any is a row error. */
-const TEXT_FIELDS = [
-  'agency_code',
-  'agency_fire_id',
-  'agency_data_timezone',
-  'situation_report_date',
-  'status_date',
-  'stage_of_control',
-  'fire_cause',
-  'response_type',
-  'fire_size',
-  'latitude',
-  'longitude',
-] as const;
+const TEXT_FIELDS = ['agency_code', 'agency_fire_id', ...FIRE_VALUE_COLUMNS] as const;
 // biome-ignore lint/suspicious/noControlCharactersInRegex: the control characters are what it finds
 const CONTROL_CHARACTER = /[\u0000-\u001f]/;
 
+/** One record's rules; `today` is the centre's date (a report dated after tomorrow is refused). */
 export function validateRecord(
   values: Record<string, unknown>,
   today: string,

@@ -6,6 +6,19 @@ import { bumpDataVersion } from '../db/versions.ts';
 export type FireRow = Selectable<FiresTable>;
 export type NewFire = Insertable<FiresTable>;
 
+/** A fire's values beside its key (agency_code, agency_fire_id); `updated_at` is not a value. */
+export const FIRE_VALUE_COLUMNS = [
+  'agency_data_timezone',
+  'situation_report_date',
+  'status_date',
+  'stage_of_control',
+  'fire_cause',
+  'response_type',
+  'fire_size',
+  'latitude',
+  'longitude',
+] as const;
+
 export interface FireFilters {
   agency?: string | undefined;
   stage?: string | undefined;
