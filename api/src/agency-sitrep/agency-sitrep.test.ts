@@ -619,14 +619,14 @@ forEachEngine('agency sitrep', (ctx) => {
       expect(kinds).toEqual(['save', 'submit', 'approve', 'reject']);
     });
 
+    /** The national centre's identity as the service functions take it (calls fired without HTTP). */
+    const nationalIdentity = async () => {
+      const me = (await send(ctx(), await as(ctx(), 'ciffc'), 'GET', '/v1/me')).json();
+      return { id: me.id, username: me.username, role: me.role, agency_code: null };
+    };
+
     it('lets exactly one of two identical transitions fired at once succeed; the other answers 409', async () => {
-      const national = (await send(ctx(), await as(ctx(), 'ciffc'), 'GET', '/v1/me')).json();
-      const identity = {
-        id: national.id,
-        username: national.username,
-        role: national.role,
-        agency_code: null,
-      };
+      const identity = await nationalIdentity();
       const on = await as(ctx(), 'on');
       let decided = 0;
       // Two approves (or two rejects) at once: whether they interleave (the conditional update
@@ -652,13 +652,7 @@ forEachEngine('agency sitrep', (ctx) => {
     });
 
     it('records approve and reject fired at once as the transitions that happened, none lost or doubled', async () => {
-      const national = (await send(ctx(), await as(ctx(), 'ciffc'), 'GET', '/v1/me')).json();
-      const identity = {
-        id: national.id,
-        username: national.username,
-        role: national.role,
-        agency_code: null,
-      };
+      const identity = await nationalIdentity();
       const on = await as(ctx(), 'on');
       for (let round = 0; round < 3; round++) {
         const version = await claimAndVersion(ctx(), 'on');

@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { expectCachedPublicGet } from '../../test/caching.ts';
 import { bearer, clockAt, forEachEngine, tokenFor } from '../../test/context.ts';
 import { CSV_HEADER, fire } from '../../test/fixtures.ts';
 import { upsertFires } from './store.ts';
@@ -354,19 +355,7 @@ forEachEngine(
         '/v1/dashboard/fires?map=true',
         '/v1/dashboard/fires/daily?start_date=2026-07-01&end_date=2026-08-01',
       ])('GET %s sends max-age 900 and an ETag, and answers 304 to a matching If-None-Match', async (url) => {
-        const first = await get(url);
-        expect(first.statusCode).toBe(200);
-        expect(first.headers['cache-control']).toBe('public, max-age=900');
-        const etag = first.headers.etag as string;
-        expect(etag).toMatch(/^"[^"]+"$/);
-        const notModified = await get(url, { 'if-none-match': etag });
-        expect(notModified.statusCode).toBe(304);
-        expect(notModified.body).toBe('');
-        expect(notModified.headers.etag).toBe(etag);
-        expect(notModified.headers['cache-control']).toBe('public, max-age=900');
-        const otherTag = await get(url, { 'if-none-match': '"not-this-one"' });
-        expect(otherTag.statusCode).toBe(200);
-        expect(otherTag.body).toBe(first.body);
+        await expectCachedPublicGet(ctx().app, url);
       });
 
       it('sends max-age 900 and an ETag, answers 304, and changes the ETag when fires are imported', async () => {

@@ -1,4 +1,5 @@
 import { beforeAll, expect, it } from 'vitest';
+import { expectCachedPublicGet } from '../../test/caching.ts';
 import { clockAt, forEachEngine } from '../../test/context.ts';
 import { fire } from '../../test/fixtures.ts';
 import { generateHistory, loadHistory } from '../fires/demo.ts';
@@ -37,18 +38,7 @@ forEachEngine(
       '/v1/historical/yearly',
       '/v1/historical/averages',
     ])('GET %s sends max-age 900 and an ETag, and answers 304 to a matching If-None-Match', async (url) => {
-      const first = await get(url);
-      expect(first.statusCode).toBe(200);
-      expect(first.headers['cache-control']).toBe('public, max-age=900');
-      const etag = first.headers.etag as string;
-      expect(etag).toMatch(/^"[^"]+"$/);
-      const notModified = await get(url, { 'if-none-match': etag });
-      expect(notModified.statusCode).toBe(304);
-      expect(notModified.body).toBe('');
-      expect(notModified.headers.etag).toBe(etag);
-      const otherTag = await get(url, { 'if-none-match': '"not-this-one"' });
-      expect(otherTag.statusCode).toBe(200);
-      expect(otherTag.body).toBe(first.body);
+      await expectCachedPublicGet(ctx().app, url);
     });
 
     it.each([
