@@ -78,22 +78,10 @@ export interface FireImportsTable {
  * 'updated'), and once its values before the first recorded change when it had no version yet
  * ('baseline': loaded by the demo seed or before the history existed).
  */
-export interface FireVersionsTable {
+export interface FireVersionsTable extends FiresTable {
   id: Generated<number>;
   import_id: number;
   action: string;
-  agency_code: string;
-  agency_fire_id: string;
-  agency_data_timezone: string;
-  situation_report_date: string;
-  status_date: string;
-  stage_of_control: string;
-  fire_cause: string;
-  response_type: string;
-  fire_size: number;
-  latitude: number;
-  longitude: number;
-  updated_at: string;
 }
 
 export interface HistoricalYearlyTable {
