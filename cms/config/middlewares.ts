@@ -1,11 +1,24 @@
 import type { Core } from '@strapi/strapi';
 
-const config: Core.Config.Middlewares = [
+/** The site's own origin (scheme, host, port) from PUBLIC_URL; the gateway's default when unset. */
+const siteOrigin = (publicUrl: string): string => {
+  try {
+    return new URL(publicUrl).origin;
+  } catch {
+    return 'http://localhost:8080';
+  }
+};
+
+// No `strapi::poweredBy`: X-Powered-By tells an attacker which software to aim at (issue 10).
+// CORS: only the site's own origin may call with credentials; Strapi's default reflects any origin.
+const config = ({ env }: Core.Config.Shared.ConfigParams): Core.Config.Middlewares => [
   'strapi::logger',
   'strapi::errors',
   'strapi::security',
-  'strapi::cors',
-  'strapi::poweredBy',
+  {
+    name: 'strapi::cors',
+    config: { origin: [siteOrigin(env('PUBLIC_URL', ''))], credentials: true },
+  },
   'strapi::query',
   'strapi::body',
   'strapi::session',

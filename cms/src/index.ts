@@ -1,7 +1,10 @@
 import type { Core } from '@strapi/strapi';
 import { registerContentHistory } from './content-history';
+import { ensureEditorRole } from './editor-role';
+import { envFlag } from './env-flags';
 import { ensureRolesAndPermissions } from './permissions';
 import { assertSecrets } from './secrets';
+import { mountSecurity } from './security';
 import { seedDemo } from './seed/demo';
 
 const ensureLocales = async (strapi: Core.Strapi) => {
@@ -16,12 +19,15 @@ export default {
     // Before any plugin reads a secret: one clear message instead of Strapi's own (or a generated
     // JWT_SECRET written into .env, which Strapi does in development).
     assertSecrets(process.env);
+    // Before Strapi's own middlewares (mounted at bootstrap): forwarded headers, admin registration.
+    mountSecurity(strapi);
     registerContentHistory(strapi);
   },
 
   async bootstrap({ strapi }: { strapi: Core.Strapi }) {
     await ensureLocales(strapi);
+    await ensureEditorRole(strapi); // after the locales: editors get every language (issue 16)
     const roles = await ensureRolesAndPermissions(strapi);
-    if (process.env.CIFFC_DEMO === '1') await seedDemo(strapi, roles);
+    if (envFlag(process.env, 'CIFFC_DEMO')) await seedDemo(strapi, roles);
   },
 };

@@ -41,8 +41,25 @@ const USERS_PERMISSIONS_DENIED = [
   // The version log has no /api route; should one ever appear, it stays closed to every role.
   ...read('content-version'),
 ];
+// Password reset and e-mail confirmation need a mail provider: without one, Strapi's default tries
+// direct SMTP and answers 500 for a known address, 200 for an unknown one (issue 10). OAuth sign-in
+// (connect) is never used by the site.
+export const MAIL_ACTIONS = [
+  'plugin::users-permissions.auth.forgotPassword',
+  'plugin::users-permissions.auth.resetPassword',
+  'plugin::users-permissions.auth.emailConfirmation',
+  'plugin::users-permissions.auth.sendEmailConfirmation',
+];
+const NEVER_PUBLIC = ['plugin::users-permissions.auth.connect'];
+
+/** A mail provider other than Strapi's direct-SMTP default (config/plugins.ts, `email`). */
+export const mailConfigured = (strapi: Core.Strapi): boolean => {
+  const provider = (strapi.config.get('plugin::email') as { provider?: string } | undefined)?.provider;
+  return Boolean(provider) && provider !== 'sendmail';
+};
+
 export const ROLE_DENIALS: Record<'public' | 'authenticated' | 'ciffc', string[]> = {
-  public: [...USERS_PERMISSIONS_DENIED, ...read('agency-page'), ...read('ciffc-page')],
+  public: [...USERS_PERMISSIONS_DENIED, ...NEVER_PUBLIC, ...read('agency-page'), ...read('ciffc-page')],
   authenticated: [...USERS_PERMISSIONS_DENIED, ...read('ciffc-page')],
   ciffc: USERS_PERMISSIONS_DENIED,
 };
@@ -94,7 +111,13 @@ export const ensureRolesAndPermissions = async (strapi: Core.Strapi) => {
     'National centre staff: review, publish, reports.',
   );
 
-  await applyGrants(strapi, publicRole, ROLE_GRANTS.public, ROLE_DENIALS.public);
+  const mail = mailConfigured(strapi);
+  await applyGrants(
+    strapi,
+    publicRole,
+    mail ? [...ROLE_GRANTS.public, ...MAIL_ACTIONS] : ROLE_GRANTS.public,
+    mail ? ROLE_DENIALS.public : [...ROLE_DENIALS.public, ...MAIL_ACTIONS],
+  );
   await applyGrants(strapi, authenticated, ROLE_GRANTS.authenticated, ROLE_DENIALS.authenticated);
   await applyGrants(strapi, ciffc, ROLE_GRANTS.ciffc, ROLE_DENIALS.ciffc);
 

@@ -3,10 +3,12 @@
  * `strapi build` loads the configuration too and must work without any secret. The rules are the
  * data API's too (packages/contracts/src/secrets.ts); secret-rules.ts is its verbatim copy.
  */
+import { isProduction } from './env-flags';
 import { SECRET_VARIABLES, secretProblems } from './secret-rules';
 
 export const assertSecrets = (env: NodeJS.ProcessEnv = process.env): void => {
-  const production = env.NODE_ENV === 'production';
+  // `Production` is production too (issue 10): one reading of NODE_ENV for every part.
+  const production = isProduction(env);
   const problems = secretProblems(env, production);
   if (problems.length === 0) return;
   throw new Error(

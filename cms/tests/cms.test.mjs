@@ -63,7 +63,7 @@ const startStrapi = async (env) => {
   });
   const started = Date.now();
   const server = { child, log: () => log, url: `http://127.0.0.1:${env.PORT}`, readyMs: 0 };
-  while (Date.now() - started < 45_000) {
+  while (Date.now() - started < 120_000) {
     if (child.exitCode !== null) throw new Error(`Strapi exited with ${child.exitCode}:\n${log}`);
     try {
       const res = await fetch(`${server.url}/_health`);
@@ -77,7 +77,7 @@ const startStrapi = async (env) => {
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
   child.kill('SIGKILL');
-  throw new Error(`Strapi not ready after 45 s:\n${log}`);
+  throw new Error(`Strapi not ready after 120 s:\n${log}`);
 };
 
 const stopStrapi = async (server) => {

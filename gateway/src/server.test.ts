@@ -1,10 +1,11 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { Agent, type IncomingHttpHeaders, request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildGateway, isCacheableContentRead } from './server.ts';
+import { buildGateway, isCacheableContentRead, parseHeaderSet, SECURITY_HEADERS_FILE } from './server.ts';
 
 describe('what the gateway caches', () => {
   it('caches anonymous reads of public content', () => {
@@ -138,5 +139,170 @@ describe('compression of data API answers', () => {
     });
     expect(res.headers['content-encoding']).toBe('gzip');
     expect(gunzipSync(res.rawPayload).toString()).toBe(json);
+  });
+});
+
+describe('the doors of the gateway (issues 10 and 11)', () => {
+  // Stand-ins for the data API and the content system: they echo what reached them and send the
+  // headers a part may send (X-Powered-By, its own CSP, a Cache-Control).
+  const upstream = Fastify({ bodyLimit: 64 * 1024 * 1024 });
+  upstream.removeAllContentTypeParsers();
+  upstream.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
+  upstream.all('/*', (request, reply) =>
+    reply
+      .header('x-powered-by', 'Strapi <strapi.io>')
+      .header('content-security-policy', "script-src 'unsafe-inline' https:")
+      .header('cache-control', 'public, max-age=60')
+      .send({
+        url: request.url,
+        forwardedFor: request.headers['x-forwarded-for'] ?? null,
+        expect: request.headers.expect ?? null,
+        bytes: Buffer.isBuffer(request.body) ? request.body.length : 0,
+      }),
+  );
+  const root = mkdtempSync(join(tmpdir(), 'ciffc-gateway-doors-'));
+  mkdirSync(join(root, 'assets'), { recursive: true });
+  writeFileSync(join(root, 'index.html'), '<!doctype html><title>CIFFC</title>');
+  writeFileSync(join(root, 'assets', 'app-abc123.js'), 'console.log(1)');
+  let gateway: Awaited<ReturnType<typeof buildGateway>>;
+  let base: string;
+  beforeAll(async () => {
+    const url = await upstream.listen({ port: 0, host: '127.0.0.1' });
+    gateway = await buildGateway({ apiUrl: url, cmsUrl: url, webDist: root });
+    base = await gateway.listen({ port: 0, host: '127.0.0.1' });
+  });
+  afterAll(async () => {
+    await gateway?.close();
+    await upstream.close();
+    rmSync(root, { recursive: true, force: true });
+  });
+
+  /** One HTTP/1.1 request from a chosen local address, optionally with a body and Expect. */
+  const send = (
+    path: string,
+    options: { method?: string; headers?: Record<string, string>; body?: Buffer; agent?: Agent } = {},
+  ) =>
+    new Promise<{ status: number; headers: IncomingHttpHeaders; body: string }>((resolve, reject) => {
+      const req = request(`${base}${path}`, {
+        method: options.method ?? 'GET',
+        headers: options.headers,
+        agent: options.agent,
+      });
+      req.on('response', (res) => {
+        let body = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => {
+          body += chunk;
+        });
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
+      });
+      req.on('error', reject);
+      if (options.headers?.expect) req.on('continue', () => req.end(options.body));
+      else req.end(options.body);
+    });
+
+  it('sends the one header set of deploy/nginx/security-headers.conf on every answer', async () => {
+    const expected = parseHeaderSet(readFileSync(SECURITY_HEADERS_FILE, 'utf8'));
+    expect(expected['content-security-policy']).toMatch(/default-src 'self'/);
+    expect(expected['content-security-policy']).toMatch(/frame-ancestors 'none'/);
+    for (const name of [
+      'strict-transport-security',
+      'x-content-type-options',
+      'referrer-policy',
+      'permissions-policy',
+    ]) {
+      expect(expected[name], name).toBeTruthy();
+    }
+    for (const path of [
+      '/',
+      '/assets/app-abc123.js',
+      '/v1/wildfires?page=1',
+      '/api/auth/local',
+      '/no/such/page',
+    ]) {
+      const res = await send(path);
+      for (const [name, value] of Object.entries(expected))
+        expect(res.headers[name], `${path} ${name}`).toBe(value);
+      expect(res.headers['x-powered-by'], path).toBeUndefined();
+      expect(typeof res.headers['cache-control'], path).toBe('string');
+    }
+  });
+
+  it('sets X-Forwarded-For to the peer address, whatever the client sent', async () => {
+    const res = await send('/api/auth/local', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-forwarded-for': '203.0.113.7, 10.0.0.1' },
+      body: Buffer.from('{}'),
+    });
+    expect(JSON.parse(res.body).forwardedFor).toBe('127.0.0.1');
+  });
+
+  it('answers a POST with Expect: 100-continue, to the data API and the content system', async () => {
+    const body = Buffer.alloc(512 * 1024, 'a');
+    for (const path of ['/v1/fires/import', '/api/pages']) {
+      const res = await send(path, {
+        method: 'POST',
+        headers: {
+          expect: '100-continue',
+          'content-type': 'text/csv',
+          'content-length': String(body.length),
+        },
+        body,
+      });
+      expect(res.status, path).toBe(200);
+      expect(JSON.parse(res.body), path).toMatchObject({ bytes: body.length, expect: null });
+    }
+  });
+
+  it('answers 413 in the shared shape to a body over the limit, and the next request still works', async () => {
+    const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+    const body = Buffer.alloc(2 * 1024 * 1024, 'a');
+    const res = await send('/v1/inventory/input', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'content-length': String(body.length) },
+      body,
+      agent,
+    });
+    expect(res.status).toBe(413);
+    expect(JSON.parse(res.body)).toMatchObject({ statusCode: 413, error: 'Payload Too Large' });
+    const next = await send('/v1/wildfires', { agent });
+    expect(next.status).toBe(200);
+    agent.destroy();
+    // The fire import keeps the data API's own, larger limit.
+    const imported = await send('/v1/fires/import', {
+      method: 'POST',
+      headers: { 'content-type': 'text/csv', 'content-length': String(body.length) },
+      body,
+    });
+    expect(imported.status).toBe(200);
+  });
+
+  it('answers 503 in the shared shape, without internal addresses, when a part is down', async () => {
+    const down = await buildGateway({
+      apiUrl: 'http://127.0.0.1:9',
+      cmsUrl: 'http://127.0.0.1:9',
+      webDist: root,
+    });
+    // Over real HTTP: the failure to reach a part is what is tested, not the injection's stream.
+    const downUrl = await down.listen({ port: 0, host: '127.0.0.1' });
+    for (const [method, path] of [
+      ['POST', '/api/auth/local'],
+      ['GET', '/v1/wildfires'],
+      ['GET', '/api/pages'],
+      ['GET', '/admin/init'],
+    ] as const) {
+      const res = await fetch(`${downUrl}${path}`, {
+        method,
+        headers: { 'content-type': 'application/json' },
+        body: method === 'POST' ? '{}' : undefined,
+      });
+      const text = await res.text();
+      expect(res.status, path).toBe(503);
+      expect(JSON.parse(text), path).toMatchObject({ statusCode: 503, error: 'Service Unavailable' });
+      expect(text, path).not.toMatch(/127\.0\.0\.1|ECONNREFUSED|:9\b/);
+      expect(res.headers.get('content-security-policy'), path).toMatch(/frame-ancestors 'none'/);
+      expect(res.headers.get('retry-after'), path).toBe('5');
+    }
+    await down.close();
   });
 });

@@ -26,17 +26,33 @@ describe('secret rules (issue 2: production refuses a missing or default secret)
     ]);
     expect(secretProblems({ ...goodEnv, APP_KEYS: `${good},` }, true)).toEqual(['APP_KEYS has an empty key']);
   });
-  it('refuses demo mode in production', () => {
+  it('refuses demo mode in production, whatever truthy spelling (issue 10)', () => {
     expect(secretProblems({ ...goodEnv, CIFFC_DEMO: '1' }, false)).toEqual([]);
-    expect(secretProblems({ ...goodEnv, CIFFC_DEMO: '1' }, true)).toHaveLength(1);
+    for (const value of ['1', 'true', 'TRUE', 'yes', ' on ', 'enabled']) {
+      expect(secretProblems({ ...goodEnv, CIFFC_DEMO: value }, true), value).toHaveLength(1);
+    }
+    for (const value of ['', '0', 'false', 'No', 'off']) {
+      expect(secretProblems({ ...goodEnv, CIFFC_DEMO: value }, true), value).toEqual([]);
+    }
+  });
+  it('refuses a long secret that does not look random (issue 10)', () => {
+    expect(secretProblems({ ...goodEnv, JWT_SECRET: 'aaaaaaaaaaaaaaaa' }, true)).toEqual([
+      'JWT_SECRET is not random enough (0 bits of entropy, at least 48)',
+    ]);
+    expect(secretProblems({ ...goodEnv, JWT_SECRET: 'abababababababababababab' }, true)).toHaveLength(1);
+    expect(secretProblems({ ...goodEnv, JWT_SECRET: 'abcdefghijklmnopqrstuvwxyz' }, true)).toEqual([
+      'JWT_SECRET is not random enough (mostly a run of consecutive characters)',
+    ]);
+    expect(secretProblems({ ...goodEnv, JWT_SECRET: 'aaaaaaaaaaaaaaaa' }, false)).toEqual([]);
   });
   it('checks only the names asked for', () => {
     expect(secretProblems({ JWT_SECRET: good }, true, ['JWT_SECRET'])).toEqual([]);
   });
   it("is the content system's rule too: cms/src/secret-rules.ts is a verbatim copy", () => {
     const read = (path: string) => readFileSync(new URL(path, import.meta.url), 'utf8');
+    // The one difference: CommonJS under Strapi imports without the `.ts` extension.
     expect(read('../../../cms/src/secret-rules.ts'), 'copy packages/contracts/src/secrets.ts there').toBe(
-      read('./secrets.ts'),
+      read('./secrets.ts').replace("from './env-flags.ts'", "from './env-flags'"),
     );
   });
 });

@@ -1,9 +1,12 @@
 /**
  * The secret rules shared by the content system and the data API (issue 2: a production start
- * refuses a missing or default secret). Dependency-free on purpose: cms/src/secret-rules.ts is a
- * verbatim copy, because Strapi compiles cms/ on its own (CommonJS, rootDir cms/) and Node 20 cannot
- * load this TypeScript source at run time; secrets.test.ts fails when the copy drifts.
+ * refuses a missing or default secret; issue 10: or one that does not look random). Dependency-free
+ * on purpose: cms/src/secret-rules.ts is a verbatim copy but for the import's `.ts`, because Strapi
+ * compiles cms/ on its own (CommonJS, rootDir cms/) and Node 20 cannot load this TypeScript source at
+ * run time; secrets.test.ts fails when the copy drifts.
  */
+import { flagNotOff, lowEntropyReason } from './env-flags.ts';
+
 export const SECRET_VARIABLES = [
   'JWT_SECRET',
   'ADMIN_JWT_SECRET',
@@ -55,7 +58,7 @@ const defaultReason = (value: string): string | undefined => {
   if (marker) return `a placeholder or demo value (contains "${marker}")`;
   if (value.length < MIN_PRODUCTION_SECRET_LENGTH)
     return `shorter than ${MIN_PRODUCTION_SECRET_LENGTH} characters`;
-  return undefined;
+  return lowEntropyReason(value);
 };
 
 const valueProblems = (name: string, raw: string): string[] =>
@@ -67,8 +70,9 @@ const valueProblems = (name: string, raw: string): string[] =>
 
 /**
  * Problems with the secrets `names` in `env`; empty when the part may start. Outside production only
- * a missing secret counts; in production also a default, placeholder or short value, and demo mode
- * (CIFFC_DEMO=1), whose users have a published password.
+ * a missing secret counts; in production also a default, placeholder, short or low-entropy value,
+ * and demo mode (CIFFC_DEMO set to anything but an explicit off), whose users have a published
+ * password.
  */
 export const secretProblems = (
   env: SecretEnv,
@@ -81,8 +85,10 @@ export const secretProblems = (
     if (raw === undefined || raw.trim() === '') problems.push(`${name} is missing`);
     else if (production) problems.push(...valueProblems(name, raw));
   }
-  if (production && env.CIFFC_DEMO === '1') {
-    problems.push('CIFFC_DEMO=1 is refused with NODE_ENV=production (demo users have a published password)');
+  if (production && flagNotOff(env, 'CIFFC_DEMO')) {
+    problems.push(
+      `CIFFC_DEMO=${env.CIFFC_DEMO} is refused with NODE_ENV=production (demo users have a published password)`,
+    );
   }
   return problems;
 };

@@ -1,14 +1,100 @@
 import type { Core } from '@strapi/strapi';
+import { errors } from '@strapi/utils';
+import { AccountLockout } from './account-lockout';
 
 type Ctx = {
   state: { user?: { id: number; role?: RoleRow | null } };
   body: unknown;
+  status: number;
+  params?: { provider?: string };
+  request: { body?: unknown };
+  set: (name: string, value: string) => void;
+  send: (body: unknown) => void;
 };
 type RoleRow = { id: number; documentId?: string; name: string; description?: string; type: string };
-type Action = (ctx: Ctx) => Promise<void>;
-type UsersPermissionsPlugin = Core.Plugin & { controllers: { user: Record<string, Action> } };
+type Action = (ctx: Ctx, next?: unknown) => Promise<unknown>;
+type Controller = Record<string, Action>;
+type ControllerFactory = (deps: { strapi: Core.Strapi }) => Controller;
+type UsersPermissionsPlugin = Core.Plugin & {
+  controllers: { user: Controller; auth: ControllerFactory | Controller };
+};
+
+const MINUTE = 60_000;
+const lockout = new AccountLockout({
+  maxFailures: Math.max(1, Number.parseInt(process.env.ACCOUNT_LOCKOUT_MAX ?? '', 10) || 10),
+  windowMs: 15 * MINUTE,
+  lockMs: 15 * MINUTE,
+  maxAccounts: 10_000,
+});
+
+const WRONG_CREDENTIALS = 'Invalid identifier or password';
+
+const identifierOf = (ctx: Ctx): string | undefined => {
+  const body = ctx.request.body as { identifier?: unknown } | undefined;
+  if ((ctx.params?.provider ?? 'local') !== 'local') return undefined;
+  return typeof body?.identifier === 'string' && body.identifier !== '' ? body.identifier : undefined;
+};
+
+/** POST /api/auth/local: refused with 429 while the account is locked; failures counted per account. */
+const withLockout =
+  (callback: Action): Action =>
+  async (ctx, next) => {
+    const identifier = identifierOf(ctx);
+    if (identifier === undefined) return callback(ctx, next);
+    const wait = lockout.retryAfter(identifier);
+    if (wait > 0) {
+      ctx.set('Retry-After', String(wait));
+      throw new errors.RateLimitError('Too many failed sign-ins for this account, please try again later.');
+    }
+    try {
+      const result = await callback(ctx, next);
+      lockout.succeeded(identifier);
+      return result;
+    } catch (error) {
+      if (error instanceof errors.ValidationError && error.message === WRONG_CREDENTIALS)
+        lockout.failed(identifier);
+      throw error;
+    }
+  };
 
 /**
+ * With a mail provider, forgot-password and send-email-confirmation answer the same for every
+ * address (known, unknown, blocked, already confirmed, mail failure), so they cannot tell which
+ * addresses have accounts. The failure is logged for the operator.
+ */
+const answeringAlike =
+  (action: Action, name: string, answer: (ctx: Ctx) => unknown): Action =>
+  async (ctx, next) => {
+    try {
+      await action(ctx, next);
+    } catch (error) {
+      // A malformed body is refused alike for every address; anything else would tell them apart.
+      if (error instanceof errors.YupValidationError) throw error;
+      strapi.log.warn(`[ciffc] ${name}: ${(error as Error).message}`);
+    }
+    ctx.status = 200;
+    ctx.body = answer(ctx);
+  };
+
+const hardenAuth = (auth: Controller): Controller => {
+  const { callback, forgotPassword, sendEmailConfirmation } = auth;
+  if (!callback || !forgotPassword || !sendEmailConfirmation)
+    throw new Error('users-permissions: auth controller changed (Strapi version changed?)');
+  const email = (ctx: Ctx) => (ctx.request.body as { email?: unknown } | undefined)?.email;
+  return {
+    ...auth,
+    callback: withLockout(callback),
+    forgotPassword: answeringAlike(forgotPassword, 'forgot-password', () => ({ ok: true })),
+    sendEmailConfirmation: answeringAlike(sendEmailConfirmation, 'send-email-confirmation', (ctx) => ({
+      email: email(ctx),
+      sent: true,
+    })),
+  };
+};
+
+/**
+ * Sign-in with a per-account lock, reset endpoints that answer alike (above), and:
+ *
  * GET /api/users/me answers the signed-in user with `role: { id, documentId, name, description, type }`.
  *
  * Strapi's own `me` drops the role unless the caller's role may `find`/`findOne` roles, and granting
@@ -16,6 +102,10 @@ type UsersPermissionsPlugin = Core.Plugin & { controllers: { user: Record<string
  * need the caller's own role only, so it is added here after Strapi's usual sanitising of the user.
  */
 export default (plugin: UsersPermissionsPlugin) => {
+  const auth = plugin.controllers.auth;
+  plugin.controllers.auth =
+    typeof auth === 'function' ? (deps) => hardenAuth(auth(deps)) : hardenAuth(auth as Controller);
+
   const me = plugin.controllers.user.me;
   if (!me) throw new Error('users-permissions: controller user.me not found (Strapi version changed?)');
 

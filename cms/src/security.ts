@@ -1,0 +1,72 @@
+/**
+ * The content system's own doors (issue 10), as Koa middlewares mounted in `register()`, before any
+ * of Strapi's: they must see the request before anything reads the client address.
+ */
+import type { Core } from '@strapi/strapi';
+import { envFlag, type FlagEnv, isProduction } from './env-flags';
+
+type KoaContext = {
+  method: string;
+  path: string;
+  status: number;
+  body: unknown;
+  req: { socket: { remoteAddress?: string }; headers: Record<string, string | string[] | undefined> };
+};
+type Next = () => Promise<unknown>;
+
+const LOOPBACK = ['127.0.0.1', '::1', '::ffff:127.0.0.1'];
+// Headers Koa believes with `proxy: true`: who the client is, and whether it came over HTTPS.
+const FORWARDED_HEADERS = ['x-forwarded-for', 'x-forwarded-proto', 'x-forwarded-host', 'x-real-ip'];
+
+/** The addresses whose X-Forwarded-* headers are believed: CMS_TRUSTED_PROXIES, else loopback. */
+export const trustedProxies = (env: FlagEnv): Set<string> => {
+  const listed = (env.CMS_TRUSTED_PROXIES ?? '')
+    .split(',')
+    .map((address) => address.trim())
+    .filter(Boolean);
+  return new Set(listed.length > 0 ? listed : LOOPBACK);
+};
+
+/**
+ * A client talking to the content system directly cannot choose the address the login limit
+ * counts: its X-Forwarded-* headers are dropped unless it is a trusted proxy (the gateway, nginx).
+ * The proxy itself overwrites X-Forwarded-For, and `maxIpsCount: 1` (config/server.ts) reads only
+ * the entry the proxy wrote.
+ */
+export const onlyProxiesForward = (trusted: Set<string>) => async (ctx: KoaContext, next: Next) => {
+  if (!trusted.has(ctx.req.socket.remoteAddress ?? '')) {
+    for (const header of FORWARDED_HEADERS) delete ctx.req.headers[header];
+  }
+  return next();
+};
+
+/**
+ * Whether anyone may become the first super admin through `POST /admin/register-admin`:
+ * CIFFC_ADMIN_REGISTRATION when set, else only outside production. Production creates the first
+ * admin from the command line instead (`npm run --prefix cms admin:create`, cms/README.md).
+ */
+export const adminRegistrationOpen = (env: FlagEnv): boolean =>
+  envFlag(env, 'CIFFC_ADMIN_REGISTRATION', !isProduction(env));
+
+export const refuseAdminRegistration = async (ctx: KoaContext, next: Next) => {
+  if (ctx.method === 'POST' && ctx.path.replace(/\/+$/, '') === '/admin/register-admin') {
+    ctx.status = 403;
+    ctx.body = {
+      data: null,
+      error: {
+        status: 403,
+        name: 'ForbiddenError',
+        message:
+          'Admin registration is closed: create the first admin with `npm run --prefix cms admin:create`.',
+        details: {},
+      },
+    };
+    return;
+  }
+  return next();
+};
+
+export const mountSecurity = (strapi: Core.Strapi, env: FlagEnv = process.env): void => {
+  strapi.server.use(onlyProxiesForward(trustedProxies(env)));
+  if (!adminRegistrationOpen(env)) strapi.server.use(refuseAdminRegistration);
+};

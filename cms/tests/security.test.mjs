@@ -1,0 +1,391 @@
+// Issue 10, "Close the doors", against the running content system behind the gateway of `npm start`:
+// the login limit counts real clients, the per-account lockout, CORS, the reset endpoints, the
+// password policy, the header set, and, on a fresh production database, register-admin refused and
+// the scripted first admin. Then the production start refusals (demo flag, NODE_ENV case, entropy).
+// Needs the admin panel built once (`npm run build` in cms/); the server code is compiled here.
+import assert from 'node:assert/strict';
+import { spawn, spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { request } from 'node:http';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { fileURLToPath } from 'node:url';
+
+const cmsDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const repoRoot = path.resolve(cmsDir, '..');
+const strapiBin = path.join(cmsDir, 'node_modules', '@strapi', 'strapi', 'bin', 'strapi.js');
+const PASSWORD = 'wildfire-demo';
+const LOCKOUT_AFTER = 5;
+
+const secret = () => randomBytes(24).toString('base64');
+const secrets = () => ({
+  JWT_SECRET: secret(),
+  ADMIN_JWT_SECRET: secret(),
+  APP_KEYS: `${secret()},${secret()}`,
+  API_TOKEN_SALT: secret(),
+  TRANSFER_TOKEN_SALT: secret(),
+  ENCRYPTION_KEY: secret(),
+});
+
+const freePort = () =>
+  new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+
+const running = new Set();
+process.once('exit', () => {
+  for (const child of running) if (child.exitCode === null) child.kill('SIGKILL');
+});
+
+/** Spawns a part; resolves once `ready` answers true, rejects with the log if it exits first. */
+const startPart = async (command, args, options, ready) => {
+  const child = spawn(command, args, { ...options, stdio: ['ignore', 'pipe', 'pipe'] });
+  running.add(child);
+  let log = '';
+  child.stdout.on('data', (chunk) => {
+    log += chunk;
+  });
+  child.stderr.on('data', (chunk) => {
+    log += chunk;
+  });
+  const started = Date.now();
+  while (Date.now() - started < 60_000) {
+    if (child.exitCode !== null) throw new Error(`${args.join(' ')} exited with ${child.exitCode}:\n${log}`);
+    if (await ready().catch(() => false)) return { child, log: () => log };
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  child.kill('SIGKILL');
+  throw new Error(`${args.join(' ')} not ready after 60 s:\n${log}`);
+};
+
+const startStrapi = async (env) => {
+  const url = `http://127.0.0.1:${env.PORT}`;
+  // Strapi's own default login limit (10 a minute per address), whatever the caller's shell says.
+  const { AUTH_RATELIMIT_MAX: _raised, ...inherited } = process.env;
+  const part = await startPart(
+    process.execPath,
+    [strapiBin, 'start'],
+    { cwd: cmsDir, env: { ...inherited, STRAPI_TELEMETRY_DISABLED: 'true', HOST: '127.0.0.1', ...env } },
+    async () => (await fetch(`${url}/_health`)).status === 204,
+  );
+  return { ...part, url };
+};
+
+const stop = async (part) => {
+  if (!part || part.child.exitCode !== null) return;
+  const exited = new Promise((resolve) => part.child.once('exit', resolve));
+  part.child.kill('SIGTERM');
+  const timer = setTimeout(() => part.child.kill('SIGKILL'), 5_000);
+  await exited;
+  clearTimeout(timer);
+};
+
+/** What a production start prints before it exits (it must exit, within the time given). */
+const refusedStart = (env) => {
+  const result = spawnSync(process.execPath, [strapiBin, 'start'], {
+    cwd: cmsDir,
+    env: { ...process.env, STRAPI_TELEMETRY_DISABLED: 'true', HOST: '127.0.0.1', ...env },
+    encoding: 'utf8',
+    timeout: 60_000,
+  });
+  return { status: result.status, output: `${result.stdout}${result.stderr}` };
+};
+
+/** Runs a command without blocking this process (the servers' logs keep flowing). */
+const runAsync = (command, args, options) =>
+  new Promise((resolve) => {
+    const child = spawn(command, args, { ...options, stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    child.stdout.on('data', (chunk) => {
+      output += chunk;
+    });
+    child.stderr.on('data', (chunk) => {
+      output += chunk;
+    });
+    child.on('exit', (status) => resolve({ status, output }));
+  });
+
+/** One HTTP request from a chosen loopback address: each address is one client of the gateway. */
+const call = (base, pathname, { from = '127.0.0.1', method = 'GET', headers = {}, body } = {}) =>
+  new Promise((resolve, reject) => {
+    const payload = body === undefined ? undefined : JSON.stringify(body);
+    const req = request(`${base}${pathname}`, {
+      method,
+      localAddress: from,
+      headers: payload ? { 'content-type': 'application/json', ...headers } : headers,
+    });
+    req.on('response', (res) => {
+      let text = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk) => {
+        text += chunk;
+      });
+      res.on('end', () => {
+        let json;
+        try {
+          json = JSON.parse(text);
+        } catch {
+          json = undefined;
+        }
+        resolve({ status: res.statusCode, headers: res.headers, text, json });
+      });
+    });
+    req.on('error', reject);
+    req.end(payload);
+  });
+
+describe('closed doors behind the gateway (issue 10, demo data)', { timeout: 240_000 }, () => {
+  const tmp = mkdtempSync(path.join(tmpdir(), 'ciffc-cms-security-'));
+  let cms;
+  let gateway;
+  let site;
+
+  const login = (identifier, password, from, headers = {}) =>
+    call(site, '/api/auth/local', { from, method: 'POST', headers, body: { identifier, password } });
+
+  before(async () => {
+    assert.ok(
+      existsSync(path.join(cmsDir, 'dist', 'build', 'index.html')),
+      'run `npm run build` in cms/ first',
+    );
+    const tsc = spawnSync(
+      process.execPath,
+      [path.join(cmsDir, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', cmsDir],
+      { encoding: 'utf8' },
+    );
+    assert.equal(tsc.status, 0, `tsc failed:\n${tsc.stdout}${tsc.stderr}`);
+    const [cmsPort, gatewayPort] = [await freePort(), await freePort()];
+    site = `http://127.0.0.1:${gatewayPort}`;
+    cms = await startStrapi({
+      ...secrets(),
+      NODE_ENV: 'development',
+      CIFFC_DEMO: '1',
+      PORT: String(cmsPort),
+      DATABASE_FILENAME: path.join(tmp, 'cms.db'),
+      PUBLIC_URL: site,
+      ACCOUNT_LOCKOUT_MAX: String(LOCKOUT_AFTER),
+    });
+    gateway = await startPart(
+      process.execPath,
+      ['--import', 'tsx', path.join(repoRoot, 'gateway', 'src', 'server.ts')],
+      {
+        cwd: repoRoot,
+        env: {
+          ...process.env,
+          PORT: String(gatewayPort),
+          HOST: '0.0.0.0',
+          CMS_URL: cms.url,
+          API_URL: 'http://127.0.0.1:9',
+          WEB_DIST: path.join(tmp, 'no-site'),
+        },
+      },
+      async () => (await fetch(`${site}/gateway/health`)).ok,
+    );
+  });
+
+  after(async () => {
+    await stop(gateway);
+    await stop(cms);
+    rmSync(tmp, { recursive: true, force: true });
+  });
+
+  it('counts the real client: a forged X-Forwarded-For does not lift the login limit', async () => {
+    const statuses = [];
+    for (let i = 0; i < 12; i++) {
+      const res = await login(`nobody-${i}@example.org`, 'wrong-password', '127.0.0.2', {
+        'x-forwarded-for': `198.51.100.${i}`,
+      });
+      statuses.push(res.status);
+    }
+    assert.deepEqual(statuses.slice(0, 10), Array(10).fill(400));
+    assert.deepEqual(statuses.slice(10), [429, 429]);
+  });
+
+  it("does not lock one client out by another's failures", async () => {
+    const res = await login('ab', PASSWORD, '127.0.0.3');
+    assert.equal(res.status, 200, res.text);
+  });
+
+  it('locks an account after repeated failures from many addresses, known or unknown alike', async () => {
+    for (const account of ['qc', 'ghost-account']) {
+      for (let i = 0; i < LOCKOUT_AFTER; i++) {
+        const res = await login(account, 'wrong-password', `127.0.1.${i + 1}`);
+        assert.equal(res.status, 400, `${account} attempt ${i + 1}: ${res.text}`);
+      }
+      const locked = await login(account, PASSWORD, '127.0.2.1');
+      assert.equal(locked.status, 429, `${account}: ${locked.text}`);
+      assert.ok(Number(locked.headers['retry-after']) > 0, account);
+    }
+    // Another account is not affected.
+    assert.equal((await login('bc', PASSWORD, '127.0.2.2')).status, 200);
+  });
+
+  it('refuses a password shorter than 12 characters on change, accepts a longer one', async () => {
+    const { json } = await login('on', PASSWORD, '127.0.3.1');
+    const change = (password) =>
+      call(site, '/api/auth/change-password', {
+        from: '127.0.3.1',
+        method: 'POST',
+        headers: { authorization: `Bearer ${json.jwt}` },
+        body: { currentPassword: PASSWORD, password, passwordConfirmation: password },
+      });
+    const short = await change('abc123abc12');
+    assert.equal(short.status, 400, short.text);
+    const long = await change('a-much-longer-passphrase');
+    assert.equal(long.status, 200, long.text);
+    assert.equal((await login('on', 'a-much-longer-passphrase', '127.0.3.2')).status, 200);
+  });
+
+  it('answers the reset and confirmation endpoints alike for known and unknown addresses', async () => {
+    for (const [pathname, body] of [
+      ['/api/auth/forgot-password', (email) => ({ email })],
+      ['/api/auth/send-email-confirmation', (email) => ({ email })],
+    ]) {
+      const known = await call(site, pathname, {
+        from: '127.0.4.1',
+        method: 'POST',
+        body: body('ab@demo.ciffc.local'),
+      });
+      const unknown = await call(site, pathname, {
+        from: '127.0.4.2',
+        method: 'POST',
+        body: body('nobody@example.org'),
+      });
+      assert.equal(known.status, 403, `${pathname}: ${known.text}`);
+      assert.equal(unknown.status, known.status, pathname);
+      assert.deepEqual(unknown.json, known.json, pathname);
+    }
+    const reset = await call(site, '/api/auth/reset-password', {
+      from: '127.0.4.3',
+      method: 'POST',
+      body: { code: 'x', password: 'long-enough-password', passwordConfirmation: 'long-enough-password' },
+    });
+    assert.equal(reset.status, 403, reset.text);
+    assert.equal((await call(site, '/api/connect/github', { from: '127.0.4.4' })).status, 403);
+  });
+
+  it('allows CORS from the site only', async () => {
+    const preflight = (origin) =>
+      call(site, '/api/auth/local', {
+        method: 'OPTIONS',
+        headers: { origin, 'access-control-request-method': 'POST' },
+      });
+    assert.equal((await preflight(site)).headers['access-control-allow-origin'], site);
+    const evil = await preflight('https://evil.example');
+    assert.equal(evil.headers['access-control-allow-origin'], undefined);
+    const read = await call(site, '/api/pages', { headers: { origin: 'https://evil.example' } });
+    assert.equal(read.headers['access-control-allow-origin'], undefined);
+    const admin = await call(site, '/admin/access-token', {
+      method: 'POST',
+      headers: { origin: 'https://evil.example' },
+      body: {},
+    });
+    assert.equal(admin.headers['access-control-allow-origin'], undefined);
+  });
+
+  it('sends the hardening headers and no X-Powered-By on /api and /admin answers', async () => {
+    for (const pathname of ['/api/pages', '/api/auth/local', '/admin/init']) {
+      const res = await call(site, pathname);
+      assert.match(res.headers['content-security-policy'] ?? '', /frame-ancestors 'none'/, pathname);
+      assert.equal(res.headers['x-content-type-options'], 'nosniff', pathname);
+      assert.ok(res.headers['strict-transport-security'], pathname);
+      assert.equal(res.headers['x-powered-by'], undefined, pathname);
+    }
+    // Strapi itself no longer names itself either.
+    assert.equal((await fetch(`${cms.url}/api/pages`)).headers.get('x-powered-by'), null);
+  });
+});
+
+describe('first admin on a fresh production database (issue 10)', { timeout: 240_000 }, () => {
+  const tmp = mkdtempSync(path.join(tmpdir(), 'ciffc-cms-first-admin-'));
+  const env = { ...secrets(), NODE_ENV: 'production', DATABASE_FILENAME: path.join(tmp, 'cms.db') };
+  let cms;
+
+  before(async () => {
+    env.PORT = String(await freePort());
+    env.PUBLIC_URL = `http://127.0.0.1:${env.PORT}`;
+    cms = await startStrapi(env);
+  });
+  after(async () => {
+    await stop(cms);
+    rmSync(tmp, { recursive: true, force: true });
+  });
+
+  it('refuses register-admin, then the scripted step creates the first admin', async () => {
+    const init = await (await fetch(`${cms.url}/admin/init`)).json();
+    assert.equal(init.data.hasAdmin, false);
+    const register = await fetch(`${cms.url}/admin/register-admin`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        email: 'intruder@example.org',
+        password: 'Intruder-password-1',
+        firstname: 'In',
+        lastname: 'Truder',
+      }),
+    });
+    assert.equal(register.status, 403, await register.text());
+
+    // The documented step (cms/README.md), run while the server is up, as an operator would.
+    const created = await runAsync(
+      'npm',
+      [
+        'run',
+        '--silent',
+        'admin:create',
+        '--',
+        '--email',
+        'first.admin@example.org',
+        '--password',
+        'First-admin-passphrase-1',
+        '--firstname',
+        'First',
+      ],
+      { cwd: cmsDir, env: { ...process.env, STRAPI_TELEMETRY_DISABLED: 'true', ...env } },
+    );
+    assert.equal(created.status, 0, created.output);
+    const res = await fetch(`${cms.url}/admin/init`).catch((error) => {
+      throw new Error(`${error.cause?.message ?? error.message}\nserver log:\n${cms.log()}`);
+    });
+    const after = await res.json();
+    assert.equal(after.data.hasAdmin, true);
+  });
+});
+
+describe('production start refusals (issue 10)', { timeout: 240_000 }, () => {
+  const tmp = mkdtempSync(path.join(tmpdir(), 'ciffc-cms-refusals-'));
+  after(() => rmSync(tmp, { recursive: true, force: true }));
+  const base = () => ({ ...secrets(), PORT: '1', DATABASE_FILENAME: path.join(tmp, 'cms.db') });
+
+  it('refuses CIFFC_DEMO=true', () => {
+    const { status, output } = refusedStart({ ...base(), NODE_ENV: 'production', CIFFC_DEMO: 'true' });
+    assert.notEqual(status, 0);
+    assert.match(output, /CIFFC_DEMO=true is refused/);
+  });
+  it('refuses demo secrets with NODE_ENV=Production', () => {
+    const { status, output } = refusedStart({
+      ...base(),
+      NODE_ENV: 'Production',
+      JWT_SECRET: 'my-demo-secret-123456',
+    });
+    assert.notEqual(status, 0);
+    assert.match(output, /JWT_SECRET is a placeholder or demo value/);
+  });
+  it('refuses a long secret without entropy', () => {
+    const { status, output } = refusedStart({
+      ...base(),
+      NODE_ENV: 'production',
+      JWT_SECRET: 'aaaaaaaaaaaaaaaa',
+    });
+    assert.notEqual(status, 0);
+    assert.match(output, /JWT_SECRET is not random enough/);
+  });
+});
