@@ -110,6 +110,18 @@ const refuseLogWrite = (context: Context) => {
   );
 };
 
+/**
+ * The content version: the id of the newest logged version (0 before any). It grows with every
+ * accepted save, in the save's transaction, and the log is append-only, so it never goes back.
+ * Caches key content on it (issue 16): one indexed read, cheap enough to poll every second.
+ */
+export const latestContentVersion = async (strapi: Core.Strapi): Promise<number> => {
+  const newest = (await strapi.db
+    .query(VERSION_UID)
+    .findOne({ select: ['id'], orderBy: { id: 'desc' } })) as { id: number } | null;
+  return newest?.id ?? 0;
+};
+
 /** Called in register(): before the plugins' own middlewares, so it wraps them and the save. */
 export const registerContentHistory = (strapi: Core.Strapi) => {
   strapi.documents.use(async (ctx, next) => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { type CachedResponse, ContentCache } from './content-cache.ts';
+import { type CachedResponse, ContentCache, ContentVersionPoller } from './content-cache.ts';
 
-function setup(status = 200) {
+function setup(status = 200, version?: () => number | null) {
   let clock = 0;
   let calls = 0;
   let release: () => void = () => {};
@@ -17,7 +17,7 @@ function setup(status = 200) {
         storedAt: clock,
       } satisfies CachedResponse;
     },
-    { ttlMs: 900_000, maxStaleMs: 86_400_000, maxEntries: 2, maxBytes: 20, now: () => clock },
+    { ttlMs: 900_000, maxStaleMs: 86_400_000, maxEntries: 2, maxBytes: 20, now: () => clock, version },
   );
   return {
     cache,
@@ -91,5 +91,83 @@ describe('content cache', () => {
     await t.cache.get('/cc'); // 5 more: over 20, so the oldest goes
     expect(t.cache.size()).toBe(2);
     expect(t.cache.storedBytes()).toBe(9);
+  });
+});
+
+describe('content cache keyed on the content version (issue 16)', () => {
+  it('serves the cached answer while the version does not move, however old', async () => {
+    const t = setup(200, () => 7);
+    await t.cache.get('/api/pages');
+    t.advance(899_000);
+    expect((await t.cache.get('/api/pages')).hit).toBe('fresh');
+    expect(t.calls()).toBe(1);
+  });
+
+  it('fetches anew, without serving the old copy, once the version moves', async () => {
+    let version = 7;
+    const t = setup(200, () => version);
+    await t.cache.get('/api/pages');
+    version = 8;
+    const next = await t.cache.get('/api/pages');
+    expect(next.hit).toBe('miss');
+    expect(next.response.body.toString()).toBe('/api/pages#2');
+    expect((await t.cache.get('/api/pages')).hit).toBe('fresh');
+    expect(t.calls()).toBe(2);
+  });
+
+  it('never keeps an answer fetched before a save as the answer after it', async () => {
+    let version = 7;
+    let stored = 'old text';
+    let release: () => void = () => {};
+    const gate = new Promise<void>((r) => {
+      release = r;
+    });
+    const cache = new ContentCache(
+      async () => {
+        const body = Buffer.from(stored); // what the content system had when the request reached it
+        await gate;
+        return { status: 200, headers: {}, body, storedAt: 0 };
+      },
+      { ttlMs: 900_000, maxStaleMs: 86_400_000, maxEntries: 10, maxBytes: 1_000, version: () => version },
+    );
+    const before = cache.get('/api/pages');
+    stored = 'new text'; // the save lands while the first fetch is on its way
+    version = 8;
+    const after = cache.get('/api/pages');
+    release();
+    expect((await before).response.body.toString()).toBe('old text');
+    expect((await after).response.body.toString()).toBe('new text');
+    expect((await cache.get('/api/pages')).response.body.toString()).toBe('new text');
+  });
+});
+
+describe('content version poller', () => {
+  it('keeps the last known version while the content system does not answer', async () => {
+    const answers: Array<number | Error> = [3, new Error('down'), 5];
+    const poller = new ContentVersionPoller(async () => {
+      const next = answers.shift();
+      if (next instanceof Error) throw next;
+      return next ?? 5;
+    }, 60_000);
+    expect(poller.version).toBeNull();
+    await poller.poll();
+    expect(poller.version).toBe(3);
+    await poller.poll();
+    expect(poller.version).toBe(3);
+    await poller.poll();
+    expect(poller.version).toBe(5);
+  });
+
+  it('polls in the background until stopped', async () => {
+    let reads = 0;
+    const poller = new ContentVersionPoller(async () => ++reads, 10);
+    await poller.start();
+    await new Promise((r) => setTimeout(r, 60));
+    poller.stop();
+    const seen = reads;
+    expect(seen).toBeGreaterThan(2);
+    await new Promise((r) => setTimeout(r, 40));
+    expect(reads).toBe(seen);
+    expect(poller.version).toBe(seen);
   });
 });

@@ -1,14 +1,20 @@
 /**
- * A stale-while-revalidate cache for the content system's public GETs. Every visit reads content
- * and Strapi answers about 150 requests per second here (ARCHITECTURE.md, Scale), so anonymous
- * reads are kept for the specification's cache time (900 s) and, once stale, served while a single
- * request refreshes them.
+ * A cache for the content system's public GETs, keyed on the content version. Every visit reads
+ * content and Strapi answers about 150 requests per second here (ARCHITECTURE.md, Scale), so
+ * anonymous reads are kept as long as the content version does not move: no visitor waits on the
+ * content system when nothing changed. An editor's save bumps the version (cms/src/content-history.ts);
+ * the gateway learns it within a second (ContentVersionPoller) and the next read fetches anew
+ * (issue 16: a save is visible within 5 s). While the version is unknown (content system down at
+ * start), reads are kept for the specification's cache time (900 s) and, once stale, served while
+ * a single request refreshes them.
  */
 export interface CachedResponse {
   status: number;
   headers: Record<string, string>;
   body: Buffer;
   storedAt: number;
+  /** The content version the answer was fetched under (set by the cache). */
+  version?: number | null;
 }
 
 export type Fetcher = (key: string) => Promise<CachedResponse>;
@@ -21,12 +27,15 @@ export interface ContentCacheOptions {
   /** Total body bytes kept; the oldest entries go first beyond it (query strings are unbounded). */
   maxBytes: number;
   now?: () => number;
+  /** The content version now known; null while unknown (then only the times above apply). */
+  version?: () => number | null;
 }
 
 export class ContentCache {
   private readonly entries = new Map<string, CachedResponse>();
   private readonly inFlight = new Map<string, Promise<CachedResponse>>();
   private readonly now: () => number;
+  private readonly version: () => number | null;
   private bytes = 0;
 
   constructor(
@@ -34,11 +43,12 @@ export class ContentCache {
     private readonly options: ContentCacheOptions,
   ) {
     this.now = options.now ?? Date.now;
+    this.version = options.version ?? (() => null);
   }
 
   /** Returns the response for `key` and whether it came from the cache. */
   async get(key: string): Promise<{ response: CachedResponse; hit: 'fresh' | 'stale' | 'miss' }> {
-    const entry = this.entries.get(key);
+    const entry = this.current(key);
     const age = entry ? this.now() - entry.storedAt : Number.POSITIVE_INFINITY;
     if (entry && age <= this.options.ttlMs) return { response: entry, hit: 'fresh' };
     if (entry && age <= this.options.maxStaleMs) {
@@ -47,6 +57,16 @@ export class ContentCache {
       return { response: entry, hit: 'stale' };
     }
     return { response: await this.refresh(key), hit: 'miss' };
+  }
+
+  /** The entry for `key` unless it belongs to another content version than the one now known. */
+  private current(key: string): CachedResponse | undefined {
+    const entry = this.entries.get(key);
+    const version = this.version();
+    if (!entry || version === null || entry.version === version) return entry;
+    // Saved over since: never served, even stale (the save must show at once).
+    this.remove(key);
+    return undefined;
   }
 
   size(): number {
@@ -64,16 +84,20 @@ export class ContentCache {
 
   /** One upstream request per key at a time, however many visitors ask at once. */
   private refresh(key: string): Promise<CachedResponse> {
-    const pending = this.inFlight.get(key);
+    // A request started before a save is not shared with readers after it: they wait for their own.
+    const version = this.version();
+    const flightKey = `${version}\u0000${key}`;
+    const pending = this.inFlight.get(flightKey);
     if (pending) return pending;
     const request = this.fetcher(key)
       .then((response) => {
-        // Only successful answers are kept: an error must not be served for 15 minutes.
-        if (response.status === 200) this.store(key, response);
+        // Only successful answers are kept: an error must not be served for 15 minutes. The version
+        // is the one from before the fetch, so an answer racing a save is never kept as newer.
+        if (response.status === 200) this.store(key, { ...response, version });
         return response;
       })
-      .finally(() => this.inFlight.delete(key));
-    this.inFlight.set(key, request);
+      .finally(() => this.inFlight.delete(flightKey));
+    this.inFlight.set(flightKey, request);
     return request;
   }
 
@@ -97,3 +121,62 @@ export class ContentCache {
     this.entries.delete(key);
   }
 }
+
+/**
+ * Follows the content system's content version (GET /api/content-version, one indexed read) in
+ * the background, so that visitors' reads never wait for it. An unreachable content system keeps
+ * the last known version: cached content goes on being served.
+ */
+export class ContentVersionPoller {
+  private known: number | null = null;
+  private timer: NodeJS.Timeout | undefined;
+  private stopped = false;
+
+  constructor(
+    private readonly read: () => Promise<number>,
+    private readonly intervalMs: number,
+  ) {}
+
+  get version(): number | null {
+    return this.known;
+  }
+
+  /** One read; any change (a new save, or a content system reset to a lower number) counts. */
+  async poll(): Promise<void> {
+    try {
+      const version = await this.read();
+      if (Number.isInteger(version)) this.known = version;
+    } catch {
+      // Keep the last known version (see above).
+    }
+  }
+
+  /** Polls now, then every intervalMs until stop(); never keeps the process alive. */
+  start(): Promise<void> {
+    this.stopped = false;
+    return this.loop();
+  }
+
+  private async loop(): Promise<void> {
+    await this.poll();
+    if (this.stopped) return;
+    this.timer = setTimeout(() => void this.loop(), this.intervalMs);
+    this.timer.unref();
+  }
+
+  stop(): void {
+    this.stopped = true;
+    clearTimeout(this.timer);
+  }
+}
+
+export const CONTENT_VERSION_PATH = '/api/content-version';
+
+/** How the gateway reads the version: short timeout, so a hung content system does not stack polls. */
+export const contentVersionReader = (cmsUrl: string) => async (): Promise<number> => {
+  const res = await fetch(cmsUrl + CONTENT_VERSION_PATH, { signal: AbortSignal.timeout(3_000) });
+  if (res.status !== 200) throw new Error(`content version: HTTP ${res.status}`);
+  const { version } = (await res.json()) as { version?: unknown };
+  if (typeof version !== 'number') throw new Error('content version: no number');
+  return version;
+};

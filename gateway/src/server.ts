@@ -3,16 +3,64 @@
  * In production any reverse proxy does this job (docs/deploy/nginx.conf); this one exists so that
  * `npm start` gives one working URL, and it carries the content cache the public site relies on.
  */
-import { existsSync } from 'node:fs';
-import type { IncomingHttpHeaders } from 'node:http';
+import { existsSync, readFileSync } from 'node:fs';
+import { type IncomingHttpHeaders, STATUS_CODES } from 'node:http';
 import { join } from 'node:path';
 import compress from '@fastify/compress';
 import proxy from '@fastify/http-proxy';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyReply, type FastifyRequest } from 'fastify';
-import { ContentCache } from './content-cache.ts';
+import {
+  CONTENT_VERSION_PATH,
+  ContentCache,
+  ContentVersionPoller,
+  contentVersionReader,
+} from './content-cache.ts';
 
 const CACHE_SECONDS = 900;
+
+/** The nginx include with the browser hardening headers: the gateway sends exactly the same set. */
+export const SECURITY_HEADERS_FILE = new URL('../../deploy/nginx/security-headers.conf', import.meta.url)
+  .pathname;
+
+/** `add_header Name "value" always;` lines of an nginx include, as { lower-case name: value }. */
+export function parseHeaderSet(text: string): Record<string, string> {
+  const headers: Record<string, string> = {};
+  for (const line of text.split('\n')) {
+    const match = /^\s*add_header\s+([A-Za-z-]+)\s+"([^"]*)"\s+always;\s*$/.exec(line);
+    if (match?.[1] && match[2] !== undefined) headers[match[1].toLowerCase()] = match[2];
+  }
+  return headers;
+}
+
+/**
+ * Largest request bodies, bytes: the data API's own limits (api/src/config.ts: 64 MB for the fire
+ * import, 1 MB elsewhere) and Strapi's for uploads. Refused here, before a byte is forwarded: an
+ * upstream that refuses mid-stream breaks the connection (EPIPE) instead of answering 413.
+ */
+export function bodyLimitFor(method: string, url: string): number {
+  if (method === 'GET' || method === 'HEAD') return 0;
+  const path = url.split('?')[0] ?? '';
+  if (path === '/v1/fires/import') return 64 * 1024 * 1024;
+  if (path.startsWith('/v1/')) return 1024 * 1024;
+  if (path === '/upload' || path.startsWith('/upload/') || path.startsWith('/api/upload'))
+    return 200 * 1024 * 1024;
+  return 1024 * 1024;
+}
+
+/** The shared error shape of the data API (api/src/http/errors.ts), never with an internal address. */
+export function errorBody(statusCode: number, message: string) {
+  return { statusCode, error: STATUS_CODES[statusCode] ?? 'Error', message };
+}
+
+/** What the proxy's error hook needs of a reply (its own type is wider than Fastify's default). */
+type UpstreamReply = {
+  log: { warn: (details: object, message: string) => void };
+  header: (name: string, value: string) => unknown;
+  code: (status: number) => { send: (body: unknown) => unknown };
+};
+
+const UNREACHABLE = new Set(['ECONNREFUSED', 'ECONNRESET', 'ENOTFOUND', 'EHOSTUNREACH', 'UND_ERR_SOCKET']);
 
 /** Paths the content system answers: its REST API, uploads, and what its admin panel calls. */
 export const CMS_PREFIXES = [
@@ -60,17 +108,44 @@ export async function buildGateway(config: GatewayConfig) {
     trustProxy: config.trustProxy ?? false,
     bodyLimit: 50 * 1024 * 1024,
   });
-  const forwardedHeaders = {
+  const securityHeaders = parseHeaderSet(readFileSync(SECURITY_HEADERS_FILE, 'utf8'));
+  const forwardedHeaders = (part: string) => ({
+    // X-Forwarded-For is the peer address, overwriting whatever the client sent: the content
+    // system's login limit counts it. `expect` is dropped: the gateway has already answered
+    // 100 Continue itself, and the upstream client refuses the header (500 "expect header not supported").
     rewriteRequestHeaders: (
       request: { ip: string; protocol: string; host: string },
       headers: IncomingHttpHeaders,
-    ) => ({
-      ...headers,
-      'x-forwarded-for': request.ip,
-      'x-forwarded-proto': request.protocol,
-      'x-forwarded-host': request.host,
-    }),
-  };
+    ) => {
+      const { expect: _handled, ...rest } = headers;
+      return {
+        ...rest,
+        'x-forwarded-for': request.ip,
+        'x-forwarded-proto': request.protocol,
+        'x-forwarded-host': request.host,
+      };
+    },
+    // Upstream down: 503 when nothing answers, 502 for a broken answer; the address stays in the log.
+    onError: (reply: UpstreamReply, { error }: { error: Error & { code?: string } }) => {
+      reply.log.warn({ err: error }, `${part} unreachable`);
+      const cause = (error as { cause?: { code?: string } }).cause;
+      const down = UNREACHABLE.has(error.code ?? '') || UNREACHABLE.has(cause?.code ?? '');
+      const status = down ? 503 : 502;
+      if (down) reply.header('retry-after', '5');
+      reply.code(status).send(errorBody(status, `The ${part} is not answering; please try again shortly.`));
+    },
+  });
+
+  // Oversized bodies answer 413 before anything is forwarded; the connection closes, since the rest
+  // of the body is never read.
+  app.addHook('onRequest', async (request, reply) => {
+    const length = Number(request.headers['content-length'] ?? 0);
+    const limit = bodyLimitFor(request.method, request.url);
+    if (length > limit) {
+      reply.header('connection', 'close');
+      return reply.code(413).send(errorBody(413, `The request body is larger than ${limit} bytes.`));
+    }
+  });
 
   // The fires map answer is megabytes of GeoJSON: compress what the parts send (nginx does this in production).
   await app.register(compress, {
@@ -79,6 +154,10 @@ export async function buildGateway(config: GatewayConfig) {
     customTypes: /^(text\/|application\/(json|geo\+json|javascript|xml)|image\/svg)/,
   });
 
+  // Content is cached per content version, followed every second (issue 16: saves show within 5 s).
+  const versions = new ContentVersionPoller(contentVersionReader(config.cmsUrl), 1_000);
+  void versions.start();
+  app.addHook('onClose', async () => versions.stop());
   const cache = new ContentCache(
     async (key) => {
       const res = await fetch(config.cmsUrl + key, { signal: AbortSignal.timeout(15_000) });
@@ -94,21 +173,28 @@ export async function buildGateway(config: GatewayConfig) {
       maxStaleMs: 24 * 3600 * 1000,
       maxEntries: 2_000,
       maxBytes: 64 * 1024 * 1024,
+      version: () => versions.version,
     },
   );
 
   // Anonymous content reads come from the cache; signed-in reads and writes go straight through.
   const cachedContent = async (request: FastifyRequest, reply: FastifyReply) => {
+    // The site polls the version to refresh open pages: answered here, the content system never sees it.
+    if (request.method === 'GET' && request.url === CONTENT_VERSION_PATH && versions.version !== null) {
+      return reply.header('cache-control', 'no-cache').send({ version: versions.version });
+    }
     if (!isCacheableContentRead(request.method, request.url, request.headers.authorization)) return;
     try {
       const { response, hit } = await cache.get(request.url);
       reply.code(response.status).headers(response.headers).header('x-gateway-cache', hit);
-      if (response.status === 200) reply.header('cache-control', `public, max-age=${CACHE_SECONDS}`);
+      // Browsers revalidate: a save must reach an open page when its queries refetch (issue 16).
+      if (response.status === 200) reply.header('cache-control', 'no-cache');
       return reply.send(response.body);
     } catch {
       return reply
-        .code(502)
-        .send({ statusCode: 502, error: 'Bad Gateway', message: 'Content system unreachable' });
+        .code(503)
+        .header('retry-after', '5')
+        .send(errorBody(503, 'The content system is not answering.'));
     }
   };
 
@@ -116,7 +202,7 @@ export async function buildGateway(config: GatewayConfig) {
     upstream: config.apiUrl,
     prefix: '/v1',
     rewritePrefix: '/v1',
-    replyOptions: forwardedHeaders,
+    replyOptions: forwardedHeaders('data API'),
   });
   for (const prefix of CMS_PREFIXES) {
     await app.register(proxy, {
@@ -124,7 +210,7 @@ export async function buildGateway(config: GatewayConfig) {
       prefix,
       rewritePrefix: prefix,
       preHandler: prefix === '/api' ? cachedContent : undefined,
-      replyOptions: forwardedHeaders,
+      replyOptions: forwardedHeaders('content system'),
     });
   }
 
@@ -133,9 +219,12 @@ export async function buildGateway(config: GatewayConfig) {
     site: existsSync(join(config.webDist, 'index.html')),
   }));
 
+  // Every answer: the one header set (over whatever a part sent), one Cache-Control, no X-Powered-By.
   app.addHook('onSend', async (_request, reply) => {
-    reply.header('x-content-type-options', 'nosniff');
-    reply.header('referrer-policy', 'strict-origin-when-cross-origin');
+    reply.headers(securityHeaders);
+    reply.removeHeader('x-powered-by');
+    const cacheControl = reply.getHeader('cache-control');
+    if (Array.isArray(cacheControl)) reply.header('cache-control', cacheControl[0]);
   });
 
   if (existsSync(config.webDist)) {

@@ -7,6 +7,8 @@ import { makePdf } from './pdf';
 
 export const DEMO_PASSWORD = 'wildfire-demo';
 export const DEMO_ADMIN = { email: 'admin@demo.ciffc.local', password: 'Wildfire-demo-1' };
+/** The centre's editor of the demo: Editor role, not super admin (cms/README.md, Editors). */
+export const DEMO_EDITOR = { email: 'editor@demo.ciffc.local', password: 'Wildfire-editor-1' };
 export const DEMO_AGENCIES = ['ab', 'bc', 'mb', 'nb', 'nl', 'ns', 'nt', 'on', 'pc', 'pe', 'qc', 'sk', 'yt'];
 
 type Roles = { authenticated: { id: number }; ciffc: { id: number } };
@@ -116,7 +118,10 @@ type AdminUserService = {
   exists: (where: { email: string }) => Promise<boolean>;
   create: (attributes: Record<string, unknown>) => Promise<unknown>;
 };
-type AdminRoleService = { getSuperAdmin: () => Promise<{ id: number } | null> };
+type AdminRoleService = {
+  getSuperAdmin: () => Promise<{ id: number } | null>;
+  findOne: (where: { code: string }) => Promise<{ id: number } | null>;
+};
 
 const seedAdmin = async (strapi: Core.Strapi) => {
   const users = strapi.service('admin::user') as unknown as AdminUserService;
@@ -135,6 +140,25 @@ const seedAdmin = async (strapi: Core.Strapi) => {
   strapi.log.info(`[ciffc] demo: admin panel user ${DEMO_ADMIN.email} created`);
 };
 
+const seedEditor = async (strapi: Core.Strapi) => {
+  const users = strapi.service('admin::user') as unknown as AdminUserService;
+  if (await users.exists({ email: DEMO_EDITOR.email })) return;
+  const editor = await (strapi.service('admin::role') as unknown as AdminRoleService).findOne({
+    code: 'strapi-editor',
+  });
+  if (!editor) throw new Error('admin: the Editor role does not exist yet');
+  await users.create({
+    email: DEMO_EDITOR.email,
+    firstname: 'CIFFC',
+    lastname: 'Editor',
+    password: DEMO_EDITOR.password,
+    isActive: true,
+    registrationToken: null,
+    roles: [editor.id],
+  });
+  strapi.log.info(`[ciffc] demo: admin panel editor ${DEMO_EDITOR.email} created`);
+};
+
 export const seedDemo = async (strapi: Core.Strapi, roles: Roles) => {
   await seedEntries(strapi, 'api::static-content.static-content', STATIC_CONTENTS);
   await seedEntries(strapi, 'api::page.page', PAGES);
@@ -143,4 +167,5 @@ export const seedDemo = async (strapi: Core.Strapi, roles: Roles) => {
   await seedUsers(strapi, roles);
   await seedDocuments(strapi);
   await seedAdmin(strapi);
+  await seedEditor(strapi);
 };

@@ -130,6 +130,15 @@ export async function fetchPage(
   return entries[0];
 }
 
+/**
+ * The content version (issue 16): a number the content system bumps on every save of content.
+ * `null` when the answer carries none (a content system without the route).
+ */
+export async function fetchContentVersion(signal?: AbortSignal): Promise<number | null> {
+  const res = await request<{ version?: unknown }>('/api/content-version', { signal });
+  return typeof res?.version === 'number' ? res.version : null;
+}
+
 export interface LoginResponse {
   jwt: string;
   user: User;

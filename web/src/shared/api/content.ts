@@ -1,10 +1,17 @@
 import { CACHE_SECONDS } from '@ciffc/contracts';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import {
+  type QueryClient,
+  type QueryKey,
+  queryOptions,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useSession } from '../auth/hooks.ts';
 import { useLocale } from '../i18n/LocaleProvider.tsx';
 import {
   type CmsEntry,
+  fetchContentVersion,
   fetchFeatureAliases,
   fetchPage,
   fetchPages,
@@ -15,6 +22,44 @@ import {
 } from './cms.ts';
 
 const CONTENT_CACHE = { staleTime: CACHE_SECONDS * 1000, gcTime: CACHE_SECONDS * 1000 };
+
+/** How often an open page asks whether content changed (issue 16: a save shows within 60 s). */
+export const CONTENT_VERSION_POLL_MS = 30_000;
+
+/**
+ * The content version, asked on focus and every 30 s. The gateway answers it from memory, so
+ * polling costs the content system nothing; content itself is fetched again only when it moves.
+ */
+export const contentVersionQuery = queryOptions({
+  queryKey: ['content-version'],
+  queryFn: ({ signal }) => fetchContentVersion(signal),
+  staleTime: 5_000,
+  gcTime: CACHE_SECONDS * 1000,
+  refetchInterval: CONTENT_VERSION_POLL_MS,
+  refetchOnWindowFocus: true,
+});
+
+/** The first element of every content query key below. */
+const CONTENT_KEYS = new Set(['static-contents', 'pages', 'agency-pages', 'ciffc-pages']);
+export const isContentQuery = (key: QueryKey) =>
+  typeof key[0] === 'string' && key[0].split('+').every((part) => CONTENT_KEYS.has(part));
+
+// The version each query client last acted on: many hooks watch it, one invalidation per change.
+const lastVersion = new WeakMap<QueryClient, number>();
+
+/** Refetches the content queries when the content version moves (open pages follow saves). */
+function useContentFollowsSaves() {
+  const client = useQueryClient();
+  const { data: version } = useQuery(contentVersionQuery);
+  useEffect(() => {
+    if (typeof version !== 'number') return;
+    const last = lastVersion.get(client);
+    lastVersion.set(client, version);
+    if (last !== undefined && last !== version) {
+      void client.invalidateQueries({ predicate: (query) => isContentQuery(query.queryKey) });
+    }
+  }, [client, version]);
+}
 
 export const featureAliasesQuery = queryOptions({
   queryKey: ['static-contents', 'aliases'],
@@ -27,6 +72,7 @@ export const featureAliasesQuery = queryOptions({
  * content system outage does not lock the public out of every gated screen.
  */
 export function useFeatureAliases(): readonly string[] | undefined {
+  useContentFollowsSaves();
   const { data } = useQuery(featureAliasesQuery);
   return data;
 }
@@ -45,6 +91,7 @@ function useLocalized<T extends CmsEntry | null>(entry: T | undefined) {
 
 /** One static content block in the current language; `null` once known missing. */
 export function useStaticContent(alias: string) {
+  useContentFollowsSaves();
   const query = useQuery(staticContentQuery(alias));
   return { ...query, content: useLocalized(query.data) };
 }
@@ -58,6 +105,7 @@ export const pagesQuery = (kind: PageKind, token: string | undefined) =>
 
 /** A page collection for navigation, in the current language. Failures are only logged (section 8). */
 export function useNavPages(kind: PageKind, enabled = true): LocalizedContent[] {
+  useContentFollowsSaves();
   const token = useSession()?.jwt;
   const needsToken = kind !== 'pages';
   const { data, error } = useQuery({
@@ -87,6 +135,7 @@ export const pageQuery = (kinds: readonly PageKind[], alias: string, token: stri
 
 /** One content page in the current language; `content` is null when it does not exist. */
 export function useContentPage(kinds: readonly PageKind[], alias: string) {
+  useContentFollowsSaves();
   const token = useSession()?.jwt;
   const query = useQuery(pageQuery(kinds, alias, kinds.includes('pages') ? undefined : token));
   return { ...query, content: useLocalized(query.data) };

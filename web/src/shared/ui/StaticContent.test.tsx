@@ -25,7 +25,7 @@ describe('StaticContent', () => {
     expect(await screen.findByRole('heading', { level: 2, name: 'Inventory' })).toBeTruthy();
     expect(screen.getByText('Bold').tagName).toBe('STRONG');
     expect(document.querySelector('.static-content script')).toBeNull();
-    const q = calls[0]?.url.searchParams;
+    const q = calls.find((c) => c.url.pathname === '/api/static-contents')?.url.searchParams;
     expect(q?.get('filters[Alias][$eq]')).toBe('inventory');
     expect(q?.get('populate')).toBe('localizations');
   });
