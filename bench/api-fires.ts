@@ -1,12 +1,20 @@
 /**
- * `npx tsx bench/api-fires.ts [sqlite|postgres|both]` (default both): the issue 3 figures with
- * 100,000 fires loaded (plus the history from 1980): requests per second and p99 of the national
- * list, a filtered list, the map and the summary. PostgreSQL: DATABASE_URL, or a throwaway cluster.
- * Each request carries no If-None-Match, so every answer is a full 200 body (from the API's cache
- * after the first), which is what a CDN miss costs. BENCH_ACCEPT_ENCODING (default `gzip`, as
- * browsers send; `none` for no header) is sent with every request.
+ * `npx tsx bench/api-fires.ts [sqlite|postgres|both]` (default both): the issue 3 and 11 figures
+ * with 100,000 fires loaded (plus the history from 1980 and a few published national reports):
+ * requests per second and p99 of the national list, a filtered list, the summary and the national
+ * report (BENCH_PATHS=a,b to choose; the map is available by name). PostgreSQL: DATABASE_URL, or a
+ * throwaway cluster. Each request carries no If-None-Match, so every answer is a full 200 body
+ * (from the API's cache after the first), which is what a CDN miss costs.
+ *
+ * Each path is also measured against the ceiling (bench/ceiling.ts: a bare Fastify in its own
+ * process serving the bytes the API sent, from memory) in the same run, so the ratio does not
+ * depend on the machine's mood. BENCH_ACCEPT_ENCODING: `none` (no header), `gzip`, or `both`
+ * (default: each path without the header, then with `gzip` as browsers send). BENCH_SECONDS
+ * (default 5) per measurement.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -14,22 +22,139 @@ import { createDb } from '../api/src/db/index.ts';
 import { migrateToLatest } from '../api/src/db/migrate.ts';
 import { generateFires, generateHistory, loadHistory } from '../api/src/fires/demo.ts';
 import { upsertFires } from '../api/src/fires/store.ts';
-import { centreToday, yearOf } from '../api/src/http/time.ts';
+import { addDays, centreToday, yearOf } from '../api/src/http/time.ts';
+import { seedNationalDemo } from '../api/src/national-sitrep/demo.ts';
 import { startPostgres } from '../api/test/postgres.ts';
 import { freePort, startApi } from '../scripts/lib/stack.ts';
-import { type BenchResult, measure, printResults } from './lib.ts';
+import type { RecordedAnswer } from './ceiling.ts';
+import { type BenchResult, measure } from './lib.ts';
 
 const FIRES = Number(process.env.BENCH_FIRES ?? 100_000);
-const ACCEPT_ENCODING = process.env.BENCH_ACCEPT_ENCODING ?? 'gzip';
-const HEADERS: Record<string, string> =
-  ACCEPT_ENCODING === 'none' ? {} : { 'accept-encoding': ACCEPT_ENCODING };
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+const ENCODING_WANTED = process.env.BENCH_ACCEPT_ENCODING ?? 'both';
+const ENCODINGS = ENCODING_WANTED === 'both' ? ['none', 'gzip'] : [ENCODING_WANTED];
+const headersFor = (encoding: string): Record<string, string> =>
+  encoding === 'none' ? {} : { 'accept-encoding': encoding };
 const PATHS_WANTED = process.env.BENCH_PATHS?.split(',');
+const YESTERDAY = addDays(centreToday(new Date()), -1);
 const PATHS = [
   '/v1/wildfires?page=1',
   '/v1/wildfires?agency=bc&stage=OC',
-  '/v1/dashboard/fires?map=true',
   '/v1/summary',
+  `/v1/sitrep?date=${YESTERDAY}`,
+  ...(PATHS_WANTED?.includes('/v1/dashboard/fires?map=true') ? ['/v1/dashboard/fires?map=true'] : []),
 ];
+
+/** Response headers a server sets itself (length, framing, date) are not replayed. */
+const OWN_HEADERS = new Set(['content-length', 'transfer-encoding', 'date', 'connection', 'keep-alive']);
+
+/** The answer exactly as sent: raw (still compressed) bytes and headers, for the ceiling to replay. */
+function record(
+  baseUrl: string,
+  url: string,
+  encoding: string,
+): Promise<RecordedAnswer & { status: number }> {
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(baseUrl + url, { headers: headersFor(encoding) }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => {
+        const headers: Record<string, string> = {};
+        for (const [name, value] of Object.entries(res.headers))
+          if (typeof value === 'string' && !OWN_HEADERS.has(name)) headers[name] = value;
+        resolve({
+          url,
+          acceptEncoding: headersFor(encoding)['accept-encoding'] ?? '',
+          headers,
+          body: Buffer.concat(chunks).toString('base64'),
+          status: res.statusCode ?? 0,
+        });
+      });
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+/** The ceiling server in its own process, serving the recorded answers. */
+async function startCeiling(
+  answers: RecordedAnswer[],
+  dir: string,
+): Promise<{ url: string; pid: number | undefined; stop(): void }> {
+  const file = join(dir, 'ceiling-answers.json');
+  writeFileSync(file, JSON.stringify(answers));
+  const port = await freePort();
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', join(import.meta.dirname, 'ceiling.ts'), file, String(port)],
+    {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  );
+  await new Promise<void>((resolve, reject) => {
+    child.stdout.on('data', (chunk: Buffer) => {
+      if (chunk.toString().includes('listening')) resolve();
+    });
+    child.on('exit', (code) => reject(new Error(`ceiling server exited with ${code}`)));
+  });
+  return { url: `http://127.0.0.1:${port}`, pid: child.pid, stop: () => child.kill() };
+}
+
+/**
+ * CPU seconds (user + system) used so far by a process and its descendants (tsx starts the server
+ * as a child), from /proc. Requests per CPU second do not depend on what else the machine is
+ * doing, where requests per second do: on a busy machine this is the figure to compare.
+ */
+function cpuSeconds(pid: number | undefined): number {
+  if (pid === undefined) return 0;
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+    let total = (Number(fields[11]) + Number(fields[12])) / 100;
+    for (const task of readdirSync(`/proc/${pid}/task`)) {
+      const children = readFileSync(`/proc/${pid}/task/${task}/children`, 'utf8').trim();
+      for (const child of children ? children.split(' ') : []) total += cpuSeconds(Number(child));
+    }
+    return total;
+  } catch {
+    return 0;
+  }
+}
+
+/** A measurement with the server's CPU time per request, in microseconds. */
+async function measureCpu(
+  pid: number | undefined,
+  baseUrl: string,
+  path: string,
+  headers: Record<string, string>,
+): Promise<BenchResult & { cpuMicros: number }> {
+  const cpuBefore = cpuSeconds(pid);
+  const result = await measure(baseUrl, path, SECONDS, 50, headers);
+  const served = result.requestsPerSecond * SECONDS;
+  return { ...result, cpuMicros: Math.round(((cpuSeconds(pid) - cpuBefore) * 1e6) / Math.max(served, 1)) };
+}
+
+interface Row {
+  path: string;
+  encoding: string;
+  api: BenchResult & { cpuMicros: number };
+  ceiling: BenchResult & { cpuMicros: number };
+}
+
+function printRows(title: string, rows: Row[]): void {
+  console.log(`\n${title}`);
+  console.log(
+    '| path | accept-encoding | API req/s | API p50 / p99 ms | ceiling req/s | ceiling p99 ms | ratio | API / ceiling CPU µs per request | CPU ratio | errors / non-2xx |',
+  );
+  console.log('|---|---|---|---|---|---|---|---|---|---|');
+  for (const { path, encoding, api, ceiling } of rows) {
+    const ratio = (api.requestsPerSecond / Math.max(ceiling.requestsPerSecond, 1)).toFixed(2);
+    const cpuRatio = (ceiling.cpuMicros / Math.max(api.cpuMicros, 1)).toFixed(2);
+    console.log(
+      `| ${path} | ${encoding} | ${api.requestsPerSecond} | ${api.p50} / ${api.p99} | ${ceiling.requestsPerSecond} | ${ceiling.p99} | ${ratio}x | ${api.cpuMicros} / ${ceiling.cpuMicros} | ${cpuRatio}x | ${api.errors + ceiling.errors} / ${api.non2xx + ceiling.non2xx} |`,
+    );
+  }
+}
 
 async function load(databaseUrl: string | undefined, sqliteFile: string): Promise<number> {
   const db = createDb({ databaseUrl, sqliteFile });
@@ -38,6 +163,7 @@ async function load(databaseUrl: string | undefined, sqliteFile: string): Promis
   const today = centreToday(new Date());
   await upsertFires(db.kysely, generateFires({ seed: 1, count: FIRES, today }));
   await loadHistory(db, generateHistory({ seed: 1, fromYear: 1980, toYear: yearOf(today) - 1 }));
+  await seedNationalDemo(db, { now: new Date(), days: 2 });
   await db.close();
   return Math.round(performance.now() - started);
 }
@@ -73,25 +199,37 @@ async function run(engine: 'sqlite' | 'postgres'): Promise<void> {
       cmsUrl: 'http://127.0.0.1:9',
       databaseUrl,
     });
+    let ceiling: { url: string; pid: number | undefined; stop(): void } | undefined;
     try {
-      const results: BenchResult[] = [];
-      for (const path of PATHS.filter((p) => !PATHS_WANTED || PATHS_WANTED.includes(p))) {
-        const first = performance.now();
-        const res = await fetch(api.url + path, { headers: HEADERS });
-        const bytes = (await res.arrayBuffer()).byteLength;
-        // fetch decodes the body: the bytes sent are the content-length of the coded answer.
-        const coding = res.headers.get('content-encoding');
-        const sent = coding ? `, ${res.headers.get('content-length')} bytes sent as ${coding}` : '';
-        console.log(
-          `${path}: first (uncached) answer ${Math.round(performance.now() - first)} ms, ${bytes} bytes${sent}`,
-        );
-        results.push(await measure(api.url, path, 10, 50, HEADERS));
+      const paths = PATHS.filter((p) => !PATHS_WANTED || PATHS_WANTED.includes(p));
+      const answers: RecordedAnswer[] = [];
+      for (const path of paths) {
+        for (const encoding of ENCODINGS) {
+          const first = performance.now();
+          const answer = await record(api.url, path, encoding);
+          const coding = answer.headers['content-encoding'] ?? 'identity';
+          console.log(
+            `${path} [${encoding}]: ${answer.status}, first answer ${Math.round(performance.now() - first)} ms, ${Buffer.from(answer.body, 'base64').length} bytes sent as ${coding}`,
+          );
+          answers.push(answer);
+        }
       }
-      printResults(
-        `data API on ${engine}, ${FIRES} fires, 50 connections, 10 s each, accept-encoding: ${ACCEPT_ENCODING}`,
-        results,
+      ceiling = await startCeiling(answers, dataDir);
+      const rows: Row[] = [];
+      for (const path of paths) {
+        for (const encoding of ENCODINGS) {
+          const headers = headersFor(encoding);
+          const apiResult = await measureCpu(api.process.pid, api.url, path, headers);
+          const ceilingResult = await measureCpu(ceiling.pid, ceiling.url, path, headers);
+          rows.push({ path, encoding, api: apiResult, ceiling: ceilingResult });
+        }
+      }
+      printRows(
+        `data API on ${engine} against the ceiling, ${FIRES} fires, 50 connections, ${SECONDS} s each`,
+        rows,
       );
     } finally {
+      ceiling?.stop();
       await api.stop();
     }
   } finally {

@@ -16,6 +16,8 @@ export interface Entry {
   contentType: string;
   /** The same body compressed once per data version, so no request compresses it again. */
   encoded: Partial<Record<Coding, Buffer>>;
+  /** The hash part of the ETag, computed once with the entry rather than on every request. */
+  tag?: string;
 }
 
 const gzipAsync = promisify(gzip);
@@ -51,36 +53,42 @@ const entrySize = (entry: Entry) =>
  * together); the least recently used entries go first, so old data versions age out.
  */
 export class ResponseCache {
-  private readonly entries = new Map<string, Entry>();
+  private readonly entries = new Map<string, { entry: Entry; group: string }>();
+  /** Keys per group (a route), oldest first: one route's junk cannot push out every other's. */
+  private readonly groups = new Map<string, Set<string>>();
   private readonly building = new Map<string, Promise<Entry>>();
   private bytes = 0;
 
   constructor(
     private readonly maxEntries = 500,
     private readonly maxBytes = 128 * 1024 * 1024,
+    private readonly maxPerGroup = 100,
   ) {}
 
   get(key: string): Entry | undefined {
-    const entry = this.entries.get(key);
-    if (entry) {
+    const found = this.entries.get(key);
+    if (found) {
       this.entries.delete(key);
-      this.entries.set(key, entry);
+      this.entries.set(key, found);
+      const keys = this.groups.get(found.group);
+      keys?.delete(key);
+      keys?.add(key);
     }
-    return entry;
+    return found?.entry;
   }
 
   /**
    * The cached entry, or one built once however many requests ask at the same time: when the data
    * changes in fire season, thousands of visitors must not each build and compress the map.
    */
-  async getOrBuild(key: string, build: () => Promise<Entry>): Promise<Entry> {
+  async getOrBuild(key: string, build: () => Promise<Entry>, group = ''): Promise<Entry> {
     const cached = this.get(key);
     if (cached) return cached;
     let pending = this.building.get(key);
     if (!pending) {
       pending = build()
         .then((entry) => {
-          this.set(key, entry);
+          this.set(key, entry, group);
           return entry;
         })
         .finally(() => this.building.delete(key));
@@ -89,13 +97,24 @@ export class ResponseCache {
     return pending;
   }
 
-  set(key: string, entry: Entry): void {
+  set(key: string, entry: Entry, group = ''): void {
     const size = entrySize(entry);
     // An answer larger than a quarter of the budget is served but not kept.
     if (size > this.maxBytes / 4) return;
     this.delete(key);
-    this.entries.set(key, entry);
+    this.entries.set(key, { entry, group });
+    let keys = this.groups.get(group);
+    if (!keys) {
+      keys = new Set();
+      this.groups.set(group, keys);
+    }
+    keys.add(key);
     this.bytes += size;
+    while (keys.size > this.maxPerGroup) {
+      const oldest = keys.values().next().value;
+      if (oldest === undefined) break;
+      this.delete(oldest);
+    }
     while (this.entries.size > this.maxEntries || this.bytes > this.maxBytes) {
       const oldest = this.entries.keys().next().value;
       if (oldest === undefined) break;
@@ -104,14 +123,22 @@ export class ResponseCache {
   }
 
   private delete(key: string): void {
-    const entry = this.entries.get(key);
-    if (!entry) return;
-    this.bytes -= entrySize(entry);
+    const found = this.entries.get(key);
+    if (!found) return;
+    this.bytes -= entrySize(found.entry);
     this.entries.delete(key);
+    const keys = this.groups.get(found.group);
+    keys?.delete(key);
+    if (keys?.size === 0) this.groups.delete(found.group);
   }
 
   size(): number {
     return this.entries.size;
+  }
+
+  /** Entries kept for one group (a route pattern such as `/v1/wildfires`). */
+  groupSize(group: string): number {
+    return this.groups.get(group)?.size ?? 0;
   }
 
   storedBytes(): number {
@@ -120,8 +147,30 @@ export class ResponseCache {
 
   clear(): void {
     this.entries.clear();
+    this.groups.clear();
     this.bytes = 0;
   }
+}
+
+/** `{b:1,a:[2]}` → `a=[2]&b=1`: the same validated values give the same text in any order. */
+function canonical(values: unknown): string {
+  if (values === null || typeof values !== 'object') return '';
+  return Object.entries(values)
+    .filter(([, v]) => v !== undefined)
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+    .map(([k, v]) => `${k}=${JSON.stringify(v)}`)
+    .join('&');
+}
+
+/**
+ * The cache key of a request: its route, path parameters and validated query, never the raw URL.
+ * Unknown parameters (`&zz=<random>`) are stripped by the route's schema, so junk cannot make a
+ * new entry; a route without a query schema reads no query, so its query is left out entirely.
+ */
+export function cacheKey(request: FastifyRequest): { key: string; group: string } {
+  const group = request.routeOptions.url ?? request.url.split('?')[0] ?? '';
+  const query = request.routeOptions.schema?.querystring ? canonical(request.query) : '';
+  return { key: `${group}\u0000${canonical(request.params)}\u0000${query}`, group };
 }
 
 /**
@@ -151,6 +200,8 @@ export function negotiateCoding(header: string | undefined): Coding | undefined 
   return best;
 }
 
+const CACHE_CONTROL = `public, max-age=${CACHE_SECONDS}`;
+
 export interface CachedReplyOptions {
   /** Everything the answer depends on besides the URL: data versions, "today", the language. */
   version: string;
@@ -173,18 +224,31 @@ function etagMatches(header: string | undefined, etag: string): boolean {
  * requires of different bytes. It is chosen from the request alone, so a 304 needs no body; a small
  * answer sent plain to a gzip client keeps the gzip tag (the tag of what that client is sent).
  */
-function etagFor(key: string, coding: Coding | undefined): string {
-  const hash = createHash('sha256').update(key).digest('base64url').slice(0, 32);
+function etagFor(hash: string, coding: Coding | undefined): string {
   return `"${hash}${coding ? `-${coding}` : ''}"`;
 }
 
-async function buildEntry(options: CachedReplyOptions): Promise<Entry> {
+const keyHash = (key: string) => createHash('sha256').update(key).digest('base64url').slice(0, 32);
+
+/** Accept-Encoding values seen, negotiated once each: browsers send a handful of distinct ones. */
+const codingMemo = new Map<string, Coding | undefined>();
+function codingFor(header: string | undefined): Coding | undefined {
+  if (!header) return undefined;
+  if (codingMemo.has(header)) return codingMemo.get(header);
+  const coding = negotiateCoding(header);
+  // Bounded: a client sending random headers must not grow it.
+  if (codingMemo.size < 64 && header.length < 200) codingMemo.set(header, coding);
+  return coding;
+}
+
+async function buildEntry(options: CachedReplyOptions, tag: string): Promise<Entry> {
   const value = await options.compute();
   const body = Buffer.from(typeof value === 'string' ? value : JSON.stringify(value));
   return {
     body,
     contentType: options.contentType ?? 'application/json; charset=utf-8',
     encoded: await encodeBody(body),
+    tag,
   };
 }
 
@@ -200,23 +264,30 @@ export async function sendCached(
   cache: ResponseCache,
   options: CachedReplyOptions,
 ): Promise<FastifyReply> {
-  const key = `${request.url}\u0000${options.version}`;
-  const coding = negotiateCoding(request.headers['accept-encoding']);
-  const etag = etagFor(key, coding);
-  reply.header('cache-control', `public, max-age=${CACHE_SECONDS}`);
-  reply.header('etag', etag);
-  reply.header('vary', options.vary ? `${options.vary}, Accept-Encoding` : 'Accept-Encoding');
+  const { key: requestKey, group } = cacheKey(request);
+  const key = `${requestKey}\u0000${options.version}`;
+  const coding = codingFor(request.headers['accept-encoding']);
+  // A hit (the common case) needs neither a hash nor a wait: the entry carries its tag.
+  let entry = cache.get(key);
+  const hash = entry?.tag ?? keyHash(key);
+  const etag = etagFor(hash, coding);
+  reply.headers({
+    'cache-control': CACHE_CONTROL,
+    etag,
+    vary: options.vary ? `${options.vary}, Accept-Encoding` : 'Accept-Encoding',
+  });
   if (etagMatches(request.headers['if-none-match'], etag)) {
     return reply.code(304).send();
   }
-  let entry: Entry;
-  try {
-    entry = await cache.getOrBuild(key, () => buildEntry(options));
-  } catch (error) {
-    // An error answer (a 400 for a page past the end, say) must not be cached by anyone.
-    reply.removeHeader('etag');
-    reply.header('cache-control', 'no-store');
-    throw error;
+  if (!entry) {
+    try {
+      entry = await cache.getOrBuild(key, () => buildEntry(options, hash), group);
+    } catch (error) {
+      // An error answer (a 400 for a page past the end, say) must not be cached by anyone.
+      reply.removeHeader('etag');
+      reply.header('cache-control', 'no-store');
+      throw error;
+    }
   }
   const encoded = coding ? entry.encoded[coding] : undefined;
   if (coding && encoded) reply.header('content-encoding', coding);

@@ -81,3 +81,27 @@ describe('response cache bounds', () => {
     expect(cache.get('bad')).toBeUndefined();
   });
 });
+
+describe('a bound per route', () => {
+  it('keeps at most maxPerGroup entries of one route, and leaves the other routes alone', () => {
+    const cache = new ResponseCache(500, 1024 * 1024, 10);
+    cache.set('other', entry(10), '/v1/summary');
+    for (let i = 0; i < 50; i++) cache.set(`fires-${i}`, entry(10), '/v1/wildfires');
+    expect(cache.groupSize('/v1/wildfires')).toBe(10);
+    expect(cache.get('fires-49')).toBeDefined();
+    expect(cache.get('fires-0')).toBeUndefined();
+    expect(cache.get('other')).toBeDefined();
+    expect(cache.size()).toBe(11);
+    expect(cache.storedBytes()).toBe(110);
+  });
+
+  it('evicts the least recently read entry of the route first', () => {
+    const cache = new ResponseCache(500, 1024 * 1024, 2);
+    cache.set('a', entry(1), 'r');
+    cache.set('b', entry(1), 'r');
+    cache.get('a');
+    cache.set('c', entry(1), 'r');
+    expect(cache.get('a')).toBeDefined();
+    expect(cache.get('b')).toBeUndefined();
+  });
+});

@@ -5,6 +5,8 @@ export interface ErrorBody {
   message: string;
   /** Field path (dots, list indexes as numbers: `priority_fires.2.percent_contained`) → message. */
   validationErrors?: Record<string, string>;
+  /** On a 5xx: the id the server logged the failure under, to quote when reporting it. */
+  requestId?: string;
 }
 
 /** An error whose message is safe to show the client, whatever its status. */

@@ -2,9 +2,19 @@ import { CENTRE_TIME_ZONE } from '@ciffc/contracts';
 import { TZDate } from '@date-fns/tz';
 import { format } from 'date-fns';
 
-/** "Today" in the centre's time zone (America/Winnipeg), as YYYY-MM-DD. */
+let todayMemo = { minute: Number.NaN, today: '' };
+
+/**
+ * "Today" in the centre's time zone (America/Winnipeg), as YYYY-MM-DD. Every public read asks, and
+ * the time-zone arithmetic was 7% of a cached answer's time (docs/performance.md), so the answer is
+ * kept for the minute: the zone's offsets are whole minutes, so the date cannot change inside one.
+ */
 export function centreToday(now: Date): string {
-  return format(new TZDate(now, CENTRE_TIME_ZONE), 'yyyy-MM-dd');
+  const minute = Math.floor(now.getTime() / 60_000);
+  if (minute !== todayMemo.minute) {
+    todayMemo = { minute, today: format(new TZDate(now, CENTRE_TIME_ZONE), 'yyyy-MM-dd') };
+  }
+  return todayMemo.today;
 }
 
 const toUtc = (date: string) => new Date(`${date}T00:00:00Z`);

@@ -17,7 +17,7 @@ import { forbidden } from '../http/errors.ts';
 import { requestLang } from '../http/lang.ts';
 import { requireNational, requireUser } from '../plugins/identity.ts';
 import { checkInventoryForm, getInventoryInput, inventorySummary, saveInventory } from './service.ts';
-import { InventoryLockedError, setInventoryLocked } from './store.ts';
+import { InventoryLockedError, InventoryStaleError, setInventoryLocked } from './store.ts';
 
 const InventoryError = z.object({
   statusCode: z.number(),
@@ -26,7 +26,10 @@ const InventoryError = z.object({
   // Absent when the request is refused before the route runs (a NUL in the body, say): the one
   // error shape of plugins/errors.ts has no lock to report.
   locked: z.boolean().optional(),
-  validationErrors: z.record(z.string(), z.string()),
+  validationErrors: z.record(z.string(), z.string()).optional(),
+  code: z.string().optional().describe('The message as a code of the site catalogues (EN, FR)'),
+  params: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
+  version_number: z.number().int().optional().describe('The current version (409 stale)'),
 });
 
 /** Inventory input is for agency users of a known agency (data-entry.md section 6); 401/403 otherwise. */
@@ -141,11 +144,27 @@ export async function inventoryRoutes(fastify: FastifyInstance): Promise<void> {
       if (Object.keys(checked.validationErrors).length > 0)
         return sendInvalid(reply, false, checked.validationErrors);
       try {
-        const version = await saveInventory(app.db.kysely, agency, checked, identity.username);
+        const { version_number, edit_session } = request.body;
+        const version = await saveInventory(app.db.kysely, agency, checked, identity.username, {
+          version_number,
+          edit_session,
+        });
         return { locked: false, validationErrors: {}, version_number: version };
       } catch (error) {
         // Locked between the check above and the save: the save's transaction refused it.
         if (error instanceof InventoryLockedError) return sendLocked();
+        // Saved meanwhile by another tab, device or user: nothing written over it (issue 9).
+        if (error instanceof InventoryStaleError)
+          return reply.code(409).send({
+            statusCode: 409,
+            error: 'Conflict',
+            message: INVENTORY_MESSAGES.stale,
+            code: 'inventory.stale',
+            params: { current: error.current },
+            locked: false,
+            version_number: error.current,
+            validationErrors: {},
+          });
         throw error;
       }
     },

@@ -1,5 +1,5 @@
 import { STATUS_CODES } from 'node:http';
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { type ErrorBody, HttpError } from '../http/errors.ts';
 
 function body(statusCode: number, message: string, validationErrors?: Record<string, string>): ErrorBody {
@@ -22,75 +22,161 @@ function fieldPath(instancePath: string | undefined, params: Record<string, unkn
 export const NUL_MESSAGE = 'Must not contain a NUL character';
 
 /**
+ * Deeper JSON than any form of the API needs (the deepest, GeoJSON coordinates inside features,
+ * is under 10). A limit keeps every later walk (ours, zod's, the serializer's) far from the stack.
+ */
+export const MAX_JSON_DEPTH = 64;
+export const DEPTH_MESSAGE = `Must not be nested deeper than ${MAX_JSON_DEPTH} levels`;
+
+export interface BodyProblems {
+  /** Path of the first value nested deeper than MAX_JSON_DEPTH, if any. */
+  tooDeep?: string;
+  /** Paths of the strings (values and keys) holding U+0000, at most `limit`. */
+  nul: Record<string, string>;
+}
+
+const childPath = (path: string, key: string) => {
+  const safe = key.replaceAll('\u0000', '\\0');
+  return path ? `${path}.${safe}` : safe;
+};
+
+/**
+ * One iterative walk of a parsed JSON value (an explicit stack, never recursion: 4,000 nested
+ * `[` in 8 KB must not overflow the call stack): how deep it goes, and where it holds a NUL.
+ */
+export function inspectJson(value: unknown, limit = 50): BodyProblems {
+  const nul: Record<string, string> = {};
+  let count = 0;
+  const stack: { v: unknown; path: string; depth: number }[] = [{ v: value, path: '', depth: 0 }];
+  while (stack.length > 0 && count < limit) {
+    const { v, path, depth } = stack.pop() as { v: unknown; path: string; depth: number };
+    if (typeof v === 'string') {
+      if (v.includes('\u0000')) {
+        nul[path || 'body'] = NUL_MESSAGE;
+        count++;
+      }
+      continue;
+    }
+    if (v === null || typeof v !== 'object') continue;
+    if (depth >= MAX_JSON_DEPTH) return { tooDeep: path || 'body', nul };
+    const entries = Array.isArray(v) ? v.map((item, i) => [String(i), item] as const) : Object.entries(v);
+    // Pushed in reverse so paths come out in document order.
+    for (let i = entries.length - 1; i >= 0; i--) {
+      const [key, item] = entries[i] as readonly [string, unknown];
+      const child = childPath(path, key);
+      if (key.includes('\u0000') && count < limit) {
+        nul[child] = NUL_MESSAGE;
+        count++;
+      }
+      stack.push({ v: item, path: child, depth: depth + 1 });
+    }
+  }
+  return { nul };
+}
+
+/**
  * Every string (values and keys) of a parsed JSON body that holds U+0000, keyed by its path
  * (`priority_fires.2.comments_en`); PostgreSQL text columns reject it. At most `limit` paths.
  */
 export function nulPaths(value: unknown, limit = 50): Record<string, string> {
-  const out: Record<string, string> = {};
-  let count = 0;
-  const walk = (v: unknown, path: string) => {
-    if (count >= limit) return;
-    if (typeof v === 'string') {
-      if (v.includes('\u0000')) {
-        out[path || 'body'] = NUL_MESSAGE;
-        count++;
-      }
-      return;
-    }
-    if (Array.isArray(v)) {
-      for (const [i, item] of v.entries()) walk(item, path ? `${path}.${i}` : String(i));
-      return;
-    }
-    if (v && typeof v === 'object') {
-      for (const [key, item] of Object.entries(v)) {
-        const child = path ? `${path}.${key.replaceAll('\u0000', '\\0')}` : key.replaceAll('\u0000', '\\0');
-        if (key.includes('\u0000') && count < limit) {
-          out[child] = NUL_MESSAGE;
-          count++;
-        }
-        walk(item, child);
-      }
-    }
-  };
-  walk(value, '');
-  return out;
+  return inspectJson(value, limit).nul;
+}
+
+/** Connection failures of pg and node (the database is stopped, restarting or unreachable). */
+const UNREACHABLE_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ENOTFOUND',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'EPIPE',
+  '57P01', // admin_shutdown
+  '57P02', // crash_shutdown
+  '57P03', // cannot_connect_now (starting up)
+  'SQLITE_BUSY',
+  'SQLITE_CANTOPEN',
+]);
+const UNREACHABLE_MESSAGES = [
+  'Connection terminated',
+  'timeout exceeded when trying to connect',
+  'Client has encountered a connection error',
+];
+
+/** Seconds a client should wait before trying again when the database does not answer. */
+export const RETRY_AFTER_SECONDS = 5;
+
+/** True when the error says the database could not be reached, not that the query was wrong. */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  for (let e = error, hops = 0; e && typeof e === 'object' && hops < 5; hops++) {
+    const { code, message, errors } = e as { code?: unknown; message?: unknown; errors?: unknown };
+    if (typeof code === 'string' && (UNREACHABLE_CODES.has(code) || code.startsWith('08'))) return true;
+    if (typeof message === 'string' && UNREACHABLE_MESSAGES.some((m) => message.includes(m))) return true;
+    // Node's happy-eyeballs connect fails with an AggregateError of one error per address.
+    if (Array.isArray(errors) && errors.some((inner) => isDatabaseUnavailable(inner))) return true;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
+/** A 400 for a parsed query or body nested too deep or holding a NUL, or undefined when fine. */
+function bodyProblem(context: 'querystring' | 'body', value: unknown): HttpError | undefined {
+  if (value === null || typeof value !== 'object') return undefined;
+  const { tooDeep, nul } = inspectJson(value);
+  if (tooDeep !== undefined) {
+    return new HttpError(400, `Invalid ${context}: ${tooDeep}: ${DEPTH_MESSAGE}`, {
+      validationErrors: { [tooDeep]: DEPTH_MESSAGE },
+    });
+  }
+  const fields = Object.keys(nul);
+  if (fields.length === 0) return undefined;
+  return new HttpError(400, `Invalid ${context}: ${fields.map((f) => `${f}: ${NUL_MESSAGE}`).join('; ')}`, {
+    validationErrors: nul,
+  });
+}
+
+/** A JSON error body sent as bytes, so no route's response schema can turn it into a 500. */
+function sendError(reply: FastifyReply, payload: ErrorBody): FastifyReply {
+  return reply.code(payload.statusCode).type('application/json; charset=utf-8').send(JSON.stringify(payload));
+}
+
+function clientErrorMessage(error: FastifyError, request: FastifyRequest): string {
+  if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return 'Request body is too large';
+  if (error instanceof SyntaxError || error.code === 'FST_ERR_CTP_INVALID_JSON_BODY')
+    return `Request body is not valid JSON: ${error.message}`;
+  if (error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY') return 'Request body is empty but declared as JSON';
+  if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE')
+    return `Unsupported content type: ${request.headers['content-type'] ?? 'none'}`;
+  return error.message;
 }
 
 /**
  * One JSON error shape for everything: validation (400 naming the field), malformed JSON (400),
- * oversized bodies (413), unknown routes (404). A 5xx says "Internal server error" and is logged.
+ * oversized bodies (413), unknown routes (404), the database unreachable (503 with Retry-After).
+ * Any 5xx carries the request id in its body and is logged with it, so a report can be traced.
  */
 export function registerErrors(app: FastifyInstance): void {
   // A NUL anywhere in a JSON body: 400 naming the field, before any route sees it (PostgreSQL
   // text refuses U+0000, so it would otherwise end as a 500 on one engine only). Raw bodies
   // (the fire import's CSV and GeoJSON text) are checked row by row by their own rules.
   // The same for query strings (`?item=%00`), which reach the SQL as text just the same.
-  app.addHook('preValidation', async (request) => {
-    for (const [context, value] of [
-      ['querystring', request.query],
-      ['body', request.body],
-    ] as const) {
-      if (value === null || typeof value !== 'object') continue;
-      const validationErrors = nulPaths(value);
-      const fields = Object.keys(validationErrors);
-      if (fields.length === 0) continue;
-      throw new HttpError(
-        400,
-        `Invalid ${context}: ${fields.map((f) => `${f}: ${NUL_MESSAGE}`).join('; ')}`,
-        { validationErrors },
-      );
-    }
+  // The same walk refuses bodies nested deeper than MAX_JSON_DEPTH.
+  // A callback hook, not an async one: it runs on every request, and a promise per hook shows up.
+  app.addHook('preValidation', (request, _reply, done) => {
+    done(bodyProblem('querystring', request.query) ?? bodyProblem('body', request.body));
   });
 
   app.setNotFoundHandler((request, reply) => {
-    reply.code(404).send(body(404, `Route ${request.method} ${request.url.split('?')[0]} not found`));
+    sendError(reply, body(404, `Route ${request.method} ${request.url.split('?')[0]} not found`));
   });
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof HttpError) {
       if (error.headers) reply.headers(error.headers);
-      if (error.statusCode >= 500) request.log.warn({ err: error }, 'request failed');
-      return reply.code(error.statusCode).send(body(error.statusCode, error.message, error.validationErrors));
+      if (error.statusCode >= 500) {
+        request.log.warn({ err: error, reqId: request.id }, 'request failed');
+        return sendError(reply, { ...body(error.statusCode, error.message), requestId: request.id });
+      }
+      return sendError(reply, body(error.statusCode, error.message, error.validationErrors));
     }
     if (error.validation) {
       const context = error.validationContext ?? 'request';
@@ -103,21 +189,22 @@ export function registerErrors(app: FastifyInstance): void {
       const summary = Object.entries(validationErrors)
         .map(([field, message]) => `${field}: ${message}`)
         .join('; ');
-      return reply.code(400).send(body(400, `Invalid ${context}: ${summary}`, validationErrors));
+      return sendError(reply, body(400, `Invalid ${context}: ${summary}`, validationErrors));
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
-      let message = error.message;
-      if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') message = 'Request body is too large';
-      else if (error instanceof SyntaxError || error.code === 'FST_ERR_CTP_INVALID_JSON_BODY')
-        message = `Request body is not valid JSON: ${error.message}`;
-      else if (error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY')
-        message = 'Request body is empty but declared as JSON';
-      else if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE')
-        message = `Unsupported content type: ${request.headers['content-type'] ?? 'none'}`;
-      return reply.code(status).send(body(status, message));
+      return sendError(reply, body(status, clientErrorMessage(error, request)));
     }
-    request.log.error({ err: error }, 'unhandled error');
-    return reply.code(500).send(body(500, 'Internal server error'));
+    reply.header('cache-control', 'no-store');
+    if (isDatabaseUnavailable(error)) {
+      request.log.error({ err: error, reqId: request.id }, 'database unavailable');
+      reply.header('retry-after', String(RETRY_AFTER_SECONDS));
+      return sendError(reply, {
+        ...body(503, 'The database is not answering; try again shortly'),
+        requestId: request.id,
+      });
+    }
+    request.log.error({ err: error, reqId: request.id }, 'unhandled error');
+    return sendError(reply, { ...body(500, 'Internal server error'), requestId: request.id });
   });
 }
