@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
+import { hostname } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { secretProblems } from '@ciffc/contracts';
+import { envFlag, isProduction, secretProblems } from '@ciffc/contracts';
 
 /** Repository root: relative SQLite paths are resolved from here, whatever the working directory. */
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -18,8 +19,21 @@ export interface Config {
   /** Largest accepted request body, bytes (the import route has its own, larger limit). */
   bodyLimit: number;
   importBodyLimit: number;
-  /** How long a resolved identity may be reused, ms (ARCHITECTURE: at most 60 s). */
+  /**
+   * How long a resolved identity may be reused, ms. Each instance has its own cache, so this is
+   * how long a blocked user or a changed role may still act on some instance (issue 12: 5 s).
+   */
   identityCacheMs: number;
+  /** PostgreSQL connections this instance may open (deploy/README.md: the connection budget). */
+  poolSize: number;
+  /** Names this instance in every log line (systemd's `%i` in deploy/). */
+  instanceId: string;
+  /** Longest wait for requests in flight on SIGTERM before a forced exit, ms. */
+  shutdownGraceMs: number;
+  /** How long nginx's microcache may keep a public answer, s (X-Accel-Expires; 0: not at all). */
+  proxyCacheSeconds: number;
+  /** One log line per request at info level (LOG_REQUESTS=0 turns it off). */
+  logRequests: boolean;
   logLevel: string;
   /** The clock; tests fix it so that "today" and the season do not move. */
   now: () => Date;
@@ -36,8 +50,24 @@ function refuseUnsafeProduction(env: NodeJS.ProcessEnv): void {
   );
 }
 
+/** A whole number from the environment within bounds, else the fallback; a bad value is fatal. */
+function intSetting(
+  env: NodeJS.ProcessEnv,
+  name: string,
+  fallback: number,
+  min: number,
+  max: number,
+): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < min || value > max)
+    throw new Error(`${name} must be a whole number from ${min} to ${max}: ${raw}`);
+  return value;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
-  const production = env.NODE_ENV === 'production';
+  const production = isProduction(env);
   const jwtSecret = env.JWT_SECRET;
   if (production) refuseUnsafeProduction(env);
   const sqliteFile = env.SQLITE_FILE ?? 'data/api.db';
@@ -51,10 +81,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     sqliteFile: sqliteFile === ':memory:' ? sqliteFile : path.resolve(REPO_ROOT, sqliteFile),
     jwtSecret: jwtSecret ?? randomBytes(32).toString('hex'),
     cmsUrl: (env.CMS_URL ?? `http://127.0.0.1:${env.CMS_PORT ?? 1337}`).replace(/\/+$/, ''),
-    demo: env.CIFFC_DEMO === '1' || env.CIFFC_DEMO === 'true',
+    demo: envFlag(env, 'CIFFC_DEMO'),
     bodyLimit: 1024 * 1024,
     importBodyLimit: 64 * 1024 * 1024,
-    identityCacheMs: 60_000,
+    identityCacheMs: intSetting(env, 'IDENTITY_CACHE_MS', 5_000, 0, 5_000),
+    // At least 2: the demo seeding holds one connection for its lock while it writes on another.
+    poolSize: intSetting(env, 'DB_POOL_SIZE', 10, 2, 100),
+    instanceId: env.INSTANCE_ID || `${hostname()}:${port}`,
+    shutdownGraceMs: intSetting(env, 'SHUTDOWN_GRACE_MS', 10_000, 0, 300_000),
+    proxyCacheSeconds: intSetting(env, 'PROXY_CACHE_SECONDS', 1, 0, 900),
+    logRequests: env.LOG_REQUESTS !== '0',
     logLevel: env.LOG_LEVEL ?? (env.NODE_ENV === 'test' ? 'silent' : 'info'),
     now: () => new Date(),
     ...overrides,

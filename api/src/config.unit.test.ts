@@ -17,6 +17,13 @@ describe('loadConfig in production (issue 2: refuses a missing or default secret
   it('refuses demo mode (CIFFC_DEMO=1)', () => {
     expect(production({ JWT_SECRET: GOOD, CIFFC_DEMO: '1' })).toThrow(/CIFFC_DEMO=1 is refused/);
   });
+  it('refuses any truthy CIFFC_DEMO, NODE_ENV in any case and a low-entropy secret (issue 10)', () => {
+    expect(production({ JWT_SECRET: GOOD, CIFFC_DEMO: 'true' })).toThrow(/CIFFC_DEMO=true is refused/);
+    expect(() => loadConfig({ NODE_ENV: 'Production', JWT_SECRET: 'my-demo-secret-123456' })).toThrow(
+      /placeholder or demo value/,
+    );
+    expect(production({ JWT_SECRET: 'aaaaaaaaaaaaaaaa' })).toThrow(/not random enough/);
+  });
   it('starts with a good secret', () => {
     const config = production({ JWT_SECRET: GOOD })();
     expect(config.jwtSecret).toBe(GOOD);

@@ -1,22 +1,42 @@
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
-import { seedDemo } from './fires/demo.ts';
+import { DbClock } from './db/clock.ts';
+import { createDb } from './db/index.ts';
+import { seedDemoAtStart } from './demo.ts';
 
+/**
+ * One data API instance. Migrations are a deploy step of their own in production
+ * (`npm run migrate`, deploy/README.md); MIGRATE_ON_START=0 says so, the default keeps
+ * `npm start` working on a fresh checkout.
+ */
 const config = loadConfig();
-const app = await buildApp({ config, migrate: true });
+const db = createDb({
+  databaseUrl: config.databaseUrl,
+  sqliteFile: config.sqliteFile,
+  poolSize: config.poolSize,
+});
+// Leases and "today" from the database's clock, the one clock every instance shares.
+const clock = new DbClock(db);
+await clock.sync();
+clock.start();
+config.now = clock.now;
+const app = await buildApp({ config, db, migrate: process.env.MIGRATE_ON_START !== '0' });
+app.addHook('onClose', async () => clock.stop());
+app.log.info({ clockOffsetMs: Math.round(clock.offset) }, 'database clock');
 
-if (config.demo) {
-  const seeded = await seedDemo(app.db);
-  app.log.info(seeded, 'demo data');
-}
+if (config.demo) app.log.info(await seedDemoAtStart(app), 'demo data');
 
 let closing = false;
 for (const signal of ['SIGTERM', 'SIGINT'] as const) {
   process.on(signal, () => {
     if (closing) return;
     closing = true;
-    app.log.info(`${signal}: closing`);
-    const force = setTimeout(() => process.exit(1), 10_000);
+    app.log.info(`${signal}: closing (requests in flight finish, up to ${config.shutdownGraceMs} ms)`);
+    // Past the grace the supervisor would kill us anyway: exit with an error it can log.
+    const force = setTimeout(() => {
+      app.log.error('shutdown grace exceeded: forced exit');
+      process.exit(1);
+    }, config.shutdownGraceMs);
     force.unref();
     app.close().then(
       () => process.exit(0),

@@ -1,0 +1,26 @@
+// `npm run build -w api`: the data API as plain JavaScript for `node` (no TypeScript loader at run
+// time, deploy/README.md). One ESM file per entry point; the shared contracts are bundled in (they
+// ship as TypeScript), every npm dependency stays external and is loaded from node_modules.
+import { readFileSync } from 'node:fs';
+import { build } from 'esbuild';
+
+const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
+const external = Object.keys(pkg.dependencies).filter((name) => !name.startsWith('@ciffc/'));
+
+await build({
+  entryPoints: {
+    server: 'src/server.ts',
+    migrate: 'src/db/migrate-cli.ts',
+    import: 'src/fires/import-cli.ts',
+  },
+  absWorkingDir: new URL('.', import.meta.url).pathname,
+  outdir: 'dist',
+  bundle: true,
+  platform: 'node',
+  target: 'node20',
+  format: 'esm',
+  sourcemap: true,
+  external,
+  logLevel: 'warning',
+});
+console.log('api/dist: server.js, migrate.js, import.js');

@@ -1,0 +1,64 @@
+#!/usr/bin/env node
+// Renders deploy/nginx/ciffc.conf.template with the settings of deploy/env/nginx.env:
+//   node deploy/render-nginx.mjs /etc/ciffc/nginx.env > /etc/nginx/conf.d/ciffc.conf && nginx -t
+// The production test renders the same template (deploy/test/production.test.ts).
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const DEPLOY_DIR = path.dirname(fileURLToPath(import.meta.url));
+
+/** `KEY=value` lines (systemd EnvironmentFile syntax: # comments, optional quotes). */
+export function parseEnvFile(text) {
+  const env = {};
+  for (const line of text.split('\n')) {
+    const match = /^\s*([A-Z0-9_]+)\s*=\s*(.*?)\s*$/.exec(line);
+    if (!match || line.trim().startsWith('#')) continue;
+    env[match[1]] = match[2].replace(/^"(.*)"$/, '$1').replace(/^'(.*)'$/, '$1');
+  }
+  return env;
+}
+
+const words = (value) => value.split(/[\s,]+/).filter(Boolean);
+
+/** The config text for these settings; every setting has a default but the instances. */
+export function renderNginx(env) {
+  const get = (name, fallback) => env[name] || fallback;
+  const instances = words(get('API_INSTANCES', ''));
+  if (instances.length === 0) throw new Error('API_INSTANCES lists no data API instance (host:port ...)');
+  const maxFails = get('API_MAX_FAILS', '2');
+  const failTimeout = get('API_FAIL_TIMEOUT', '5s');
+  const cert = get('NGINX_TLS_CERT', '');
+  const key = get('NGINX_TLS_KEY', '');
+  const tls = cert && key ? `  ssl_certificate ${cert};\n  ssl_certificate_key ${key};` : '';
+  const values = {
+    API_SERVERS: instances
+      .map((address) => `  server ${address} max_fails=${maxFails} fail_timeout=${failTimeout};`)
+      .join('\n'),
+    CMS_ADDRESS: get('CMS_ADDRESS', '127.0.0.1:1337'),
+    CACHE_DIR: get('NGINX_CACHE_DIR', '/var/cache/nginx/ciffc'),
+    LOG_DIR: get('NGINX_LOG_DIR', '/var/log/nginx'),
+    LISTEN: get('NGINX_LISTEN', cert ? '443 ssl http2' : '80'),
+    SERVER_NAME: get('NGINX_SERVER_NAME', '_'),
+    TLS: tls,
+    WEB_ROOT: get('WEB_ROOT', '/srv/ciffc/web/dist'),
+    DEPLOY_DIR: get('DEPLOY_DIR', DEPLOY_DIR),
+    API_CACHE: get('API_MICROCACHE', 'on') === 'off' ? 'off' : 'ciffc_api',
+    LOGIN_RATE: get('LOGIN_RATE', '10r/m'),
+    LOGIN_BURST: get('LOGIN_BURST', '5'),
+    ADMIN_ALLOW: words(get('ADMIN_ALLOW', '127.0.0.1'))
+      .map((address) => `    allow ${address};`)
+      .join('\n'),
+  };
+  const template = readFileSync(path.join(DEPLOY_DIR, 'nginx', 'ciffc.conf.template'), 'utf8');
+  return template.replace(/\{\{([A-Z_]+)\}\}/g, (_, name) => {
+    if (!(name in values)) throw new Error(`unknown placeholder {{${name}}}`);
+    return values[name];
+  });
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  const file = process.argv[2];
+  const env = file ? { ...process.env, ...parseEnvFile(readFileSync(file, 'utf8')) } : process.env;
+  process.stdout.write(renderNginx(env));
+}

@@ -1,0 +1,88 @@
+/**
+ * The backup commands of deploy/README.md, run: a PostgreSQL dump restored into a fresh database
+ * serves the same data, and an online SQLite backup taken while the API is open serves it too.
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { afterAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../api/src/app.ts';
+import { loadConfig } from '../../api/src/config.ts';
+import { seedDemo } from '../../api/src/fires/demo.ts';
+import { startPostgres } from '../../api/test/postgres.ts';
+
+const NOW = new Date('2026-07-15T17:00:00Z');
+const READS = ['/v1/wildfires?page=1', '/v1/summary', '/v1/historical/yearly'];
+
+async function app(databaseUrl: string | undefined, sqliteFile = ':memory:'): Promise<FastifyInstance> {
+  const config = loadConfig(
+    { NODE_ENV: 'test' },
+    { databaseUrl, sqliteFile, jwtSecret: 'backup-test', cmsUrl: 'http://127.0.0.1:9', now: () => NOW },
+  );
+  return buildApp({ config, migrate: true });
+}
+
+async function answers(server: FastifyInstance): Promise<string[]> {
+  const bodies: string[] = [];
+  for (const url of READS) {
+    const response = await server.inject({ method: 'GET', url });
+    expect(response.statusCode, url).toBe(200);
+    bodies.push(response.body);
+  }
+  return bodies;
+}
+
+function run(command: string, args: string[]) {
+  const result = spawnSync(command, args, { encoding: 'utf8' });
+  if (result.status !== 0) throw new Error(`${command} ${args.join(' ')}: ${result.stderr}`);
+}
+
+describe('backups (deploy/README.md)', () => {
+  const dir = mkdtempSync(path.join(tmpdir(), 'ciffc-backup-'));
+  const cleanups: (() => unknown)[] = [];
+  afterAll(async () => {
+    for (const cleanup of cleanups.reverse()) await cleanup();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('PostgreSQL: pg_dump, pg_restore into a fresh database, the same answers', async () => {
+    const server = await startPostgres();
+    cleanups.push(server.stop);
+    const url = (db: string) => Object.assign(new URL(server.url), { pathname: `/${db}` }).toString();
+    const admin = new pg.Client({ connectionString: server.url });
+    await admin.connect();
+    await admin.query('CREATE DATABASE ciffc_api');
+    await admin.query('CREATE DATABASE ciffc_api_restored');
+    await admin.end();
+    const original = await app(url('ciffc_api'));
+    cleanups.push(() => original.close());
+    await seedDemo(original.db, { now: NOW, count: 300 });
+    const before = await answers(original);
+    const dump = path.join(dir, 'api.dump');
+    run('pg_dump', ['--format=custom', `--file=${dump}`, url('ciffc_api')]);
+    run('pg_restore', ['--no-owner', `--dbname=${url('ciffc_api_restored')}`, dump]);
+    const restored = await app(url('ciffc_api_restored'));
+    cleanups.push(() => restored.close());
+    expect(await answers(restored)).toEqual(before);
+  });
+
+  it('SQLite: an online backup while the API has the file open, the same answers', async () => {
+    const file = path.join(dir, 'api.db');
+    const live = await app(undefined, file);
+    cleanups.push(() => live.close());
+    await seedDemo(live.db, { now: NOW, count: 300 });
+    const before = await answers(live);
+    // The command of deploy/README.md, in another process, while this one keeps the file open.
+    const copy = path.join(dir, 'backup.db');
+    run(process.execPath, [
+      '-e',
+      `new (require('better-sqlite3'))(${JSON.stringify(file)}).backup(${JSON.stringify(copy)}).then(() => console.log('ok'))`,
+    ]);
+    const restored = await app(undefined, copy);
+    cleanups.push(() => restored.close());
+    expect(await answers(restored)).toEqual(before);
+  });
+});

@@ -1,0 +1,291 @@
+/**
+ * The production layout of deploy/ started for real (issue 12), for the production test and the
+ * benchmark: the content system in production mode on PostgreSQL, N data API instances built to
+ * JavaScript (api/dist) and nginx with the config rendered from deploy/nginx/ciffc.conf.template and
+ * the settings of deploy/env/*.env, all on loopback ports in a temporary folder. nginx runs in the
+ * foreground with its own prefix, pid, logs and temp paths.
+ */
+import { spawn, spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir, userInfo } from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { startPostgres } from '../../api/test/postgres.ts';
+import {
+  ensureCmsBuilt,
+  ensureWebBuilt,
+  freePort,
+  loadOrCreateSecrets,
+  type Part,
+  repoRoot,
+  spawnPart,
+} from '../../scripts/lib/stack.ts';
+import { parseEnvFile, renderNginx } from '../render-nginx.mjs';
+
+export const deployDir = path.join(repoRoot, 'deploy');
+const envFile = (name: string) =>
+  parseEnvFile(readFileSync(path.join(deployDir, 'env', `${name}.env`), 'utf8'));
+export const PASSWORD = 'Prod-test-password-1';
+export const CSV_HEADER =
+  'agency_code,agency_fire_id,agency_data_timezone,situation_report_date,status_date,stage_of_control,fire_cause,response_type,fire_size,latitude,longitude';
+
+/** The header names deploy/nginx/security-headers.conf adds. */
+export const securityHeaders = () =>
+  [
+    ...readFileSync(path.join(deployDir, 'nginx', 'security-headers.conf'), 'utf8').matchAll(
+      /^add_header\s+(\S+)/gm,
+    ),
+  ].map((m) => (m[1] as string).toLowerCase());
+
+export interface Stack {
+  dir: string;
+  pgUrl: (db: string) => string;
+  stopPg: () => void;
+  cms: Part;
+  api: Part[];
+  apiPorts: number[];
+  nginxUrl: string;
+  nginxLog: string;
+  stopNginx: () => Promise<void>;
+  secrets: ReturnType<typeof loadOrCreateSecrets>;
+}
+
+async function createDatabases(url: string, names: string[]) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  for (const name of names) await client.query(`CREATE DATABASE ${name}`);
+  await client.end();
+}
+
+/** Users made as an admin would in the admin panel (production has no demo users). */
+async function createUsers(cmsDbUrl: string) {
+  const bcrypt = createRequire(path.join(repoRoot, 'cms', 'package.json'))('bcryptjs') as {
+    hashSync(text: string, rounds: number): string;
+  };
+  const hash = bcrypt.hashSync(PASSWORD, 10);
+  const client = new pg.Client({ connectionString: cmsDbUrl });
+  await client.connect();
+  try {
+    for (const [username, role, agency] of [
+      ['ab', 'Authenticated', 'ab'],
+      ['ciffc', 'CIFFC', null],
+    ] as const) {
+      const now = new Date();
+      const user = await client.query(
+        `insert into up_users (document_id, username, email, provider, password, confirmed, blocked, agency_code,
+           created_at, updated_at, published_at)
+         values ($1, $2, $3, 'local', $4, true, false, $5, $6, $6, $6) returning id`,
+        [randomBytes(12).toString('hex'), username, `${username}@example.ca`, hash, agency, now],
+      );
+      const roleRow = await client.query('select id from up_roles where name = $1', [role]);
+      await client.query('insert into up_users_role_lnk (user_id, role_id, user_ord) values ($1, $2, 1)', [
+        user.rows[0].id,
+        roleRow.rows[0].id,
+      ]);
+    }
+  } finally {
+    await client.end();
+  }
+}
+
+export function startApi(dir: string, port: number, databaseUrl: string, cmsUrl: string, jwtSecret: string) {
+  return spawnPart({
+    name: `data API ${port}`,
+    command: process.execPath,
+    args: [path.join(repoRoot, 'api/dist/server.js')],
+    cwd: repoRoot,
+    env: {
+      ...envFile('api'),
+      // What ciffc-api@.service sets.
+      API_PORT: String(port),
+      INSTANCE_ID: `api-${port}`,
+      NODE_ENV: 'production',
+      MIGRATE_ON_START: '0',
+      DATABASE_URL: databaseUrl,
+      CMS_URL: cmsUrl,
+      JWT_SECRET: jwtSecret,
+      LOG_REQUESTS: '0',
+    },
+    logFile: path.join(dir, 'logs', `api-${port}.log`),
+    url: `http://127.0.0.1:${port}`,
+    readyPath: '/v1/health',
+    timeoutMs: 60_000,
+  });
+}
+
+/** nginx in the foreground with its own prefix, pid, logs and temp paths; the site config rendered. */
+export async function startNginx(
+  dir: string,
+  env: Record<string, string>,
+  name = 'nginx',
+): Promise<() => Promise<void>> {
+  const prefix = path.join(dir, name);
+  for (const sub of ['logs', 'cache', 'temp']) mkdirSync(path.join(prefix, sub), { recursive: true });
+  writeFileSync(path.join(prefix, 'ciffc.conf'), renderNginx(env));
+  const temp = (name: string) => `${name}_temp_path ${path.join(prefix, 'temp', name)};`;
+  writeFileSync(
+    path.join(prefix, 'nginx.conf'),
+    [
+      'daemon off;',
+      // As root, nginx's workers would run as nobody and could not read the temporary folder.
+      process.getuid?.() === 0 ? `user ${userInfo().username};` : '',
+      'worker_processes 1;',
+      `pid ${path.join(prefix, 'nginx.pid')};`,
+      `error_log ${path.join(prefix, 'logs', 'error.log')} warn;`,
+      'events { worker_connections 1024; }',
+      'http {',
+      '  include /etc/nginx/mime.types;',
+      '  default_type application/octet-stream;',
+      ...['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map((name) => `  ${temp(name)}`),
+      `  include ${path.join(prefix, 'ciffc.conf')};`,
+      '}',
+    ].join('\n'),
+  );
+  const args = [
+    '-p',
+    prefix,
+    '-c',
+    path.join(prefix, 'nginx.conf'),
+    '-e',
+    path.join(prefix, 'logs', 'error.log'),
+  ];
+  const check = spawnSync('nginx', [...args, '-t'], { encoding: 'utf8' });
+  if (check.status !== 0) throw new Error(`nginx -t failed: ${check.stderr}`);
+  const child = spawn('nginx', args, { stdio: 'ignore' });
+  const exited = new Promise((done) => child.on('exit', done));
+  return async () => {
+    child.kill('SIGQUIT');
+    await exited;
+  };
+}
+
+export async function waitFor(url: string, timeoutMs = 20_000) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      if ((await fetch(url)).status < 500) return;
+    } catch {}
+    if (Date.now() > deadline) throw new Error(`${url} did not answer`);
+    await new Promise((done) => setTimeout(done, 200));
+  }
+}
+
+/** deploy/env/nginx.env with the loopback ports and the temporary folder of this run. */
+export function nginxSettings(o: {
+  dir: string;
+  apiPorts: number[];
+  cmsUrl: string;
+  port: number;
+  microcache: boolean;
+  name?: string;
+}): Record<string, string> {
+  const logs = path.join(o.dir, o.name ?? 'nginx', 'cache');
+  return {
+    ...envFile('nginx'),
+    API_INSTANCES: o.apiPorts.map((port) => `127.0.0.1:${port}`).join(' '),
+    API_MICROCACHE: o.microcache ? 'on' : 'off',
+    CMS_ADDRESS: new URL(o.cmsUrl).host,
+    NGINX_LISTEN: `127.0.0.1:${o.port}`,
+    NGINX_SERVER_NAME: 'localhost',
+    NGINX_TLS_CERT: '',
+    NGINX_TLS_KEY: '',
+    NGINX_CACHE_DIR: logs,
+    NGINX_LOG_DIR: logs,
+    WEB_ROOT: path.join(repoRoot, 'web', 'dist'),
+    DEPLOY_DIR: deployDir,
+    // The admin is for another address: loopback (this test) is refused.
+    ADMIN_ALLOW: '192.0.2.1',
+  };
+}
+
+export interface StackOptions {
+  /** Data API instances behind nginx (2). */
+  instances?: number;
+  /** nginx's microcache of anonymous /v1 reads (on). */
+  microcache?: boolean;
+}
+
+export async function startProductionStack(options: StackOptions = {}): Promise<Stack> {
+  const started = Date.now();
+  const dir = mkdtempSync(path.join(tmpdir(), 'ciffc-prod-'));
+  const pgServer = await startPostgres();
+  const pgUrl = (db: string) => {
+    const url = new URL(pgServer.url);
+    url.pathname = `/${db}`;
+    return url.toString();
+  };
+  const partial: Partial<Stack> = { dir, pgUrl, stopPg: pgServer.stop, api: [] };
+  try {
+    await createDatabases(pgServer.url, ['ciffc_cms', 'ciffc_api']);
+    await ensureCmsBuilt();
+    await ensureWebBuilt();
+    const build = spawnSync('npm', ['run', 'build', '-w', 'api'], { cwd: repoRoot, encoding: 'utf8' });
+    if (build.status !== 0) throw new Error(`api build failed: ${build.stderr}`);
+    // The deploy step (ciffc-migrate.service) before any instance starts.
+    const migrate = spawnSync(process.execPath, [path.join(repoRoot, 'api/dist/migrate.js')], {
+      env: {
+        ...process.env,
+        NODE_ENV: 'production',
+        DATABASE_URL: pgUrl('ciffc_api'),
+        JWT_SECRET: 'x'.repeat(40),
+      },
+      encoding: 'utf8',
+    });
+    if (migrate.status !== 0) throw new Error(`migrate failed: ${migrate.stderr}${migrate.stdout}`);
+
+    const secrets = loadOrCreateSecrets(dir);
+    partial.secrets = secrets;
+    const [cmsPort, nginxPort] = [await freePort(), await freePort()];
+    const apiPorts: number[] = [];
+    for (let i = 0; i < (options.instances ?? 2); i++) apiPorts.push(await freePort());
+    const nginxUrl = `http://127.0.0.1:${nginxPort}`;
+    partial.nginxUrl = nginxUrl;
+    partial.cms = await spawnPart({
+      name: 'content system',
+      command: path.join(repoRoot, 'cms/node_modules/.bin/strapi'),
+      args: ['start'],
+      cwd: path.join(repoRoot, 'cms'),
+      env: {
+        ...envFile('cms'),
+        ...secrets,
+        NODE_ENV: 'production',
+        HOST: '127.0.0.1',
+        PORT: String(cmsPort),
+        PUBLIC_URL: nginxUrl,
+        DATABASE_URL: pgUrl('ciffc_cms'),
+        STRAPI_TELEMETRY_DISABLED: 'true',
+      },
+      logFile: path.join(dir, 'logs', 'cms.log'),
+      url: `http://127.0.0.1:${cmsPort}`,
+      readyPath: '/_health',
+      timeoutMs: 180_000,
+    });
+    await createUsers(pgUrl('ciffc_cms'));
+    const cmsUrl = `http://127.0.0.1:${cmsPort}`;
+    partial.apiPorts = apiPorts;
+    partial.api = await Promise.all(
+      apiPorts.map((port) => startApi(dir, port, pgUrl('ciffc_api'), cmsUrl, secrets.JWT_SECRET)),
+    );
+    partial.nginxLog = path.join(dir, 'nginx', 'cache', 'ciffc-access.log');
+    partial.stopNginx = await startNginx(
+      dir,
+      nginxSettings({ dir, apiPorts, cmsUrl, port: nginxPort, microcache: options.microcache !== false }),
+    );
+    await waitFor(`${nginxUrl}/v1/health`);
+    console.log(`[prod] stack up in ${Date.now() - started} ms`);
+    return partial as Stack;
+  } catch (error) {
+    await stopProductionStack(partial);
+    throw error;
+  }
+}
+
+export async function stopProductionStack(stack: Partial<Stack>): Promise<void> {
+  await stack.stopNginx?.().catch(() => {});
+  await Promise.all((stack.api ?? []).map((part) => part.stop().catch(() => {})));
+  await stack.cms?.stop().catch(() => {});
+  stack.stopPg?.();
+  if (stack.dir) rmSync(stack.dir, { recursive: true, force: true });
+}
