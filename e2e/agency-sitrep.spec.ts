@@ -84,3 +84,104 @@ test.describe('agency sitrep (issue 4)', () => {
     }
   });
 });
+
+const isSave = (agency: string) => (r: { url(): string; request(): { method(): string } }) =>
+  r.url().includes(`/v1/sitrep/agency?agency=${agency}`) && r.request().method() === 'POST';
+
+test.describe('nothing a duty officer types is lost (issue 9)', () => {
+  test('two tabs of one account end with both edits or a visible conflict, never a silent loss', async ({
+    browser,
+  }) => {
+    test.setTimeout(120_000);
+    const context = await browser.newContext();
+    try {
+      const a = await context.newPage();
+      recordDialogs(a);
+      await login(a, 'nl');
+      const b = await context.newPage();
+      recordDialogs(b);
+      await a.goto('/agency/sitrep/nl');
+      await a.getByRole('button', { name: 'Start Editing' }).click();
+      await expect(a.getByRole('button', { name: 'Pause Edit' })).toBeVisible();
+      // Tab B opens the same sitrep: the claim is this account's, so it resumes editing on the same version.
+      await b.goto('/agency/sitrep/nl');
+      await expect(b.getByRole('button', { name: 'Pause Edit' })).toBeVisible();
+
+      const marker = `Tab A summary ${Date.now()}`;
+      const aSaved = a.waitForResponse(isSave('nl'), { timeout: 15_000 });
+      await a.locator('textarea[name="en_ops_summary"]').fill(marker);
+      await a.locator('textarea[name="en_ops_summary"]').blur();
+      expect((await aSaved).status()).toBe(200);
+
+      const bSaved = b.waitForResponse(isSave('nl'), { timeout: 15_000 });
+      await b.locator('input[name="a_hum"]').fill('42');
+      await b.locator('input[name="a_hum"]').blur();
+      const bStatus = (await bSaved).status();
+      if (bStatus === 409) {
+        // B is told, sees its unsent value beside the current one, and A's summary is on its screen.
+        await expect(b.getByTestId('editing-conflict')).toBeVisible();
+        await expect(b.getByTestId('conflict-mine-a_hum')).toHaveText('42');
+        await expect(b.locator('textarea[name="en_ops_summary"]')).toHaveValue(marker);
+      } else expect(bStatus).toBe(200);
+      // Either way A's summary is kept on the server.
+      const check = await context.newPage();
+      await check.goto('/agency/sitrep/nl');
+      await expect(check.locator('textarea[name="en_ops_summary"]')).toHaveValue(marker);
+      if (bStatus === 200) await expect(check.locator('input[name="a_hum"]')).toHaveValue('42');
+      // A's tab never shows a value the server no longer holds: no more saves from B after the 409.
+      await b.waitForTimeout(6000);
+      await check.reload();
+      await expect(check.locator('textarea[name="en_ops_summary"]')).toHaveValue(marker);
+    } finally {
+      await context.close();
+    }
+  });
+
+  test('type and leave within one second keeps the value (route change), and closing the tab too', async ({
+    browser,
+  }) => {
+    test.setTimeout(120_000);
+    const context = await browser.newContext();
+    try {
+      const page = await context.newPage();
+      recordDialogs(page);
+      await login(page, 'ns');
+      await page.goto('/agency/sitrep/ns');
+      await page.getByRole('button', { name: 'Start Editing' }).click();
+      await expect(page.getByRole('button', { name: 'Pause Edit' })).toBeVisible();
+
+      // Blur then leave for the overview at once.
+      const saved = page.waitForResponse(isSave('ns'), { timeout: 10_000 });
+      const field = page.locator('input[name="a_oth"]');
+      await field.fill('');
+      const typedAt = Date.now();
+      await field.pressSequentially('13');
+      await field.blur();
+      await page.getByRole('link', { name: 'Overview' }).first().click();
+      // The user left within a second of typing, long before the 5 s tick.
+      expect(Date.now() - typedAt).toBeLessThan(1000);
+      const answer = await saved;
+      const blurMs = Date.now() - typedAt;
+      expect(answer.status()).toBe(200);
+      await page.goto('/agency/sitrep/ns');
+      await expect(page.locator('input[name="a_oth"]')).toHaveValue('13');
+      console.log(`[issue 9] keystroke to server answer, blur + route change: ${blurMs} ms`);
+
+      // Type and close the tab: the page-hide send (fetch keepalive) carries it.
+      await expect(page.getByRole('button', { name: 'Pause Edit' })).toBeVisible();
+      const closing = page.locator('input[name="a_oth"]');
+      await closing.fill('21');
+      await closing.blur();
+      const closedAt = Date.now();
+      await page.close({ runBeforeUnload: true });
+      const check = await context.newPage();
+      await check.goto('/agency/sitrep/ns');
+      await expect(check.locator('input[name="a_oth"]')).toHaveValue('21', { timeout: 10_000 });
+      console.log(
+        `[issue 9] keystroke to value seen after closing the tab: ${Date.now() - closedAt} ms (upper bound)`,
+      );
+    } finally {
+      await context.close();
+    }
+  });
+});

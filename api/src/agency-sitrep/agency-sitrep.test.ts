@@ -133,14 +133,15 @@ forEachEngine('agency sitrep', (ctx) => {
         'approve',
         'POST',
         () => '/v1/sitrep/agency/approve',
-        (a) => ({ agency: a }),
+        // The own agency saved version 1 above (the save row) and submitted it.
+        (a) => ({ agency: a, version_number: 1 }),
         { anonymous: 401, own: 403, other: 403, ciffc: 200 },
       ],
       [
         'reject',
         'POST',
         () => '/v1/sitrep/agency/reject',
-        (a) => ({ agency: a }),
+        (a) => ({ agency: a, version_number: 1 }),
         { anonymous: 401, own: 403, other: 403, ciffc: 200 },
       ],
       [
@@ -553,6 +554,51 @@ forEachEngine('agency sitrep', (ctx) => {
       expect(draft.json().version_number).toBe(version);
     });
 
+    it('accepts a save over a newer version only from the editing session that wrote it', async () => {
+      const tabA = 'tab-a-0123456789';
+      const tabB = 'tab-b-0123456789';
+      const save = async (summary: string, version: number, session?: string) =>
+        send(ctx(), await as(ctx(), 'yt'), 'POST', '/v1/sitrep/agency?agency=yt', {
+          en_ops_summary: summary,
+          version_number: version,
+          ...(session ? { edit_session: session } : {}),
+        });
+      const base = await claimAndVersion(ctx(), 'yt');
+      // Tab A: its save on base was cancelled on the client but landed; the next one is based on base too.
+      expect((await save('A first', base, tabA)).statusCode).toBe(200);
+      const a2 = await save('A second', base, tabA);
+      expect(a2.statusCode, a2.body).toBe(200);
+      expect(a2.json().version_number).toBe(base + 2);
+      // Tab B of the same account, still on base: 409 with a code, nothing written over A.
+      const b = await save('B over A', base, tabB);
+      expect(b.statusCode).toBe(409);
+      expect(b.json()).toMatchObject({ code: 'sitrep.stale', version_number: base + 2 });
+      expect(b.json().params).toMatchObject({ based_on: base, current: base + 2, name: 'yt' });
+      // Without a session, an older base is refused as before.
+      expect((await save('no session', base + 1)).statusCode).toBe(409);
+      const draft = async () =>
+        (await send(ctx(), await as(ctx(), 'yt'), 'GET', '/v1/sitrep/agency?agency=yt')).json();
+      expect((await draft()).en_ops_summary).toBe('A second');
+      // B reloads and saves on the current version; A's older base is then refused.
+      expect((await save('B after reload', base + 2, tabB)).statusCode).toBe(200);
+      expect((await save('A late', base + 1, tabA)).statusCode).toBe(409);
+      expect(await draft()).toMatchObject({ en_ops_summary: 'B after reload', version_number: base + 3 });
+      // A's run restarts at the version it next saves over: its own older base before that is refused.
+      expect((await save('A again', base + 3, tabA)).statusCode).toBe(200);
+      expect((await save('A on its old run', base + 2, tabA)).statusCode).toBe(409);
+      // Every refused document is kept in the history with its session.
+      const stale = (await listHistory(ctx().app.db.kysely, 'yt')).filter((h) => h.kind === 'stale-rejected');
+      expect(stale.map((h) => [JSON.parse(h.document).en_ops_summary, h.edit_session]).slice(-4)).toEqual([
+        ['B over A', tabB],
+        ['no session', null],
+        ['A late', tabA],
+        ['A on its old run', tabA],
+      ]);
+      const bad = await save('bad', base + 4, 'not a session!');
+      expect(bad.statusCode).toBe(400);
+      expect(bad.body).toContain('edit_session');
+    });
+
     it('copies To and From of a group’s first row to its later rows', async () => {
       const version = await claimAndVersion(ctx(), 'yt');
       const r = (to: string, from: string) => ({
@@ -582,11 +628,23 @@ forEachEngine('agency sitrep', (ctx) => {
     it('submit → approve → reject, each disabled where it does not apply', async () => {
       const ciffc = await as(ctx(), 'ciffc');
       const pe = await as(ctx(), 'pe');
-      // A sitrep never started (version 0) can be neither approved nor rejected.
-      for (const action of ['approve', 'reject']) {
-        const res = await send(ctx(), ciffc, 'POST', `/v1/sitrep/agency/${action}`, { agency: 'pe' });
+      // A sitrep never started (version 0) can be neither submitted, approved nor rejected.
+      for (const [action, who] of [
+        ['submit', pe],
+        ['approve', ciffc],
+        ['reject', ciffc],
+      ] as const) {
+        const res = await send(ctx(), who, 'POST', `/v1/sitrep/agency/${action}`, {
+          agency: 'pe',
+          version_number: 0,
+        });
         expect(res.statusCode, action).toBe(409);
-        expect(res.json()).toMatchObject({ status: 'N', version_number: 0 });
+        expect(res.json()).toMatchObject({
+          status: 'N',
+          version_number: 0,
+          code: 'sitrep.not_started',
+          params: { action },
+        });
       }
       const version = await claimAndVersion(ctx(), 'pe');
       const saved = await saveAs(ctx(), 'pe', doc, version);
@@ -594,11 +652,10 @@ forEachEngine('agency sitrep', (ctx) => {
       const submitted = await send(ctx(), pe, 'POST', '/v1/sitrep/agency/submit', { agency: 'pe' });
       expect(submitted.statusCode, submitted.body).toBe(200);
       expect(submitted.json()).toMatchObject({ status: 'S', claimed_by: null, version_number: version + 1 });
-      const approved = await send(ctx(), ciffc, 'POST', '/v1/sitrep/agency/approve', { agency: 'pe' });
+      const viewed = { agency: 'pe', version_number: version + 1 };
+      const approved = await send(ctx(), ciffc, 'POST', '/v1/sitrep/agency/approve', viewed);
       expect(approved.json()).toMatchObject({ status: 'A', approved_version: version + 1 });
-      expect(
-        (await send(ctx(), ciffc, 'POST', '/v1/sitrep/agency/approve', { agency: 'pe' })).statusCode,
-      ).toBe(409);
+      expect((await send(ctx(), ciffc, 'POST', '/v1/sitrep/agency/approve', viewed)).statusCode).toBe(409);
       const copy = await send(ctx(), pe, 'GET', '/v1/sitrep/agency/approved?agency=pe');
       expect(copy.json()).toMatchObject({
         variant: 'approved',
@@ -607,9 +664,9 @@ forEachEngine('agency sitrep', (ctx) => {
         en_ops_summary: 'Quiet day',
         rars,
       });
-      const rejected = await send(ctx(), ciffc, 'POST', '/v1/sitrep/agency/reject', { agency: 'pe' });
+      const rejected = await send(ctx(), ciffc, 'POST', '/v1/sitrep/agency/reject', viewed);
       expect(rejected.json()).toMatchObject({ status: 'R', approved_version: version + 1 });
-      const again = await send(ctx(), ciffc, 'POST', '/v1/sitrep/agency/reject', { agency: 'pe' });
+      const again = await send(ctx(), ciffc, 'POST', '/v1/sitrep/agency/reject', viewed);
       expect(again.statusCode).toBe(409);
       expect(again.json()).toMatchObject({ status: 'R', edited_by: 'pe', locked: false });
       // The draft offers the approved copy for bring forward.
@@ -617,6 +674,65 @@ forEachEngine('agency sitrep', (ctx) => {
       expect(draft.json().previous).toMatchObject({ en_ops_summary: 'Quiet day', priority_fires: [fire] });
       const kinds = (await listHistory(ctx().app.db.kysely, 'pe')).map((h) => h.kind);
       expect(kinds).toEqual(['save', 'submit', 'approve', 'reject']);
+    });
+
+    it('approves and rejects only the version viewed (409 changed since you opened it), keeps the reason', async () => {
+      const ciffc = await as(ctx(), 'ciffc');
+      const nt = await as(ctx(), 'nt');
+      const version = await claimAndVersion(ctx(), 'nt');
+      expect((await saveAs(ctx(), 'nt', doc, version)).statusCode).toBe(200);
+      const submitted = await send(ctx(), nt, 'POST', '/v1/sitrep/agency/submit', {
+        agency: 'nt',
+        version_number: version + 1,
+      });
+      expect(submitted.json()).toMatchObject({ status: 'S', submitted_version: version + 1 });
+      // The national user opens version+1; meanwhile the agency saves version+2.
+      const viewed = version + 1;
+      await claimAndVersion(ctx(), 'nt');
+      const later = await saveAs(ctx(), 'nt', { ...doc, a_ltg: 9 }, viewed);
+      expect(later.json()).toMatchObject({ version_number: viewed + 1, changed_since_submitted: true });
+      for (const action of ['approve', 'reject']) {
+        const res = await send(ctx(), ciffc, 'POST', `/v1/sitrep/agency/${action}`, {
+          agency: 'nt',
+          version_number: viewed,
+        });
+        expect(res.statusCode, action).toBe(409);
+        expect(res.json()).toMatchObject({
+          code: 'sitrep.changed_since_opened',
+          params: { viewed, current: viewed + 1 },
+          version_number: viewed + 1,
+        });
+        expect(res.json().message).toMatch(/changed since you opened it/);
+      }
+      // Approve and reject need the version (400 naming it).
+      const missing = await send(ctx(), ciffc, 'POST', '/v1/sitrep/agency/approve', { agency: 'nt' });
+      expect(missing.statusCode).toBe(400);
+      expect(missing.body).toContain('version_number');
+      // Not Approved of the current version, with a reason kept with it and shown to the agency.
+      const rejected = await send(ctx(), ciffc, 'POST', '/v1/sitrep/agency/reject', {
+        agency: 'nt',
+        version_number: viewed + 1,
+        reason: 'The French summary is missing the fire count.',
+      });
+      expect(rejected.statusCode, rejected.body).toBe(200);
+      const reason = 'The French summary is missing the fire count.';
+      expect(rejected.json()).toMatchObject({
+        status: 'R',
+        rejected_version: viewed + 1,
+        rejected_reason: reason,
+      });
+      const draft = (await send(ctx(), nt, 'GET', '/v1/sitrep/agency?agency=nt')).json();
+      expect(draft).toMatchObject({ rejected_reason: reason, rejected_version: viewed + 1 });
+      const states = (await send(ctx(), nt, 'GET', '/v1/sitrep/stats/agency')).json();
+      expect(states.items[0]).toMatchObject({ agency: 'nt', rejected_reason: reason });
+      const history = await listHistory(ctx().app.db.kysely, 'nt');
+      expect(history.at(-1)).toMatchObject({ kind: 'reject', version: viewed + 1, reason });
+      // The approval of the next version clears it.
+      const approved = await send(ctx(), ciffc, 'POST', '/v1/sitrep/agency/approve', {
+        agency: 'nt',
+        version_number: viewed + 1,
+      });
+      expect(approved.json()).toMatchObject({ status: 'A', rejected_reason: null, rejected_version: null });
     });
 
     /** The national centre's identity as the service functions take it (calls fired without HTTP). */
@@ -712,9 +828,8 @@ forEachEngine('agency sitrep', (ctx) => {
       expect((await send(ctx(), nb, 'POST', '/v1/sitrep/agency/submit', { agency: 'nb' })).statusCode).toBe(
         200,
       );
-      expect(
-        (await send(ctx(), ciffc, 'POST', '/v1/sitrep/agency/approve', { agency: 'nb' })).statusCode,
-      ).toBe(200);
+      const approve = { agency: 'nb', version_number: first + 1 };
+      expect((await send(ctx(), ciffc, 'POST', '/v1/sitrep/agency/approve', approve)).statusCode).toBe(200);
       await publishApprovedCopies(db, { versions: new Map([['nb', first + 1]]) });
       // The draft moves on: a later save of the agency, status E.
       await new Promise((r) => setTimeout(r, 5));

@@ -158,12 +158,9 @@ export async function seedAgencySitrepDemo(db: Kysely<Database>, now: Date): Pro
     const plan = DEMO_PLAN[agency];
     if (plan === 'N') continue;
     const fires = Object.values(await fireOptions(db, agency)).slice(0, 5);
-    const row = await db
-      .selectFrom('agency_sitreps')
-      .select('has_dip_feed')
-      .where('agency', '=', agency)
-      .executeTakeFirst();
-    const fed = row?.has_dip_feed ? await dipFeedStatistics(db, agency, now) : {};
+    // Every agency's figures come from the fires table, fed or not, so the overview, the draft and
+    // the public pages agree (issue 14: one source for the demo).
+    const fed = await dipFeedStatistics(db, agency, now);
     const v1 = { ...demoDocument(agency, 1000 + i, fires), ...fed, fire_statistics_as_of: today };
     const v2 = { ...demoDocument(agency, 2000 + i, fires), ...fed, fire_statistics_as_of: today };
     const user = { user_id: null, username: agency };

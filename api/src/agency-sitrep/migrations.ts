@@ -64,4 +64,32 @@ export const migrations: Record<string, Migration> = {
       await db.schema.dropTable('agency_sitreps').execute();
     },
   },
+  // Expand only (old code keeps working): the editing session of each save, the submitted version,
+  // and the Not Approved reason kept with the refused version (issue 9).
+  '0072_agency_sitrep_edit_sessions': {
+    async up(db: Kysely<any>) {
+      for (const [column, type] of [
+        ['edit_session', 'text'],
+        ['edit_session_base', 'integer'],
+        ['submitted_version', 'integer'],
+        ['rejected_version', 'integer'],
+        ['rejected_reason', 'text'],
+      ] as const)
+        await db.schema.alterTable('agency_sitreps').addColumn(column, type).execute();
+      for (const column of ['edit_session', 'reason'])
+        await db.schema.alterTable('agency_sitrep_versions').addColumn(column, 'text').execute();
+    },
+    async down(db: Kysely<any>) {
+      for (const column of [
+        'edit_session',
+        'edit_session_base',
+        'submitted_version',
+        'rejected_version',
+        'rejected_reason',
+      ])
+        await db.schema.alterTable('agency_sitreps').dropColumn(column).execute();
+      for (const column of ['edit_session', 'reason'])
+        await db.schema.alterTable('agency_sitrep_versions').dropColumn(column).execute();
+    },
+  },
 };

@@ -8,6 +8,7 @@ import {
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { withSeedLock } from '../db/seed-lock.ts';
 import { requireAgencyAccess, requireNational, requireUser } from '../plugins/identity.ts';
 import { seedAgencySitrepDemo } from './demo.ts';
 import {
@@ -46,11 +47,27 @@ const SitrepErrorBody = z
     statusCode: z.number(),
     error: z.string(),
     message: z.string(),
+    code: z.string().optional().describe('The message as a code of the site catalogues (EN, FR)'),
+    params: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
     validationErrors: z.record(z.string(), z.string()).optional(),
   })
   .extend(SitrepStatusFields.partial().omit({ validationErrors: true }).shape);
 
+interface TransitionBody {
+  agency: string;
+  version_number?: number | undefined;
+  reason?: string | undefined;
+}
+
 const errorResponses = { 400: SitrepErrorBody, 404: SitrepErrorBody, 409: SitrepErrorBody };
+
+/** One id per browser tab: a save may land over a newer version only when that one is its own. */
+const EditSession = z
+  .string()
+  .min(8)
+  .max(64)
+  .regex(/^[A-Za-z0-9_-]+$/)
+  .describe('The editing session (one per tab): a save over a newer version of the same session is accepted');
 
 const SaveBody = AgencySitrepShape.extend({
   version_number: z
@@ -59,7 +76,16 @@ const SaveBody = AgencySitrepShape.extend({
     .min(0)
     .max(2_147_483_647)
     .describe('The version this form was based on (stale → 409)'),
+  edit_session: EditSession.optional(),
 });
+
+/** Approve, Not Approved and Submit act on the version the user viewed. */
+const ViewedVersion = z
+  .number()
+  .int()
+  .min(0)
+  .max(2_147_483_647)
+  .describe('The version the user viewed (a newer current version → 409)');
 
 /** Sends a refused call as the one error shape plus its status fields. */
 async function answer<T>(reply: FastifyReply, work: () => Promise<T>): Promise<T | FastifyReply> {
@@ -72,6 +98,7 @@ async function answer<T>(reply: FastifyReply, work: () => Promise<T>): Promise<T
       statusCode: error.statusCode,
       error: error.statusCode === 409 ? 'Conflict' : error.statusCode === 404 ? 'Not Found' : 'Bad Request',
       message: error.message,
+      ...(error.code ? { code: error.code, params: error.params } : {}),
       ...fields,
       ...(validationErrors && Object.keys(validationErrors).length ? { validationErrors } : {}),
     });
@@ -92,7 +119,8 @@ export async function agencySitrepRoutes(fastify: FastifyInstance): Promise<void
   if (app.config.demo) {
     // After the server's own demo seeding (fires), which runs before listen.
     app.addHook('onReady', async () => {
-      await seedAgencySitrepDemo(app.db.kysely, now());
+      // Under the seeding lock: instances started together must not seed twice (issue 12).
+      await withSeedLock(app.db, () => seedAgencySitrepDemo(app.db.kysely, now()));
     });
   }
 
@@ -150,9 +178,9 @@ export async function agencySitrepRoutes(fastify: FastifyInstance): Promise<void
     },
     async (request, reply) => {
       const identity = requireAgencyAccess(request, request.query.agency, 'write');
-      const { version_number, ...doc } = request.body;
+      const { version_number, edit_session, ...doc } = request.body;
       const saved = await answer(reply, () =>
-        save(app.db.kysely, identity, request.query.agency, doc, version_number, now()),
+        save(app.db.kysely, identity, request.query.agency, doc, version_number, now(), edit_session ?? null),
       );
       // A refused save was already answered by `answer` (409, 400 for types, 404).
       if ((saved as unknown) === reply) return reply;
@@ -164,6 +192,8 @@ export async function agencySitrepRoutes(fastify: FastifyInstance): Promise<void
           statusCode: 400,
           error: 'Bad Request',
           message: `The draft was kept as version ${fields.version_number}; it has validation errors`,
+          code: 'sitrep.kept_with_errors',
+          params: { version: fields.version_number },
           ...fields,
         });
       }
@@ -201,22 +231,33 @@ export async function agencySitrepRoutes(fastify: FastifyInstance): Promise<void
     );
   }
 
-  const transitions: [string, typeof submit, 'write' | 'national', string][] = [
+  const transitions: [string, typeof submit, 'write' | 'national', z.ZodType<TransitionBody>, string][] = [
     [
       '/v1/sitrep/agency/submit',
       submit,
       'write',
-      'Submit the draft for approval (the agency user; a valid draft)',
+      AgencyBody.extend({ version_number: ViewedVersion.optional() }),
+      'Submit the draft for approval (the agency user; a saved, valid draft); 409 at version 0 or when version_number is not the current one',
     ],
     [
       '/v1/sitrep/agency/approve',
       approve,
       'national',
-      'Approve: the current version becomes the approved copy (CIFFC)',
+      AgencyBody.extend({ version_number: ViewedVersion }),
+      'Approve (CIFFC): the version viewed becomes the approved copy; 409 "changed since you opened it" when a newer version exists',
     ],
-    ['/v1/sitrep/agency/reject', reject, 'national', 'Not Approved: back to the agency (CIFFC)'],
+    [
+      '/v1/sitrep/agency/reject',
+      reject,
+      'national',
+      AgencyBody.extend({
+        version_number: ViewedVersion,
+        reason: z.string().max(2000).optional().describe('Why (shown to the agency)'),
+      }),
+      'Not Approved (CIFFC): back to the agency with an optional reason, for the version viewed only',
+    ],
   ];
-  for (const [path, action, rule, summary] of transitions) {
+  for (const [path, action, rule, body, summary] of transitions) {
     app.post(
       path,
       {
@@ -224,18 +265,18 @@ export async function agencySitrepRoutes(fastify: FastifyInstance): Promise<void
           summary,
           tags: ['agency-sitrep'],
           security,
-          body: AgencyBody,
+          body,
           response: { 200: SitrepStatusFields, ...errorResponses },
         },
       },
       async (request, reply) => {
-        const agency = request.body.agency;
+        const { agency, ...options } = request.body;
         let identity: Identity;
         if (rule === 'national') {
           identity = requireNational(request);
           requireAgencyAccess(request, agency, 'read');
         } else identity = requireAgencyAccess(request, agency, 'write');
-        return answer(reply, () => action(app.db.kysely, identity, agency, now()));
+        return answer(reply, () => action(app.db.kysely, identity, agency, now(), options));
       },
     );
   }

@@ -29,6 +29,15 @@ export interface AgencySitrepsTable {
   has_dip_feed: number;
   /** The last `seq` used in the history of this agency. */
   history_seq: number;
+  /** The editing session (one per browser tab) that saved the current version; null before any. */
+  edit_session: string | null;
+  /** The version on which `edit_session`'s unbroken run of saves started (every later one is its own). */
+  edit_session_base: number | null;
+  /** The version the agency last submitted (a later save means "changed since submitted"). */
+  submitted_version: number | null;
+  /** The version the national centre last refused, and its optional reason (shown to the agency). */
+  rejected_version: number | null;
+  rejected_reason: string | null;
 }
 
 export type SitrepHistoryKind = 'seed' | 'save' | 'submit' | 'approve' | 'reject' | 'stale-rejected';
@@ -45,6 +54,10 @@ export interface AgencySitrepVersionsTable {
   username: string | null;
   created_at: string;
   document: string;
+  /** The editing session of a save or stale save; null for transitions and older rows. */
+  edit_session: string | null;
+  /** The reason given with a Not Approved (reject) row. */
+  reason: string | null;
 }
 
 declare module '../db/schema.ts' {

@@ -15,6 +15,7 @@ import {
   SITREP_DIP_FEED_FIELDS,
   SITREP_SECTION_COUNT,
   type SitrepFireOption,
+  type SitrepMessageCode,
   type SitrepStatusFields,
   type SitrepValidationErrors,
   sectionsWithData,
@@ -62,6 +63,9 @@ export class SitrepError extends Error {
     readonly statusCode: number,
     message: string,
     readonly fields: Partial<SitrepStatusFields> = {},
+    /** The message as a code of the site's catalogues, with its parameters (rendered in EN or FR). */
+    readonly code?: SitrepMessageCode,
+    readonly params: Record<string, string | number> = {},
   ) {
     super(message);
     this.name = 'SitrepError';
@@ -84,6 +88,15 @@ function liveClaim(row: SitrepRow, now: Date): boolean {
   return row.claimed_by != null && row.claim_expires_at != null && row.claim_expires_at >= iso(now);
 }
 
+/** Saved again after a submission that was not approved since: the agency must submit again. */
+function changedSinceSubmitted(row: SitrepRow): boolean {
+  return (
+    normaliseStatus(row.status) === 'E' &&
+    row.submitted_version != null &&
+    row.version_number > row.submitted_version
+  );
+}
+
 export function statusFields(
   row: SitrepRow,
   identity: Identity | null,
@@ -104,13 +117,17 @@ export function statusFields(
     approved_version: row.approved_version,
     published_version: row.published_version,
     has_dip_feed: row.has_dip_feed === 1,
+    submitted_version: row.submitted_version,
+    changed_since_submitted: changedSinceSubmitted(row),
+    rejected_version: row.rejected_version,
+    rejected_reason: row.rejected_reason,
     validationErrors: validationErrors ?? parse<SitrepValidationErrors>(row.validation_errors, {}),
   };
 }
 
 async function requireRow(db: Db, agency: string): Promise<SitrepRow> {
   const row = await getSitrepRow(db, agency);
-  if (!row) throw new SitrepError(404, `No sitrep for agency ${agency}`);
+  if (!row) throw new SitrepError(404, `No sitrep for agency ${agency}`, {}, 'sitrep.not_found', { agency });
   return row;
 }
 
@@ -270,7 +287,11 @@ export async function readSitrep(
     };
   }
   const version = variant === 'approved' ? row.approved_version : row.published_version;
-  if (version == null) throw new SitrepError(404, `No ${variant} copy of the ${agency} sitrep yet`);
+  if (version == null)
+    throw new SitrepError(404, `No ${variant} copy of the ${agency} sitrep yet`, {}, 'sitrep.no_copy', {
+      agency,
+      variant,
+    });
   const made = await versionRow(db, agency, version);
   const document = parse<AgencySitrepData>(made?.document, {});
   return {
@@ -308,6 +329,8 @@ export async function listStates(db: Db, identity: Identity, now: Date): Promise
       last_edit: row.last_edit,
       approved_version: row.approved_version,
       published_version: row.published_version,
+      rejected_reason: f.rejected_reason,
+      changed_since_submitted: f.changed_since_submitted,
       sections_with_data: sectionsWithData(parse<AgencySitrepData>(row.document, {})),
       section_count: SITREP_SECTION_COUNT,
     };
@@ -317,7 +340,18 @@ export async function listStates(db: Db, identity: Identity, now: Date): Promise
 /* ---------- claim ---------- */
 
 function holderMessage(row: SitrepRow): string {
-  return `The sitrep is being edited by ${row.claimed_by_name ?? `user ${row.claimed_by}`}`;
+  return `The sitrep is being edited by ${holderName(row)}`;
+}
+
+function holderName(row: SitrepRow): string {
+  return row.claimed_by_name ?? `user ${row.claimed_by}`;
+}
+
+/** 409 naming the holder of a live lease. */
+function lockedError(row: SitrepRow, identity: Identity, now: Date): SitrepError {
+  return new SitrepError(409, holderMessage(row), statusFields(row, identity, now), 'sitrep.locked', {
+    name: holderName(row),
+  });
 }
 
 export async function claim(
@@ -328,7 +362,7 @@ export async function claim(
 ): Promise<SitrepStatusFields> {
   const taken = await tryClaim(db, agency, identity, iso(now), expiry(now));
   const row = await requireRow(db, agency);
-  if (!taken) throw new SitrepError(409, holderMessage(row), statusFields(row, identity, now));
+  if (!taken) throw lockedError(row, identity, now);
   return statusFields(row, identity, now);
 }
 
@@ -341,8 +375,7 @@ export async function release(
   const released = await releaseClaim(db, agency, identity.id);
   const row = await requireRow(db, agency);
   // A live lease of someone else cannot be released; a free or lapsed one needs no release.
-  if (!released && liveClaim(row, now))
-    throw new SitrepError(409, holderMessage(row), statusFields(row, identity, now));
+  if (!released && liveClaim(row, now)) throw lockedError(row, identity, now);
   return statusFields(row, identity, now);
 }
 
@@ -354,9 +387,12 @@ export interface SaveResult {
 
 /**
  * Saves the whole form as a new version. Only the lease holder may save (a lapsed lease of the
- * same user that nobody else took is renewed), and only on top of the current version: a stale
- * save is recorded in the history as `stale-rejected` and answered 409. Out-of-bound values do not
- * refuse the save: the draft is kept as typed and the answer carries `validationErrors`.
+ * same user that nobody else took is renewed), and only on top of the current version, or of an
+ * older one when every version since came from the same editing session (`session`, one per
+ * browser tab: its own save that the tab cancelled but that still landed). Any other stale save
+ * (another tab or device of the same account included) is recorded in the history as
+ * `stale-rejected` and answered 409. Out-of-bound values do not refuse the save: the draft is kept
+ * as typed and the answer carries `validationErrors`.
  */
 export async function save(
   db: Db,
@@ -365,6 +401,7 @@ export async function save(
   body: AgencySitrepData,
   basedOn: number,
   now: Date,
+  session: string | null = null,
 ): Promise<SitrepStatusFields> {
   const before = await requireRow(db, agency);
   let doc = normalise(body);
@@ -377,22 +414,24 @@ export async function save(
   const validationErrors = validateDocument(doc, await resourceIndex(db, now.getTime()));
   const document = JSON.stringify(doc);
   const heldByMe = before.claimed_by === identity.id;
+  const stale = { identity, agency, basedOn, document, now, session };
   if (!heldByMe && liveClaim(before, now)) {
-    await db.transaction().execute((trx) => recordStale(trx, identity, agency, basedOn, document, now));
-    throw new SitrepError(409, holderMessage(before), statusFields(before, identity, now));
+    await db.transaction().execute((trx) => recordStale(trx, stale));
+    throw lockedError(before, identity, now);
   }
   if (!heldByMe) {
     // Nobody holds a live lease: a save still needs one, so the user claims first. The refused
     // document is still kept in the history.
-    await db.transaction().execute((trx) => recordStale(trx, identity, agency, basedOn, document, now));
+    await db.transaction().execute((trx) => recordStale(trx, stale));
     throw new SitrepError(
       409,
       'Start editing (claim the sitrep) before saving',
       statusFields(before, identity, now),
+      'sitrep.claim_first',
     );
   }
   const outcome = await db.transaction().execute(async (trx) => {
-    const version = await compareAndSave(trx, agency, basedOn, identity.id, {
+    const version = await compareAndSave(trx, agency, basedOn, identity.id, session, {
       document,
       validation_errors: JSON.stringify(validationErrors),
       status: 'E',
@@ -401,7 +440,7 @@ export async function save(
       claim_expires_at: expiry(now),
     });
     if (version === undefined) {
-      await recordStale(trx, identity, agency, basedOn, document, now);
+      await recordStale(trx, stale);
       return undefined;
     }
     await appendHistory(trx, {
@@ -412,36 +451,44 @@ export async function save(
       username: identity.username,
       created_at: iso(now),
       document,
+      edit_session: session,
     });
     return version;
   });
   const after = await requireRow(db, agency);
   if (outcome === undefined) {
-    const message =
-      after.claimed_by === identity.id
-        ? `Stale save: based on version ${basedOn}, the current version is ${after.version_number}`
-        : holderMessage(after);
-    throw new SitrepError(409, message, statusFields(after, identity, now));
+    if (after.claimed_by !== identity.id) throw lockedError(after, identity, now);
+    throw new SitrepError(
+      409,
+      `Stale save: based on version ${basedOn}, the current version is ${after.version_number} (saved by ${after.edited_by ?? 'another user'} in another tab, device or editing session)`,
+      statusFields(after, identity, now),
+      'sitrep.stale',
+      { based_on: basedOn, current: after.version_number, name: after.edited_by ?? '' },
+    );
   }
   return statusFields(after, identity, now, validationErrors);
 }
 
-function recordStale(
-  trx: Transaction<Database>,
-  identity: Identity,
-  agency: string,
-  basedOn: number,
-  document: string,
-  now: Date,
-) {
+interface StaleSave {
+  identity: Identity;
+  agency: string;
+  basedOn: number;
+  document: string;
+  now: Date;
+  session: string | null;
+}
+
+/** A refused save is still kept in the history: nothing typed is lost. */
+function recordStale(trx: Transaction<Database>, s: StaleSave) {
   return appendHistory(trx, {
-    agency,
-    version: basedOn,
+    agency: s.agency,
+    version: s.basedOn,
     kind: 'stale-rejected',
-    user_id: identity.id,
-    username: identity.username,
-    created_at: iso(now),
-    document,
+    user_id: s.identity.id,
+    username: s.identity.username,
+    created_at: iso(s.now),
+    document: s.document,
+    edit_session: s.session,
   });
 }
 
@@ -451,6 +498,14 @@ async function currentErrors(db: Db, row: SitrepRow, now: Date): Promise<SitrepV
   return validateDocument(parse<AgencySitrepData>(row.document, {}), await resourceIndex(db, now.getTime()));
 }
 
+/** What the national user (or the submitting agency) saw: the transition applies to that version only. */
+export interface TransitionOptions {
+  /** The version the caller viewed; a newer current version answers 409. */
+  version_number?: number | undefined;
+  /** Not Approved only: why, kept with the refused version and shown to the agency. */
+  reason?: string | undefined;
+}
+
 async function transition(
   db: Db,
   identity: Identity,
@@ -458,6 +513,7 @@ async function transition(
   kind: 'submit' | 'approve' | 'reject',
   values: Parameters<typeof updateSitrep>[2],
   now: Date,
+  reason: string | null = null,
 ): Promise<SitrepStatusFields> {
   const done = await db.transaction().execute(async (trx) => {
     // Neither the version nor the status may have moved since the checks (two transitions fired at
@@ -472,6 +528,7 @@ async function transition(
       username: identity.username,
       created_at: iso(now),
       document: row.document,
+      reason,
     });
     return true;
   });
@@ -481,49 +538,92 @@ async function transition(
       409,
       'The sitrep changed meanwhile; reload and try again',
       statusFields(after, identity, now),
+      'sitrep.changed_meanwhile',
     );
   return statusFields(after, identity, now);
 }
 
-/** Submit: the agency's own user, not while another user holds the claim, only a valid draft. */
+/** 409 when the caller viewed another version than the current one (approve, reject, submit). */
+function requireViewedVersion(row: SitrepRow, identity: Identity, now: Date, viewed: number | undefined) {
+  if (viewed === undefined || viewed === row.version_number) return;
+  throw new SitrepError(
+    409,
+    `The sitrep changed since you opened it (version ${viewed}, now ${row.version_number}); it was reloaded`,
+    statusFields(row, identity, now),
+    'sitrep.changed_since_opened',
+    { viewed, current: row.version_number },
+  );
+}
+
+/** Version 0 holds nothing anybody typed: it can be neither submitted nor decided on. */
+function requireStarted(row: SitrepRow, identity: Identity, now: Date, action: string) {
+  if (row.version_number > 0) return;
+  throw new SitrepError(
+    409,
+    `The sitrep has not been started: nothing to ${action}; save it first`,
+    statusFields(row, identity, now),
+    'sitrep.not_started',
+    { action },
+  );
+}
+
+async function requireValid(db: Db, row: SitrepRow, identity: Identity, now: Date) {
+  const errors = await currentErrors(db, row, now);
+  if (Object.keys(errors).length > 0)
+    throw new SitrepError(
+      400,
+      'The sitrep has validation errors',
+      statusFields(row, identity, now, errors),
+      'sitrep.invalid',
+    );
+}
+
+/**
+ * Submit: the agency's own user, not while another user holds the claim, only a saved (version
+ * 1 or later) valid draft, and, when given, only the version the user saw.
+ */
 export async function submit(
   db: Db,
   identity: Identity,
   agency: string,
   now: Date,
+  options: TransitionOptions = {},
 ): Promise<SitrepStatusFields> {
   const row = await requireRow(db, agency);
-  if (liveClaim(row, now) && row.claimed_by !== identity.id)
-    throw new SitrepError(409, holderMessage(row), statusFields(row, identity, now));
-  const errors = await currentErrors(db, row, now);
-  if (Object.keys(errors).length > 0)
-    throw new SitrepError(400, 'The sitrep has validation errors', statusFields(row, identity, now, errors));
+  if (liveClaim(row, now) && row.claimed_by !== identity.id) throw lockedError(row, identity, now);
+  requireStarted(row, identity, now, 'submit');
+  requireViewedVersion(row, identity, now, options.version_number);
+  await requireValid(db, row, identity, now);
   // Submitting hands the report over: the submitter's claim ends with it.
-  const values: Parameters<typeof updateSitrep>[2] = { status: 'S', validation_errors: '{}' };
+  const values: Parameters<typeof updateSitrep>[2] = {
+    status: 'S',
+    validation_errors: '{}',
+    submitted_version: row.version_number,
+  };
   if (row.claimed_by === identity.id)
     Object.assign(values, { claimed_by: null, claimed_by_name: null, claim_expires_at: null });
   return transition(db, identity, row, 'submit', values, now);
 }
 
-/** Approve (national centre): the current version becomes the approved copy. */
+/** Approve (national centre): the version the user viewed becomes the approved copy. */
 export async function approve(
   db: Db,
   identity: Identity,
   agency: string,
   now: Date,
+  options: TransitionOptions = {},
 ): Promise<SitrepStatusFields> {
   const row = await requireRow(db, agency);
   if (!canApprove(row.status))
-    throw new SitrepError(409, 'The sitrep is already approved', statusFields(row, identity, now));
-  if (row.version_number === 0)
     throw new SitrepError(
       409,
-      'The sitrep has not been started: nothing to approve',
+      'The sitrep is already approved',
       statusFields(row, identity, now),
+      'sitrep.already_approved',
     );
-  const errors = await currentErrors(db, row, now);
-  if (Object.keys(errors).length > 0)
-    throw new SitrepError(400, 'The sitrep has validation errors', statusFields(row, identity, now, errors));
+  requireStarted(row, identity, now, 'approve');
+  requireViewedVersion(row, identity, now, options.version_number);
+  await requireValid(db, row, identity, now);
   return transition(
     db,
     identity,
@@ -534,28 +634,37 @@ export async function approve(
       approved_version: row.version_number,
       approved_at: iso(now),
       approved_by: identity.username,
+      rejected_version: null,
+      rejected_reason: null,
     },
     now,
   );
 }
 
-/** Not Approved (national centre): back to the agency, the approved copy unchanged. */
+/**
+ * Not Approved (national centre): back to the agency, the approved copy unchanged; the optional
+ * reason is kept with the refused version and shown to the agency until the next approval.
+ */
 export async function reject(
   db: Db,
   identity: Identity,
   agency: string,
   now: Date,
+  options: TransitionOptions = {},
 ): Promise<SitrepStatusFields> {
   const row = await requireRow(db, agency);
   if (!canReject(row.status))
-    throw new SitrepError(409, 'The sitrep is already rejected', statusFields(row, identity, now));
-  if (row.version_number === 0)
     throw new SitrepError(
       409,
-      'The sitrep has not been started: nothing to reject',
+      'The sitrep is already rejected',
       statusFields(row, identity, now),
+      'sitrep.already_rejected',
     );
-  return transition(db, identity, row, 'reject', { status: 'R' }, now);
+  requireStarted(row, identity, now, 'reject');
+  requireViewedVersion(row, identity, now, options.version_number);
+  const reason = options.reason?.trim() || null;
+  const values = { status: 'R', rejected_version: row.version_number, rejected_reason: reason };
+  return transition(db, identity, row, 'reject', values, now, reason);
 }
 
 /* ---------- for other domains: the yearly export and the national publishing ---------- */

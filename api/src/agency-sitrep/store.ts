@@ -25,6 +25,8 @@ export interface HistoryEntry {
   username: string | null;
   created_at: string;
   document: string;
+  edit_session?: string | null;
+  reason?: string | null;
 }
 
 /** Appends a history row, taking the next `seq` of the agency under the row's lock. */
@@ -52,22 +54,45 @@ export interface SaveValues {
 }
 
 /**
- * The save's compare-and-swap: the new version is written only if the current version is still
- * `basedOn` and the user still holds the claim. Returns the new version, or undefined.
+ * The save's compare-and-swap: the new version is written only if the user still holds the claim
+ * and the save is based on the current version, or on an older one when every version since came
+ * from the same editing session (its own earlier save, cancelled on the client but landed here).
+ * Returns the new version, or undefined.
  */
 export async function compareAndSave(
   db: Db,
   agency: string,
   basedOn: number,
   userId: number,
+  session: string | null,
   values: SaveValues,
 ): Promise<number | undefined> {
   const row = await db
     .updateTable('agency_sitreps')
-    .set({ ...values, version_number: sql`version_number + 1` })
+    .set({
+      ...values,
+      version_number: sql`version_number + 1`,
+      edit_session: session,
+      // A session's run starts at the version it first saved over (old values on the right of SET).
+      edit_session_base:
+        session === null
+          ? null
+          : sql<number>`case when edit_session = ${session} then edit_session_base else version_number end`,
+    })
     .where('agency', '=', agency)
-    .where('version_number', '=', basedOn)
     .where('claimed_by', '=', userId)
+    .where((eb) => {
+      const current = eb('version_number', '=', basedOn);
+      if (session === null) return current;
+      return eb.or([
+        current,
+        eb.and([
+          eb('edit_session', '=', session),
+          eb('edit_session_base', '<=', basedOn),
+          eb('version_number', '>', basedOn),
+        ]),
+      ]);
+    })
     .returning('version_number')
     .executeTakeFirst();
   return row?.version_number;

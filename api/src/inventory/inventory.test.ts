@@ -196,6 +196,30 @@ forEachEngine('inventory', (ctx) => {
       expect(res.json().locked).toBe(false);
     });
 
+    it('refuses a save based on a version another tab saved since (409), and accepts the same tab’s own', async () => {
+      const v0 = (await inject('ns', 'GET', '/v1/inventory/input')).json().version_number as number;
+      // Empty forms: what matters here is which saves become versions.
+      const save = (_label: number, version: number, session?: string) =>
+        inject('ns', 'POST', '/v1/inventory/input/save', {
+          inventory: [],
+          inventory_to_remove: [],
+          version_number: version,
+          ...(session ? { edit_session: session } : {}),
+        });
+      // Tab A saves twice on the same base (its first answer was lost): both accepted.
+      expect((await save(5, v0, 'tab-a-0123456789')).statusCode).toBe(200);
+      expect((await save(6, v0, 'tab-a-0123456789')).json()).toMatchObject({ version_number: v0 + 2 });
+      // Tab B, still on v0: refused, nothing written.
+      const b = await save(7, v0, 'tab-b-0123456789');
+      expect(b.statusCode).toBe(409);
+      expect(b.json()).toMatchObject({ code: 'inventory.stale', version_number: v0 + 2, locked: false });
+      // Without a session an old base is refused too; on the current version it is accepted.
+      expect((await save(8, v0 + 1)).statusCode).toBe(409);
+      expect((await save(9, v0 + 2)).statusCode).toBe(200);
+      const versions = await listInventoryVersions(ctx().app.db.kysely, 'ns');
+      expect(versions.map((v) => v.version_number)).toEqual([v0 + 1, v0 + 2, v0 + 3]);
+    });
+
     it('saves new rows, updates and removes saved ones, and keeps a version for every save', async () => {
       const first = await inject('sk', 'POST', '/v1/inventory/input/save', {
         inventory: [

@@ -21,6 +21,9 @@ export interface InventoryStateTable {
   locked: number;
   last_update: string | null;
   updated_by: string | null;
+  /** The editing session (one per tab) of the last save, and the version its run of saves started on. */
+  edit_session: string | null;
+  edit_session_base: number | null;
 }
 
 /** Every accepted save, kept: the agency's rows as JSON after that save. */

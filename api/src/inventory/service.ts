@@ -98,8 +98,9 @@ export async function saveInventory(
   agency: string,
   checked: CheckedForm,
   username: string,
+  base: { version_number?: number | undefined; edit_session?: string | undefined } = {},
 ): Promise<number> {
-  return applyInventorySave(db, agency, { removeIds: checked.removeIds, rows: checked.rows }, username);
+  return applyInventorySave(db, agency, { removeIds: checked.removeIds, rows: checked.rows }, username, base);
 }
 
 /** GET /v1/inventory/national: one page (or every row with export) and the filter choices. */

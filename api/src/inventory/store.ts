@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Kysely, Selectable, Transaction } from 'kysely';
+import { type Kysely, type Selectable, type SqlBool, sql, type Transaction } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import '../resources/schema.ts';
 import type { InventoryTable } from './schema.ts';
@@ -57,6 +57,14 @@ export async function setInventoryLocked(
 }
 
 /** A save that reached a locked agency (the lock is checked again inside the save's transaction). */
+/** The save was based on a version another tab, device or user has since replaced. */
+export class InventoryStaleError extends Error {
+  constructor(readonly current: number) {
+    super(`The inventory is at version ${current}`);
+    this.name = 'InventoryStaleError';
+  }
+}
+
 export class InventoryLockedError extends Error {
   constructor() {
     super('The inventory of this agency is locked');
@@ -82,6 +90,7 @@ export async function applyInventorySave(
   agency: string,
   change: { removeIds: string[]; rows: RowWrite[] },
   username: string,
+  base: { version_number?: number | undefined; edit_session?: string | undefined } = {},
 ): Promise<number> {
   const now = new Date().toISOString();
   return db.transaction().execute(async (trx: Transaction<Database>) => {
@@ -92,18 +101,47 @@ export async function applyInventorySave(
       .values({ agency_code: agency, version_number: 0, locked: 0, last_update: null, updated_by: null })
       .onConflict((oc) => oc.column('agency_code').doNothing())
       .execute();
+    const session = base.edit_session ?? null;
     const counted = await trx
       .updateTable('inventory_state')
       .set((eb) => ({
         version_number: eb('version_number', '+', 1),
         last_update: now,
         updated_by: username,
+        edit_session: session,
+        // A session's run starts at the version it first saved over (old values on the right of SET).
+        edit_session_base:
+          session === null
+            ? null
+            : sql<number>`case when edit_session = ${session} then edit_session_base else version_number end`,
       }))
       .where('agency_code', '=', agency)
       .where('locked', '=', 0)
+      .where((eb) => {
+        const basedOn = base.version_number;
+        if (basedOn === undefined) return sql<SqlBool>`1 = 1`;
+        const current = eb('version_number', '=', basedOn);
+        if (session === null) return current;
+        return eb.or([
+          current,
+          eb.and([
+            eb('edit_session', '=', session),
+            eb('edit_session_base', '<=', basedOn),
+            eb('version_number', '>', basedOn),
+          ]),
+        ]);
+      })
       .returning('version_number')
       .executeTakeFirst();
-    if (!counted) throw new InventoryLockedError();
+    if (!counted) {
+      const state = await trx
+        .selectFrom('inventory_state')
+        .select(['locked', 'version_number'])
+        .where('agency_code', '=', agency)
+        .executeTakeFirstOrThrow();
+      if (state.locked) throw new InventoryLockedError();
+      throw new InventoryStaleError(state.version_number);
+    }
     const version = counted.version_number;
     if (change.removeIds.length > 0) {
       await trx

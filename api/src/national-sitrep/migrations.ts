@@ -49,4 +49,15 @@ export const migrations: Record<string, Migration> = {
       await db.schema.dropTable('national_sitrep_draft').execute();
     },
   },
+  // Expand only: the editing session of the current version (issue 9: no overwrite across tabs).
+  '0073_national_sitrep_edit_sessions': {
+    async up(db: Kysely<any>) {
+      await db.schema.alterTable('national_sitrep_draft').addColumn('edit_session', 'text').execute();
+      await db.schema.alterTable('national_sitrep_draft').addColumn('edit_session_base', 'integer').execute();
+    },
+    async down(db: Kysely<any>) {
+      await db.schema.alterTable('national_sitrep_draft').dropColumn('edit_session_base').execute();
+      await db.schema.alterTable('national_sitrep_draft').dropColumn('edit_session').execute();
+    },
+  },
 };

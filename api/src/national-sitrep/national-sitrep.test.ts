@@ -370,9 +370,11 @@ forEachEngine('national sitrep', (ctx) => {
     });
     expect(saved.statusCode, saved.body).toBe(200);
     expect((await inject('POST', '/v1/sitrep/agency/submit', 'ab', { agency: 'ab' })).statusCode).toBe(200);
-    expect((await inject('POST', '/v1/sitrep/agency/approve', 'ciffc', { agency: 'ab' })).statusCode).toBe(
-      200,
-    );
+    const viewed = saved.json().version_number;
+    expect(
+      (await inject('POST', '/v1/sitrep/agency/approve', 'ciffc', { agency: 'ab', version_number: viewed }))
+        .statusCode,
+    ).toBe(200);
 
     const draft = (await inject('GET', '/v1/sitrep/national', 'ciffc')).json();
     expect(draft.sitrep.agency_sitreps).toHaveLength(1);
@@ -617,6 +619,47 @@ forEachEngine('national sitrep', (ctx) => {
     await inject('POST', '/v1/sitrep/national/release', 'ciffc');
   });
 
+  it('accepts a save over a newer version only from the editing session that wrote it (two tabs of one account: 409)', async () => {
+    setNow(AT(TODAY));
+    expect((await inject('POST', '/v1/sitrep/national/claim', 'ciffc')).statusCode).toBe(200);
+    const base = (await inject('GET', '/v1/sitrep/national', 'ciffc')).json().version_number as number;
+    // Tab A saves twice in a row on the same base (its first save was cancelled on the client but landed).
+    const tabA = 'tab-a-0123456789';
+    const a1 = await inject('POST', '/v1/sitrep/national', 'ciffc', {
+      en_summary_comments: 'A first',
+      version_number: base,
+      edit_session: tabA,
+    });
+    expect(a1.statusCode, a1.body).toBe(200);
+    const a2 = await inject('POST', '/v1/sitrep/national', 'ciffc', {
+      en_summary_comments: 'A second',
+      version_number: base,
+      edit_session: tabA,
+    });
+    expect(a2.statusCode, a2.body).toBe(200);
+    expect(a2.json().version_number).toBe(base + 2);
+    // Tab B of the same account, still on the base, is refused and writes nothing.
+    const b = await inject('POST', '/v1/sitrep/national', 'ciffc', {
+      en_summary_comments: 'B over A',
+      version_number: base,
+      edit_session: 'tab-b-0123456789',
+    });
+    expect(b.statusCode, b.body).toBe(409);
+    // Without a session id, an old base is refused even for the same user (it used to be accepted).
+    const none = await inject('POST', '/v1/sitrep/national', 'ciffc', {
+      en_summary_comments: 'No session',
+      version_number: base,
+    });
+    expect(none.statusCode, none.body).toBe(409);
+    const draft = (await inject('GET', '/v1/sitrep/national', 'ciffc')).json();
+    expect(draft).toMatchObject({ en_summary_comments: 'A second', version_number: base + 2 });
+    // A malformed session id is a 400 naming it.
+    const bad = await inject('POST', '/v1/sitrep/national', 'ciffc', { edit_session: 'x y' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.body).toContain('edit_session');
+    await inject('POST', '/v1/sitrep/national/release', 'ciffc');
+  });
+
   it('answers 400 naming the field for a NUL in a JSON body, and keeps no version', async () => {
     expect((await inject('POST', '/v1/sitrep/national/claim', 'ciffc')).statusCode).toBe(200);
     const before = (await inject('GET', '/v1/sitrep/stats/national', 'ciffc')).json().version;
@@ -644,7 +687,10 @@ forEachEngine('national sitrep', (ctx) => {
     expect((await inject('POST', '/v1/sitrep/national/claim', 'ciffc')).statusCode).toBe(200);
     const [published, approved] = await Promise.all([
       inject('POST', '/v1/sitrep/national/publish', 'ciffc', validDraft()),
-      inject('POST', '/v1/sitrep/agency/approve', 'ciffc', { agency: 'sk' }),
+      inject('POST', '/v1/sitrep/agency/approve', 'ciffc', {
+        agency: 'sk',
+        version_number: saved.json().version_number,
+      }),
     ]);
     expect(published.statusCode, published.body).toBe(200);
     expect(approved.statusCode, approved.body).toBe(200);

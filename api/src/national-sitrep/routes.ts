@@ -11,6 +11,7 @@ import {
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { withSeedLock } from '../db/seed-lock.ts';
 import { sendCached } from '../http/cache.ts';
 import { notFound } from '../http/errors.ts';
 import { ErrorResponse } from '../http/query.ts';
@@ -47,7 +48,8 @@ export async function nationalSitrepRoutes(fastify: FastifyInstance): Promise<vo
   if (app.config.demo) {
     // Demo mode: the archive and /situation have content on first start (idempotent).
     app.addHook('onReady', async () => {
-      const made = await seedNationalDemo(app.db, { now: app.config.now() });
+      // Under the seeding lock: instances started together must not seed twice (issue 12).
+      const made = await withSeedLock(app.db, () => seedNationalDemo(app.db, { now: app.config.now() }));
       app.log.info({ nationalReports: made }, 'national sitrep demo data');
     });
   }

@@ -14,6 +14,10 @@ export interface NationalSitrepDraftTable {
   edited_by: number | null;
   edited_by_name: string | null;
   last_edit: string | null;
+  /** The editing session (one per tab) that saved the current version. */
+  edit_session: string | null;
+  /** The version on which that session's unbroken run of saves started. */
+  edit_session_base: number | null;
 }
 
 /** Append-only: every accepted save is a row, never an overwrite. */

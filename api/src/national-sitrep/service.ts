@@ -186,19 +186,36 @@ export interface SaveOutcome {
   validationErrors: Record<string, string>;
 }
 
+type DraftBody = Partial<NationalSitrepFields> & {
+  version_number?: number | undefined;
+  edit_session?: string | undefined;
+};
+
+/**
+ * A save based on `basedOn` is accepted on the current version, or on an older one when every
+ * version since came from the same editing session (one per browser tab: its own earlier save that
+ * the tab cancelled but that landed). Another tab or device of the same user is refused (issue 9).
+ */
+function acceptsBase(draft: store.DraftRow, basedOn: number, session: string | null): boolean {
+  if (basedOn === draft.version_number) return true;
+  return (
+    session !== null &&
+    draft.edit_session === session &&
+    draft.edit_session_base !== null &&
+    draft.edit_session_base <= basedOn &&
+    basedOn < draft.version_number
+  );
+}
+
 /**
  * Autosave: only the claimant saves; the sent fields are laid over the current draft (a field the
  * body leaves out keeps its value) and kept as a new version even when a bound is broken, and the
- * broken bounds come back as validationErrors. A save based on a version another user wrote since
- * answers 409.
+ * broken bounds come back as validationErrors. A save based on an older version answers 409 unless
+ * every version since came from its own editing session (acceptsBase).
  */
-export async function save(
-  db: Db,
-  identity: Identity,
-  body: Partial<NationalSitrepFields> & { version_number?: number | undefined },
-  clock: Clock,
-): Promise<SaveOutcome> {
-  const { version_number: _basedOn, ...sent } = body;
+export async function save(db: Db, identity: Identity, body: DraftBody, clock: Clock): Promise<SaveOutcome> {
+  const { version_number: basedOn, edit_session, ...sent } = body;
+  const session = edit_session ?? null;
   const now = iso(clock.now);
   let validationErrors: Record<string, string> = {};
   // Read before the write transaction: on SQLite one connection serves both.
@@ -208,11 +225,7 @@ export async function save(
     const holder = liveClaim(draft, clock.now);
     if (!holder) throw new HttpError(409, 'Start editing (claim the national sitrep) before saving');
     if (holder.id !== identity.id) throw lockedBy(holder.name);
-    if (
-      body.version_number !== undefined &&
-      body.version_number !== draft.version_number &&
-      draft.edited_by !== identity.id
-    ) {
+    if (basedOn !== undefined && !acceptsBase(draft, basedOn, session)) {
       throw new HttpError(
         409,
         `The national sitrep changed since version ${body.version_number} (now ${draft.version_number} by ${draft.edited_by_name ?? 'another user'}); reload it`,
@@ -223,7 +236,16 @@ export async function save(
     // 4.6: later rows of a mobilization group take To and From from the group's first row.
     const fields = { ...merged, mobs_grouped: normaliseMobilizationGroups(merged.mobs_grouped) };
     validationErrors = nationalDraftErrors(fields, index);
-    await store.saveVersion(trx, JSON.stringify(fields), draft.version_number + 1, identity, now);
+    await store.saveVersion(trx, JSON.stringify(fields), draft.version_number + 1, identity, now, {
+      edit_session: session,
+      // A session's run starts at the version it first saved over.
+      edit_session_base:
+        session === null
+          ? null
+          : draft.edit_session === session
+            ? draft.edit_session_base
+            : draft.version_number,
+    });
     await store.renewClaim(trx, identity.id, iso(new Date(clock.now.getTime() + CLAIM_LEASE_MS)));
   });
   const m = await meta(db.kysely, await store.loadDraft(db.kysely, db.engine), clock.now);
@@ -238,10 +260,10 @@ export async function save(
 export async function publish(
   db: Db,
   identity: Identity,
-  body: (Partial<NationalSitrepFields> & { version_number?: number | undefined }) | undefined,
+  body: DraftBody | undefined,
   clock: Clock,
 ): Promise<SaveOutcome & { report?: PublicNationalSitrep }> {
-  if (body && Object.keys(body).some((k) => k !== 'version_number')) {
+  if (body && Object.keys(body).some((k) => k !== 'version_number' && k !== 'edit_session')) {
     const saved = await save(db, identity, body, clock);
     if (Object.keys(saved.validationErrors).length > 0) return saved;
   }

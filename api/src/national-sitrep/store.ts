@@ -84,6 +84,10 @@ export async function saveVersion(
   versionNumber: number,
   user: { id: number; username: string },
   now: string,
+  session: { edit_session: string | null; edit_session_base: number | null } = {
+    edit_session: null,
+    edit_session_base: null,
+  },
 ): Promise<void> {
   await db
     .insertInto('national_sitrep_versions')
@@ -103,6 +107,7 @@ export async function saveVersion(
       edited_by: user.id,
       edited_by_name: user.username,
       last_edit: now,
+      ...session,
     })
     .where('id', '=', DRAFT_ID)
     .execute();

@@ -459,6 +459,12 @@ export const SitrepStatusFields = z.object({
   approved_version: z.number().int().nullable(),
   published_version: z.number().int().nullable(),
   has_dip_feed: z.boolean(),
+  submitted_version: z.number().int().nullable().describe('The version last submitted'),
+  changed_since_submitted: z
+    .boolean()
+    .describe('Saved again since it was submitted (and not decided since): submit again'),
+  rejected_version: z.number().int().nullable().describe('The version last marked Not Approved'),
+  rejected_reason: z.string().nullable().describe('The reason given with Not Approved, if any'),
   validationErrors: z.record(z.string(), z.string()),
 });
 export type SitrepStatusFields = z.infer<typeof SitrepStatusFields>;
@@ -482,6 +488,8 @@ export const AgencySitrepStatsItem = z.object({
   last_edit: z.string().nullable(),
   approved_version: z.number().int().nullable(),
   published_version: z.number().int().nullable(),
+  rejected_reason: z.string().nullable().optional().describe('The Not Approved reason, if any'),
+  changed_since_submitted: z.boolean().optional(),
   sections_with_data: z.number().int().describe('How many of the 13 sections hold data'),
   section_count: z.number().int(),
 });

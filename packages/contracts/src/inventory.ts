@@ -14,6 +14,7 @@ export const INVENTORY_MESSAGES = {
   duplicate: 'This resource is already listed in another row.',
   unknownRow: 'This row no longer exists; reload the page.',
   locked: 'This data is locked and currently cannot be edited.',
+  stale: 'The inventory was saved elsewhere since you opened it (another tab, device or user); reload it.',
 } as const;
 
 /**
@@ -41,6 +42,15 @@ export const InventoryForm = z.object({
   inventory_to_remove: z
     .array(InventoryRow.partial({ resources: true, seasonal: true, exportable: true }))
     .max(2000),
+  /** The version the form was loaded at: a save over a newer version of another tab or user answers 409. */
+  version_number: z.number().int().min(0).max(2_147_483_647).optional(),
+  /** The editing session (one per tab): its own newer versions do not refuse its next save. */
+  edit_session: z
+    .string()
+    .min(8)
+    .max(64)
+    .regex(/^[A-Za-z0-9_-]+$/)
+    .optional(),
 });
 export type InventoryForm = z.infer<typeof InventoryForm>;
 

@@ -213,6 +213,13 @@ function draftSchema(strict: boolean) {
     us_ytd_acres: usArea,
     /** The version the client's form was based on (a stale one from another user answers 409). */
     version_number: z.number().int().min(0).max(2_147_483_647).optional(),
+    /** The editing session (one per tab): a save over a newer version is accepted only from the session that saved it. */
+    edit_session: z
+      .string()
+      .min(8)
+      .max(64)
+      .regex(/^[A-Za-z0-9_-]+$/)
+      .optional(),
   });
 }
 

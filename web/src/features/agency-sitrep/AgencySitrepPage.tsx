@@ -35,6 +35,9 @@ import {
 import { setIn, validityKind, withoutErrors, withoutKeys } from './form-state.ts';
 import { type FormApi, FormProvider, SitrepForm } from './SitrepForm.tsx';
 import './agency-sitrep.css';
+import { ConflictNotice } from '../../shared/editing/ConflictNotice.tsx';
+import { serverCode, serverText } from '../../shared/editing/serverText.ts';
+import { useEditing } from '../../shared/editing/useEditing.ts';
 import { useLatest } from '../../shared/hooks/useLatest.ts';
 
 function useT() {
@@ -216,8 +219,15 @@ function SitrepCopy({ agency, variant }: { agency: string; variant: 'approved' |
   );
 }
 
+/** The values this tab had not sent when another tab, device or user saved a newer version. */
+interface Conflict {
+  mine: AgencySitrepData;
+  message: string;
+}
+
 function DraftSitrep({ agency }: { agency: string }) {
   const t = useT();
+  const intl = useIntl();
   const { locale } = useLocale();
   const toast = useToast();
   const navigate = useNavigate();
@@ -231,134 +241,86 @@ function DraftSitrep({ agency }: { agency: string }) {
   const [clientErrors, setClientErrors] = useState<Record<string, string>>({});
   const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
   const [meta, setMeta] = useState<SitrepStatusFields | null>(null);
-  const [editing, setEditing] = useState(false);
-  const [syncing, setSyncing] = useState(false);
   const [failed, setFailed] = useState(false);
   const [busy, setBusy] = useState(false);
+  const [conflict, setConflict] = useState<Conflict | null>(null);
+  const [reason, setReason] = useState('');
 
   const formRef = useLatest(form);
   const clientErrorsRef = useLatest(clientErrors);
-  const editingRef = useLatest(editing);
   const metaRef = useLatest(meta);
-  const version = useRef(0);
   const changed = useRef(false);
-  const queued = useRef(false);
-  const inflight = useRef<AbortController | null>(null);
-  const renewal = useRef<Promise<void> | null>(null);
 
-  // A (re)load replaces the form: the server's document is the truth while nothing is queued.
+  const applyFields = useCallback((fields: Partial<SitrepStatusFields> | undefined) => {
+    if (!fields || typeof fields.version_number !== 'number') return;
+    setMeta((m) => (m ? { ...m, ...fields } : (fields as SitrepStatusFields)));
+  }, []);
+
+  const bodyOf = (error: unknown) =>
+    error instanceof ApiError ? (error.body as Partial<SitrepStatusFields> | undefined) : undefined;
+
+  // The one editing engine: claim renewal, the 5 s tick, cancel, queue, 409 and flush.
+  const { engine, state } = useEditing<SitrepStatusFields>({
+    intervalMs: SYNC_INTERVAL_MS,
+    save: (base, session, init) => saveSitrep(agency, formRef.current, base, session, init),
+    versionOf: (r) => r.version_number,
+    renew: () => claimSitrep(agency),
+    isInvalid: () => Object.keys(clientErrorsRef.current).length > 0,
+    confirmDiscard: () => window.confirm(t('confirm.discardInvalid')),
+    onSaved: (result) => {
+      applyFields(result);
+      setServerErrors(result.validationErrors ?? {});
+      setFailed(false);
+      if (Object.keys(result.validationErrors ?? {}).length > 0) toast.error(t('toast.validation'));
+      else toast.success(t('toast.synced'));
+    },
+    onConflict: (error) => {
+      // Nothing is re-sent over the other version: it is loaded, and what this tab typed stays visible.
+      setConflict({ mine: formRef.current, message: serverText(error, locale) });
+      applyFields(bodyOf(error));
+      void query.refetch();
+    },
+    onLocked: (error) => {
+      applyFields(bodyOf(error));
+      toast.error(serverText(error, locale));
+    },
+    onFailed: (error, kind) => {
+      setFailed(true);
+      if (kind === 'network') return; // retried by the next tick
+      toast.error(serverText(error, locale));
+    },
+  });
+  const editing = state.mode === 'editing';
+  const syncing = state.inflight !== null;
+
+  // A (re)load replaces the form: the server's document is the truth while nothing is unsent.
   useEffect(() => {
     const data = query.data;
-    if (!data) return;
+    if (!data || engine.unsent) return;
     setForm(pickDocument(data));
     setMeta(data);
     setServerErrors(data.validationErrors ?? {});
     setClientErrors({});
-    version.current = data.version_number;
+    engine.load(data.version_number);
     changed.current = false;
-    queued.current = false;
     // The claim is already this user's: editing resumes by itself (data-entry.md 4.2).
-    if (!national && data.claimed_by != null && data.claimed_by === myId) setEditing(true);
-  }, [query.data, national, myId]);
-
-  useEffect(() => () => inflight.current?.abort(), []);
+    if (!national && data.claimed_by != null && data.claimed_by === myId && engine.state.mode === 'view')
+      engine.start(data.version_number);
+  }, [query.data, national, myId, engine]);
 
   const locked = !!meta?.locked;
   const disabled = !editing || locked;
   const errors = useMemo(() => ({ ...serverErrors, ...clientErrors }), [serverErrors, clientErrors]);
   const hasErrors = Object.keys(errors).length > 0;
 
-  const applyFields = useCallback((fields: Partial<SitrepStatusFields> | undefined) => {
-    if (!fields || typeof fields.version_number !== 'number') return;
-    version.current = fields.version_number;
-    setMeta((m) => (m ? { ...m, ...fields } : (fields as SitrepStatusFields)));
-  }, []);
-
-  /** One sync: the whole form; a newer sync aborts the one in flight, whose answer is ignored. */
-  const sync = useCallback(async (): Promise<boolean> => {
-    if (Object.keys(clientErrorsRef.current).length > 0) return false;
-    inflight.current?.abort();
-    const controller = new AbortController();
-    inflight.current = controller;
-    queued.current = false;
-    setSyncing(true);
-    try {
-      const result = await saveSitrep(agency, formRef.current, version.current, controller.signal);
-      if (controller.signal.aborted) return false;
-      applyFields(result);
-      setServerErrors(result.validationErrors ?? {});
-      setFailed(false);
-      if (Object.keys(result.validationErrors ?? {}).length > 0) {
-        toast.error(t('toast.validation'));
-        return false;
-      }
-      toast.success(t('toast.synced'));
-      return true;
-    } catch (error) {
-      if (controller.signal.aborted || (error instanceof DOMException && error.name === 'AbortError'))
-        return false;
-      setFailed(true);
-      if (error instanceof ApiError) {
-        const body = error.body as Partial<SitrepStatusFields> | undefined;
-        applyFields(body);
-        if (error.status === 409 && body?.claimed_by != null && body.claimed_by === myId) {
-          // A cancelled sync still reached the server: the same user's form goes on top of it.
-          queued.current = true;
-          return false;
-        }
-        if (error.status === 409 && body?.claimed_by !== myId) setEditing(false);
-        const v = error.validationErrors as Record<string, string> | undefined;
-        if (v) setServerErrors(v);
-        toast.error(v ? t('toast.validation') : error.message);
-      } else toast.error(String(error));
-      return false;
-    } finally {
-      if (inflight.current === controller) {
-        inflight.current = null;
-        setSyncing(false);
-      }
-    }
-  }, [agency, applyFields, myId, t, toast]);
-
-  /**
-   * Editing with nothing to sync: re-post the claim, which renews the holder's lease, so that it
-   * does not lapse (and fall to another user) while this user is still typing or reading.
-   */
-  const renewClaim = useCallback(() => {
-    const work = claimSitrep(agency).then(
-      () => {},
-      (error: unknown) => {
-        if (!(error instanceof ApiError) || error.status !== 409) return; // the next tick retries
-        applyFields(error.body as Partial<SitrepStatusFields>);
-        setEditing(false);
-        toast.error(error.message);
-      },
-    );
-    const done: Promise<void> = work.finally(() => {
-      if (renewal.current === done) renewal.current = null;
-    });
-    renewal.current = done;
-  }, [agency, applyFields, toast]);
-
-  // The 5-second tick while editing: sync queued changes, a newer sync cancelling the one in
-  // flight (data-entry.md 4.3); with nothing queued, keep the lease alive.
-  useEffect(() => {
-    const timer = setInterval(() => {
-      if (!editingRef.current) return;
-      if (queued.current) void sync();
-      else if (!inflight.current && !renewal.current) renewClaim();
-    }, SYNC_INTERVAL_MS);
-    return () => clearInterval(timer);
-  }, [sync, renewClaim]);
-
-  // ...and while not editing, poll the states list; reload a locked sitrep once it is released.
+  // While not editing, poll the states list; reload a locked sitrep once it is released.
   const stats = useQuery({ ...sitrepStatsQuery(), refetchInterval: SYNC_INTERVAL_MS, enabled: !editing });
   // A failed poll marks the API as unreachable (data-entry.md section 8) until a poll succeeds.
   const unreachable = !editing && stats.isError;
   useEffect(() => {
     const row = stats.data?.items.find((i) => i.agency === agency);
     const current = metaRef.current;
-    if (!row || !current || editingRef.current) return;
+    if (!row || !current || engine.state.mode === 'editing') return;
     const released = current.locked && row.claimed_by == null;
     const otherClaim = row.claimed_by != null && row.claimed_by !== myId;
     if (released || row.version_number !== current.version_number) {
@@ -372,7 +334,7 @@ function DraftSitrep({ agency }: { agency: string }) {
         claimed_by_name: row.claimed_by_name,
       });
     }
-  }, [stats.data, agency, myId, query]);
+  }, [stats.data, agency, myId, query, engine]);
 
   const message = (kind: ReturnType<typeof validityKind>) =>
     kind === 'required'
@@ -386,12 +348,14 @@ function DraftSitrep({ agency }: { agency: string }) {
     errors,
     disabled,
     dipFeed: !!meta?.has_dip_feed,
-    bothLanguages: national,
+    // Both operations-summary boxes for everyone: switching language never hides what was written.
+    bothLanguages: true,
     fireOptions: query.data?.fire_options ?? {},
     previous: query.data?.previous ?? null,
     change: (name, value, el, clears) => {
       setForm((f) => withGroupsFollowingFirst(setIn(f, name, value)));
       changed.current = true;
+      engine.change();
       const clear = (e: Record<string, string>) => (clears ? withoutKeys(e, clears) : withoutErrors(e, name));
       setServerErrors(clear);
       const kind = el ? validityKind(el) : undefined;
@@ -407,7 +371,7 @@ function DraftSitrep({ agency }: { agency: string }) {
       if (el) setClientErrors((e) => withoutErrors(e, name));
       if (changed.current) {
         changed.current = false;
-        queued.current = true;
+        engine.queue();
       }
     },
     replace: (patch, options) => {
@@ -417,8 +381,10 @@ function DraftSitrep({ agency }: { agency: string }) {
         setClientErrors((e) => withoutErrors(e, k));
       }
       // A new empty row is not sent: it is queued by the next valid blur (data-entry.md 4.3).
-      if (options?.queue === false) changed.current = true;
-      else queued.current = true;
+      if (options?.queue === false) {
+        changed.current = true;
+        engine.change();
+      } else engine.queue();
     },
     flag: (flags) => {
       setClientErrors((e) => {
@@ -434,14 +400,15 @@ function DraftSitrep({ agency }: { agency: string }) {
     setBusy(true);
     try {
       const fields = await claimSitrep(agency);
-      if (fields.version_number !== version.current) await query.refetch();
+      setConflict(null);
+      if (fields.version_number !== engine.state.base || engine.state.mode === 'conflict')
+        await query.refetch();
       applyFields(fields);
-      setEditing(true);
+      engine.start(fields.version_number);
     } catch (error) {
       // A failed claim leaves the user in view mode.
-      setEditing(false);
-      if (error instanceof ApiError) applyFields(error.body as Partial<SitrepStatusFields>);
-      toast.error(error instanceof Error ? error.message : String(error));
+      applyFields(bodyOf(error));
+      toast.error(serverText(error, locale));
     } finally {
       setBusy(false);
     }
@@ -450,42 +417,41 @@ function DraftSitrep({ agency }: { agency: string }) {
   const pauseEditing = async () => {
     setBusy(true);
     try {
-      // A renewal landing after the release would take the lease again.
-      await renewal.current;
-      if (queued.current) await sync();
+      // Pause sends what is typed first; an invalid field is discarded only if the user says so.
+      if (!(await engine.flush())) return;
+      engine.stop();
+      changed.current = false;
       applyFields(await releaseSitrep(agency));
+      await query.refetch();
     } catch (error) {
-      toast.error(error instanceof Error ? error.message : String(error));
+      toast.error(serverText(error, locale));
     } finally {
-      setEditing(false);
       setBusy(false);
     }
   };
 
   const transition = async (action: 'submit' | 'approve' | 'reject') => {
-    if (action === 'submit') {
-      if (!window.confirm(t('confirm.submit'))) return;
-      if (queued.current || changed.current) {
-        changed.current = false;
-        if (!(await sync())) return;
-      }
-    }
+    if (action === 'submit' && !window.confirm(t('confirm.submit'))) return;
     setBusy(true);
     try {
-      await renewal.current;
-      await transitionSitrep(action, agency);
-      inflight.current?.abort();
-      setEditing(false);
+      // Submit sends what is typed first and submits exactly the version saved.
+      if (action === 'submit' && !(await engine.flush())) return;
+      const version = action === 'submit' ? engine.state.base : (metaRef.current?.version_number ?? 0);
+      await transitionSitrep(action, agency, version, action === 'reject' ? reason.trim() : undefined);
+      engine.stop();
       await queryClient.invalidateQueries({ queryKey: ['agency-sitrep-stats'] });
       window.alert(t('alert.saved'));
       navigate('/agency');
     } catch (error) {
-      if (error instanceof ApiError) {
-        applyFields(error.body as Partial<SitrepStatusFields>);
-        const v = error.validationErrors as Record<string, string> | undefined;
-        if (v) setServerErrors(v);
-        toast.error(v ? t('toast.validation') : error.message);
-      } else toast.error(String(error));
+      applyFields(bodyOf(error));
+      const v =
+        error instanceof ApiError
+          ? (error.validationErrors as Record<string, string> | undefined)
+          : undefined;
+      if (v) setServerErrors(v);
+      toast.error(v ? t('toast.validation') : serverText(error, locale));
+      // Approve or reject of a version that is no longer current: show the current one.
+      if (serverCode(error) === 'sitrep.changed_since_opened') void query.refetch();
     } finally {
       setBusy(false);
     }
@@ -503,8 +469,9 @@ function DraftSitrep({ agency }: { agency: string }) {
 
   const statusText = syncing ? t('status.syncing') : failed ? t('status.error') : t(`status.${meta.status}`);
   const byYou = meta.claimed_by != null && meta.claimed_by === myId;
-  // Never saved (version 0): nothing to approve or reject; the API refuses both.
+  // Never saved (version 0): nothing to submit, approve or reject; the API refuses all three.
   const notStarted = meta.version_number === 0;
+  const showReason = !!meta.rejected_reason && (meta.status === 'R' || meta.status === 'E');
 
   return (
     <div className="agency-sitrep" data-variant="draft">
@@ -515,6 +482,34 @@ function DraftSitrep({ agency }: { agency: string }) {
         <Link to={`/agency/sitrep/${agency}/published`}>{t('publishedCopy')}</Link>
       </p>
       <Meta meta={meta} statusText={statusText} />
+      {showReason ? (
+        <p className="alert alert-warning" role="status" data-testid="sitrep-rejected-reason">
+          {t('rejectedReason', { reason: meta.rejected_reason ?? '' })}
+        </p>
+      ) : null}
+      {meta.changed_since_submitted ? (
+        <p className="alert alert-info" role="status" data-testid="sitrep-changed-since-submitted">
+          {t('changedSinceSubmitted')}
+        </p>
+      ) : null}
+      {conflict ? (
+        <ConflictNotice
+          message={conflict.message}
+          mine={conflict.mine}
+          current={form}
+          fields={SITREP_FIELD_NAMES}
+          label={(k) => (intl.messages[`agencySitrep.field.${k}`] ? t(`field.${k}`) : k)}
+          texts={{
+            title: t('conflict.title'),
+            field: t('conflict.field'),
+            yours: t('conflict.yours'),
+            current: t('conflict.current'),
+            hint: t('conflict.hint'),
+            dismiss: t('conflict.dismiss'),
+          }}
+          onDismiss={() => setConflict(null)}
+        />
+      ) : null}
       <div className="sitrep-controls">
         {locked ? (
           <button type="button" className="button" disabled>
@@ -557,6 +552,16 @@ function DraftSitrep({ agency }: { agency: string }) {
             >
               {t('action.approve')}
             </button>
+            <label className="sitrep-reject-reason">
+              {t('rejectReason')}
+              <textarea
+                value={reason}
+                maxLength={2000}
+                rows={2}
+                onChange={(e) => setReason(e.target.value)}
+                disabled={busy || notStarted || !canReject(meta.status)}
+              />
+            </label>
             <button
               type="button"
               className="button"
@@ -570,7 +575,10 @@ function DraftSitrep({ agency }: { agency: string }) {
           <button
             type="button"
             className="button button-primary"
-            disabled={busy || syncing || locked || hasErrors}
+            disabled={
+              busy || syncing || locked || hasErrors || (notStarted && !state.unsent && !state.queued)
+            }
+            title={notStarted ? t('submitNeedsSave') : undefined}
             onClick={() => transition('submit')}
           >
             {locked || hasErrors ? t('action.blocked') : t('action.submit')}

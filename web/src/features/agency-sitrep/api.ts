@@ -6,6 +6,9 @@ import type {
 } from '@ciffc/contracts';
 import { queryOptions } from '@tanstack/react-query';
 import { apiGet, apiRequest } from '../../shared/api/dataApi.ts';
+import { ApiError } from '../../shared/api/http.ts';
+import type { SendInit } from '../../shared/editing/engine.ts';
+import { keepaliveJson } from '../../shared/editing/keepalive.ts';
 
 export type Variant = 'draft' | 'approved' | 'published';
 
@@ -43,19 +46,44 @@ export const releaseSitrep = (agency: string) =>
     body: {},
   });
 
-/** The whole form, based on `version_number`; cancellable (a newer sync aborts it). */
-export const saveSitrep = (
+/**
+ * The whole form, based on `version_number`, with the tab's editing session; cancellable (a newer
+ * send aborts it) or keepalive (page hide). A 400 that kept the draft as a new version (validation
+ * errors) is a save: its status fields are the answer.
+ */
+export async function saveSitrep(
   agency: string,
   form: AgencySitrepData,
   version_number: number,
-  signal: AbortSignal,
-) =>
-  apiRequest<SitrepStatusFields>('/v1/sitrep/agency', {
-    method: 'POST',
-    query: { agency },
-    body: { ...form, version_number },
-    signal,
-  });
+  edit_session: string,
+  init: SendInit,
+): Promise<SitrepStatusFields> {
+  const body = { ...form, version_number, edit_session };
+  try {
+    if (init.keepalive) return await keepaliveJson<SitrepStatusFields>('/v1/sitrep/agency', { agency }, body);
+    return await apiRequest<SitrepStatusFields>('/v1/sitrep/agency', {
+      method: 'POST',
+      query: { agency },
+      body,
+      signal: init.signal,
+    });
+  } catch (error) {
+    const kept =
+      error instanceof ApiError ? (error.body as Partial<SitrepStatusFields> | undefined) : undefined;
+    if (error instanceof ApiError && error.status === 400 && typeof kept?.version_number === 'number')
+      return kept as SitrepStatusFields;
+    throw error;
+  }
+}
 
-export const transitionSitrep = (action: 'submit' | 'approve' | 'reject', agency: string) =>
-  apiRequest<SitrepStatusFields>(`/v1/sitrep/agency/${action}`, { method: 'POST', body: { agency } });
+/** Submit (the version saved), approve and Not Approved (the version viewed, and a reason). */
+export const transitionSitrep = (
+  action: 'submit' | 'approve' | 'reject',
+  agency: string,
+  version_number: number,
+  reason?: string,
+) =>
+  apiRequest<SitrepStatusFields>(`/v1/sitrep/agency/${action}`, {
+    method: 'POST',
+    body: { agency, version_number, ...(reason ? { reason } : {}) },
+  });

@@ -40,6 +40,19 @@ export const messages = defineCatalogue({
       'This data has one or more validation errors; please review it. Your data will not be synced with the server until all issues are resolved.',
     'agencySitrep.alert.saved': 'Data synced with server. The action has been successfully saved.',
     'agencySitrep.confirm.submit': 'Are you sure you want to submit this data for approval?',
+    'agencySitrep.confirm.discardInvalid':
+      'A field shows an error and cannot be sent. Discard what was typed since the last sync and pause?',
+    'agencySitrep.rejectedReason': 'Not Approved by the national centre: {reason}',
+    'agencySitrep.changedSinceSubmitted': 'Changed since submitted: submit again.',
+    'agencySitrep.rejectReason': 'Reason (optional, shown to the agency)',
+    'agencySitrep.submitNeedsSave': 'Nothing has been saved yet: enter the report before submitting it.',
+    'agencySitrep.conflict.title': 'Your changes were not saved.',
+    'agencySitrep.conflict.field': 'Field',
+    'agencySitrep.conflict.yours': 'Your unsent value',
+    'agencySitrep.conflict.current': 'Current saved value',
+    'agencySitrep.conflict.hint':
+      'The form now shows the current version. Start Editing and enter again the values you want to keep.',
+    'agencySitrep.conflict.dismiss': 'Dismiss',
     'agencySitrep.confirm.delete': 'Are you sure you want to delete this item?',
     'agencySitrep.confirm.bringForward':
       'Are you sure you want to bring forward data? This will replace any associated data you may already have filled in.',
@@ -108,7 +121,7 @@ export const messages = defineCatalogue({
     'agencySitrep.field.comments_en': 'Comments (English)',
     'agencySitrep.field.comments_fr': 'Comments (French)',
     'agencySitrep.field.fop_ltg': 'Lightning fires expected',
-    'agencySitrep.field.fop_nat': 'Natural fires expected',
+    'agencySitrep.field.fop_nat': 'Human-caused fires expected',
     'agencySitrep.field.current_fire_hazard': 'Current fire hazard',
     'agencySitrep.field.current_fire_load': 'Current fire load',
     'agencySitrep.field.expected_fire_load': 'Expected fire load',
@@ -190,6 +203,20 @@ export const messages = defineCatalogue({
     'agencySitrep.alert.saved':
       'Données synchronisées avec le serveur. L’action a été enregistrée avec succès.',
     'agencySitrep.confirm.submit': 'Voulez-vous vraiment soumettre ces données pour approbation?',
+    'agencySitrep.confirm.discardInvalid':
+      'Un champ contient une erreur et ne peut pas être envoyé. Abandonner ce qui a été saisi depuis la dernière synchronisation et suspendre?',
+    'agencySitrep.rejectedReason': 'Non approuvé par le centre national : {reason}',
+    'agencySitrep.changedSinceSubmitted': 'Modifié depuis la soumission : soumettez de nouveau.',
+    'agencySitrep.rejectReason': 'Motif (facultatif, montré à l’agence)',
+    'agencySitrep.submitNeedsSave':
+      'Rien n’a encore été enregistré : saisissez le rapport avant de le soumettre.',
+    'agencySitrep.conflict.title': 'Vos modifications n’ont pas été enregistrées.',
+    'agencySitrep.conflict.field': 'Champ',
+    'agencySitrep.conflict.yours': 'Votre valeur non envoyée',
+    'agencySitrep.conflict.current': 'Valeur enregistrée actuelle',
+    'agencySitrep.conflict.hint':
+      'Le formulaire montre maintenant la version actuelle. Commencez la modification et saisissez de nouveau les valeurs à conserver.',
+    'agencySitrep.conflict.dismiss': 'Fermer',
     'agencySitrep.confirm.delete': 'Voulez-vous vraiment supprimer cet élément?',
     'agencySitrep.confirm.bringForward':
       'Voulez-vous vraiment reporter les données? Cela remplacera toutes les données associées que vous avez peut-être déjà saisies.',
@@ -258,7 +285,7 @@ export const messages = defineCatalogue({
     'agencySitrep.field.comments_en': 'Commentaires (anglais)',
     'agencySitrep.field.comments_fr': 'Commentaires (français)',
     'agencySitrep.field.fop_ltg': 'Feux de foudre prévus',
-    'agencySitrep.field.fop_nat': 'Feux naturels prévus',
+    'agencySitrep.field.fop_nat': 'Feux d’origine humaine prévus',
     'agencySitrep.field.current_fire_hazard': 'Danger d’incendie actuel',
     'agencySitrep.field.current_fire_load': 'Charge d’incendies actuelle',
     'agencySitrep.field.expected_fire_load': 'Charge d’incendies prévue',

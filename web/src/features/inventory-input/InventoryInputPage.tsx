@@ -7,10 +7,12 @@ import {
   validateInventoryRows,
 } from '@ciffc/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useNavigate } from 'react-router';
 import { ApiError } from '../../shared/api/http.ts';
+import { tabSessionId } from '../../shared/editing/engine.ts';
+import { serverText } from '../../shared/editing/serverText.ts';
 import { useResourceOptions } from '../../shared/resources/api.ts';
 import { ResourcePicker } from '../../shared/resources/ResourcePicker.tsx';
 import { ErrorBox } from '../../shared/ui/ErrorBox.tsx';
@@ -121,6 +123,19 @@ export function InventoryInputPage() {
 
   useEffect(() => () => inFlight.current?.abort(), []);
 
+  // The browser asks before unload while a change is not saved (issue 9: nothing typed is lost).
+  const baseline = useMemo(() => JSON.stringify(input.data?.inventory.map(fromServer) ?? []), [input.data]);
+  const unsaved = rows !== null && (removed.length > 0 || JSON.stringify(rows) !== baseline);
+  useEffect(() => {
+    if (!unsaved) return;
+    const ask = (event: BeforeUnloadEvent) => {
+      event.preventDefault();
+      event.returnValue = '';
+    };
+    window.addEventListener('beforeunload', ask);
+    return () => window.removeEventListener('beforeunload', ask);
+  }, [unsaved]);
+
   if (input.isPending)
     return (
       <>
@@ -209,7 +224,12 @@ export function InventoryInputPage() {
     if (saveDisabled) return;
     setSaving(true);
     try {
-      const result = await saveInventory(form);
+      // Based on the version loaded, with the tab's session: a save made elsewhere since is a 409.
+      const result = await saveInventory({
+        ...form,
+        version_number: input.data?.version_number ?? 0,
+        edit_session: tabSessionId(),
+      });
       setLocked(result.locked);
       await queryClient.invalidateQueries({ queryKey: ['inventory-national'] });
       window.alert(t('inventoryInput.saved'));
@@ -221,9 +241,7 @@ export function InventoryInputPage() {
       toast.error(
         hasAny(body?.validationErrors)
           ? t('inventoryInput.validationToast')
-          : error instanceof Error
-            ? error.message
-            : String(error),
+          : serverText(error, intl.locale.startsWith('fr') ? 'fr' : 'en'),
       );
     } finally {
       setSaving(false);

@@ -127,6 +127,41 @@ describe('national sitrep input', () => {
     expect(screen.getByText('1 Acre = 0.404685642 Hectares')).toBeTruthy();
   });
 
+  it('on a 409 from another tab stops, reloads, shows the unsent value beside the current one and never re-sends it', async () => {
+    let current = mine();
+    const posted: Record<string, unknown>[] = [];
+    setup(current, {
+      '/v1/sitrep/national': (_url, init) => {
+        if (init?.method !== 'POST') return json(current);
+        posted.push(JSON.parse(String(init.body)));
+        current = mine({ version_number: 5, us_fires: 99 });
+        return json(
+          {
+            statusCode: 409,
+            error: 'Conflict',
+            message: 'The national sitrep changed since version 4 (now 5 by ciffc); reload it',
+          },
+          409,
+        );
+      },
+    });
+    renderApp('/agency/national', { user: ciffcUser });
+    const usFires = await screen.findByLabelText('Fires Yesterday');
+    await userEvent.type(usFires, '12');
+    // Pause Edit sends at once (no waiting for the tick); the 409 stops editing.
+    await userEvent.click(screen.getByRole('button', { name: 'Pause Edit' }));
+    const notice = await screen.findByTestId('editing-conflict');
+    expect(notice.textContent).toContain('changed since version 4');
+    expect(screen.getByTestId('conflict-mine-us_fires').textContent).toBe('12');
+    await waitFor(() =>
+      expect((screen.getByLabelText('Fires Yesterday') as HTMLInputElement).value).toBe('99'),
+    );
+    expect(posted).toHaveLength(1);
+    expect(posted[0]).toMatchObject({ us_fires: 12, version_number: 4, edit_session: expect.any(String) });
+    await new Promise((r) => setTimeout(r, 5500));
+    expect(posted).toHaveLength(1);
+  }, 20_000);
+
   it('says Ready to update with its hint when the saved change is not public yet (requires_manual_sync)', async () => {
     setup(mine({ is_published: true, published_version: 4 }), {
       '/v1/sitrep/national': (_url, init) =>

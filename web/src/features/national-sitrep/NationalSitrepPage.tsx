@@ -36,6 +36,11 @@ import {
 import { MobRowsEditor } from './MobRowsEditor.tsx';
 import { AddNationalMobResource, NationalMobGrid } from './NationalMobGrid.tsx';
 import './national-sitrep.css';
+import { ConflictNotice } from '../../shared/editing/ConflictNotice.tsx';
+import type { FailureKind } from '../../shared/editing/engine.ts';
+import { classifyError } from '../../shared/editing/engine.ts';
+import { serverText } from '../../shared/editing/serverText.ts';
+import { useEditing } from '../../shared/editing/useEditing.ts';
 import { useLatest } from '../../shared/hooks/useLatest.ts';
 
 type Meta = Pick<
@@ -45,6 +50,14 @@ type Meta = Pick<
 type SyncState = 'idle' | 'syncing' | 'error' | 'ready';
 
 const LEVELS = ['1', '2', '3', '4', '5'] as const;
+
+/** The national API's 409s carry no code yet: the lease refusals read "being edited" / "Start editing". */
+function classifyNational(error: unknown): FailureKind {
+  const kind = classifyError(error);
+  if (kind === 'conflict' && error instanceof Error && /being edited|Start editing/.test(error.message))
+    return 'locked';
+  return kind;
+}
 const without = (errors: Record<string, string>, name: string) => {
   if (!(name in errors)) return errors;
   const { [name]: _, ...rest } = errors;
@@ -67,20 +80,16 @@ export function NationalSitrepPage() {
 
   const [form, setForm] = useState<NationalSitrepFields | null>(null);
   const [meta, setMeta] = useState<Meta | null>(null);
-  const [editing, setEditing] = useState(false);
   const [sync, setSync] = useState<SyncState>('idle');
   const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
   const [clientErrors, setClientErrors] = useState<Record<string, string>>({});
   const [publishing, setPublishing] = useState(false);
+  const [conflict, setConflict] = useState<{ mine: NationalSitrepFields; message: string } | null>(null);
 
-  // The 5-second timer reads the latest values through refs.
   const formRef = useLatest(form);
-  const metaRef = useLatest(meta);
-  const editingRef = useLatest(editing);
   const clientErrorsRef = useLatest(clientErrors);
-  const queued = useRef(false);
   const dirty = useRef(false);
-  const inFlight = useRef<AbortController | null>(null);
+  const locale = intl.locale.startsWith('fr') ? 'fr' : 'en';
 
   const applyDraft = useCallback((d: NationalDraft) => {
     setForm(nationalDraftFields(d));
@@ -97,14 +106,6 @@ export function NationalSitrepPage() {
     // A change kept since today's publication is not public yet: "Ready to update" (4.4).
     setSync(d.requires_manual_sync ? 'ready' : 'idle');
   }, []);
-
-  useEffect(() => {
-    if (draftQuery.data && form === null) {
-      applyDraft(draftQuery.data);
-      // 4.2: a claim that already belongs to this user resumes editing.
-      if (identity && draftQuery.data.claimed_by === identity.id) setEditing(true);
-    }
-  }, [draftQuery.data, form, identity, applyDraft]);
 
   const applyResult = useCallback((r: Partial<NationalSaveResult>) => {
     setMeta((m) =>
@@ -128,53 +129,72 @@ export function NationalSitrepPage() {
         const body = (error.body ?? {}) as Partial<NationalSaveResult>;
         applyResult(body);
         if (error.validationErrors) setServerErrors(error.validationErrors as Record<string, string>);
-        toast.error(error.validationErrors ? t('nationalSitrep.validationToast') : error.message);
-        if (error.status === 409) setEditing(false);
+        toast.error(error.validationErrors ? t('nationalSitrep.validationToast') : serverText(error, locale));
       } else {
         toast.error(error instanceof Error ? error.message : String(error));
       }
       setSync('error');
     },
-    [applyResult, t, toast],
+    [applyResult, t, toast, locale],
   );
 
-  /** 4.3: the whole form; a newer sync cancels the one in flight; blocked while client errors exist. */
-  const syncNow = useCallback(async () => {
-    const current = formRef.current;
-    if (!current || Object.keys(clientErrorsRef.current).length > 0) return;
-    inFlight.current?.abort();
-    const controller = new AbortController();
-    inFlight.current = controller;
-    queued.current = false;
-    setSync('syncing');
-    try {
-      const result = await saveNational(
-        { ...current, version_number: metaRef.current?.version_number ?? 0 },
-        controller.signal,
-      );
-      if (controller.signal.aborted) return;
+  const reload = useCallback(async () => {
+    const fresh = await queryClient.fetchQuery(nationalDraftQuery()).catch(() => undefined);
+    if (fresh) applyDraft(fresh);
+    return fresh;
+  }, [queryClient, applyDraft]);
+
+  // 4.3 through the one editing engine: the whole form on the tick, a newer sync cancelling the one
+  // in flight, the lease renewed, 409 from another tab shown with the unsent values, flushes.
+  const { engine, state } = useEditing<NationalSaveResult>({
+    intervalMs: SYNC_INTERVAL_MS,
+    save: (base, session, init) =>
+      saveNational(
+        { ...(formRef.current as NationalSitrepFields), version_number: base, edit_session: session },
+        init,
+      ),
+    versionOf: (r) => r.version_number,
+    renew: () => claimNational(),
+    classify: classifyNational,
+    isInvalid: () => Object.keys(clientErrorsRef.current).length > 0,
+    confirmDiscard: () => window.confirm(t('nationalSitrep.confirmDiscardInvalid')),
+    onSaved: (result) => {
       applyResult(result);
       setServerErrors(result.validationErrors ?? {});
-      if (result.requires_manual_sync) setSync('ready');
+      if (Object.keys(result.validationErrors ?? {}).length > 0) {
+        setSync('error');
+        toast.error(t('nationalSitrep.validationToast'));
+      } else if (result.requires_manual_sync) setSync('ready');
       else {
         setSync('idle');
         toast.success(t('nationalSitrep.synced'));
       }
-    } catch (error) {
-      if (controller.signal.aborted || (error instanceof DOMException && error.name === 'AbortError')) return;
+    },
+    onConflict: (error) => {
+      if (formRef.current) setConflict({ mine: formRef.current, message: serverText(error, locale) });
       failed(error);
-    }
-  }, [applyResult, failed, t, toast]);
+      void reload();
+    },
+    onLocked: (error) => failed(error),
+    onFailed: (error, kind) => {
+      setSync('error');
+      if (kind !== 'network') failed(error);
+    },
+  });
+  const editing = state.mode === 'editing';
+  useEffect(() => {
+    if (state.inflight !== null) setSync('syncing');
+  }, [state.inflight]);
 
   useEffect(() => {
-    const timer = setInterval(() => {
-      if (editingRef.current && queued.current) void syncNow();
-    }, SYNC_INTERVAL_MS);
-    return () => {
-      clearInterval(timer);
-      inFlight.current?.abort();
-    };
-  }, [syncNow]);
+    if (draftQuery.data && form === null) {
+      applyDraft(draftQuery.data);
+      engine.load(draftQuery.data.version_number);
+      // 4.2: a claim that already belongs to this user resumes editing.
+      if (identity && draftQuery.data.claimed_by === identity.id)
+        engine.start(draftQuery.data.version_number);
+    }
+  }, [draftQuery.data, form, identity, applyDraft, engine]);
 
   if (draftQuery.isPending || (!form && !draftQuery.isError))
     return (
@@ -199,11 +219,12 @@ export function NationalSitrepPage() {
 
   const set = <K extends keyof NationalSitrepFields>(key: K, value: NationalSitrepFields[K]) => {
     dirty.current = true;
+    engine.change();
     setForm((f) => (f ? { ...f, [key]: value } : f));
     setServerErrors((e) => without(e, key));
   };
   const queueNow = () => {
-    queued.current = true;
+    engine.queue();
     dirty.current = false;
   };
 
@@ -236,6 +257,7 @@ export function NationalSitrepPage() {
     value: number | null,
   ) => {
     dirty.current = true;
+    engine.change();
     setForm((f) => {
       if (!f) return f;
       const row = f[side][short] ?? { resources: short };
@@ -249,18 +271,19 @@ export function NationalSitrepPage() {
       const fresh = await queryClient.fetchQuery(nationalDraftQuery());
       applyDraft(fresh);
       setClientErrors({});
-      setEditing(true);
+      setConflict(null);
+      engine.start(fresh.version_number);
     } catch (error) {
       // 8: a failed claim leaves the user in view mode.
-      setEditing(false);
-      toast.error(error instanceof Error ? error.message : String(error));
-      const fresh = await queryClient.fetchQuery(nationalDraftQuery()).catch(() => undefined);
-      if (fresh) applyDraft(fresh);
+      toast.error(serverText(error, locale));
+      await reload();
     }
   };
 
   const pauseEditing = async () => {
-    if (queued.current) await syncNow();
+    // Pause sends what is typed first; an invalid field is discarded only if the user says so.
+    if (!(await engine.flush())) return;
+    engine.stop();
     try {
       const m = await releaseNational();
       setMeta((prev) =>
@@ -271,17 +294,17 @@ export function NationalSitrepPage() {
     } catch (error) {
       console.error('[national-sitrep] release failed', error);
     }
-    setEditing(false);
   };
 
   const publish = async () => {
     if (locked || hasErrors) return;
     if (!window.confirm(t('nationalSitrep.confirmPublish'))) return;
-    inFlight.current?.abort();
     setPublishing(true);
     try {
-      await publishNational({ ...form, version_number: meta.version_number });
-      queued.current = false;
+      // Publish sends what is typed first, then publishes the version saved.
+      if (!(await engine.flush())) return;
+      await publishNational({ ...form, version_number: engine.state.base, edit_session: engine.session });
+      engine.stop();
       window.alert(t('nationalSitrep.publishedAlert'));
       navigate('/agency');
     } catch (error) {
@@ -390,6 +413,24 @@ export function NationalSitrepPage() {
           </div>
         </dl>
         {sync === 'ready' ? <p className="sitrep-hint">{t('nationalSitrep.readyHint')}</p> : null}
+        {conflict ? (
+          <ConflictNotice
+            message={conflict.message}
+            mine={conflict.mine}
+            current={form}
+            fields={Object.keys(form) as (keyof NationalSitrepFields & string)[]}
+            label={(k) => k}
+            texts={{
+              title: t('nationalSitrep.conflict.title'),
+              field: t('nationalSitrep.conflict.field'),
+              yours: t('nationalSitrep.conflict.yours'),
+              current: t('nationalSitrep.conflict.current'),
+              hint: t('nationalSitrep.conflict.hint'),
+              dismiss: t('nationalSitrep.conflict.dismiss'),
+            }}
+            onDismiss={() => setConflict(null)}
+          />
+        ) : null}
         <div className="sitrep-actions">
           {locked ? (
             <>

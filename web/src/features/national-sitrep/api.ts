@@ -7,6 +7,9 @@ import type {
 } from '@ciffc/contracts';
 import { queryOptions } from '@tanstack/react-query';
 import { apiGet, apiRequest } from '../../shared/api/dataApi.ts';
+import { ApiError } from '../../shared/api/http.ts';
+import type { SendInit } from '../../shared/editing/engine.ts';
+import { keepaliveJson } from '../../shared/editing/keepalive.ts';
 
 /** GET /v1/sitrep/national (data-entry.md 3.2). */
 export interface NationalDraft extends NationalSitrepFields {
@@ -56,11 +59,31 @@ export const dutyOfficersQuery = () =>
       apiGet<{ items: { name: string; phone: string | null }[] }>('/v1/duty-officers', { signal }),
   });
 
-type Body = NationalSitrepFields & { version_number?: number };
+type Body = NationalSitrepFields & { version_number?: number; edit_session?: string };
 
-/** Autosave: the whole form; the caller cancels the previous one (4.3). */
-export const saveNational = (body: Body, signal?: AbortSignal) =>
-  apiRequest<NationalSaveResult>('/v1/sitrep/national', { method: 'POST', body, signal });
+/**
+ * Autosave: the whole form based on `version_number` with the tab's editing session; cancellable
+ * or keepalive (page hide). A 400 that kept the draft as a new version is a save (its result).
+ */
+export async function saveNational(body: Body, init: SendInit = {}): Promise<NationalSaveResult> {
+  try {
+    if (init.keepalive) return await keepaliveJson<NationalSaveResult>('/v1/sitrep/national', {}, body);
+    return await apiRequest<NationalSaveResult>('/v1/sitrep/national', {
+      method: 'POST',
+      body,
+      signal: init.signal,
+    });
+  } catch (error) {
+    const kept =
+      error instanceof ApiError ? (error.body as Partial<NationalSaveResult> | undefined) : undefined;
+    if (error instanceof ApiError && error.status === 400 && typeof kept?.version_number === 'number')
+      return {
+        ...(kept as NationalSaveResult),
+        validationErrors: (error.validationErrors ?? {}) as Record<string, string>,
+      };
+    throw error;
+  }
+}
 
 export const publishNational = (body: Body) =>
   apiRequest<NationalSaveResult>('/v1/sitrep/national/publish', { method: 'POST', body });

@@ -1,0 +1,20 @@
+import { serverMessage } from '@ciffc/contracts';
+import { ApiError } from '../api/http.ts';
+
+/**
+ * The text of a refusal in the user's language: the data API sends a `code` with `params` that the
+ * catalogue of @ciffc/contracts renders in EN and FR; without a known code, the server's message.
+ */
+export function serverText(error: unknown, locale: 'en' | 'fr'): string {
+  if (error instanceof ApiError) {
+    const body = error.body as { code?: string; params?: Record<string, string | number> } | undefined;
+    return serverMessage(body?.code, body?.params, locale) ?? error.message;
+  }
+  return error instanceof Error ? error.message : String(error);
+}
+
+/** The code of a refusal, when it has one. */
+export function serverCode(error: unknown): string | undefined {
+  const body = error instanceof ApiError ? (error.body as { code?: unknown } | undefined) : undefined;
+  return typeof body?.code === 'string' ? body.code : undefined;
+}
