@@ -1,3 +1,5 @@
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
 import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { agencyRoutes } from './agencies/routes.ts';
@@ -7,6 +9,7 @@ import { createDb, type Db } from './db/index.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { dutyOfficerRoutes } from './duty-officers/routes.ts';
 import { exportRoutes } from './exports/routes.ts';
+import { feedRoutes } from './feeds/routes.ts';
 import { dashboardRoutes } from './fires/dashboard-routes.ts';
 import { fireImportRoutes } from './fires/import-routes.ts';
 import { wildfireRoutes } from './fires/routes.ts';
@@ -15,6 +18,7 @@ import { historicalRoutes } from './historical/routes.ts';
 import { ResponseCache } from './http/cache.ts';
 import { inventoryRoutes } from './inventory/routes.ts';
 import { nationalSitrepRoutes } from './national-sitrep/routes.ts';
+import { ogcRoutes } from './ogc/routes.ts';
 import { registerErrors } from './plugins/errors.ts';
 import { type IdentityResolver, registerIdentity } from './plugins/identity.ts';
 import { registerOpenapi } from './plugins/openapi.ts';
@@ -30,6 +34,12 @@ declare module 'fastify' {
   }
 }
 
+/** A request id sent by the proxy when it looks like one (nginx's `$request_id`), else a new one. */
+function requestIdOf(request: IncomingMessage): string {
+  const sent = request.headers['x-request-id'];
+  return typeof sent === 'string' && /^[\w.-]{1,64}$/.test(sent) ? sent : randomUUID();
+}
+
 export interface BuildOptions {
   /** Defaults to `loadConfig()` from the environment. */
   config?: Config;
@@ -43,19 +53,40 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
   // 1. config
   const config = options.config ?? loadConfig();
   const app = Fastify({
-    logger: { level: config.logLevel },
+    // The instance in every log line: several instances write to one journal (issue 12).
+    logger: { level: config.logLevel, base: { instance: config.instanceId } },
     bodyLimit: config.bodyLimit,
     // Long lists of fire ids must not be cut by the default 100 characters of a parameter.
     routerOptions: { maxParamLength: 200 },
-    // One line per request only at debug level: at fire-season load they would be the main cost.
-    logController: new LogController({ disableRequestLogging: config.logLevel !== 'debug' }),
+    // nginx's X-Request-Id, so one id runs from nginx's log through ours and the error bodies.
+    requestIdHeader: false,
+    genReqId: requestIdOf,
+    // On close: idle keep-alive sockets (nginx keeps some) are closed at once, requests in flight
+    // finish, and a request arriving meanwhile gets 503 (nginx retries a GET elsewhere).
+    forceCloseConnections: 'idle',
+    return503OnClosing: true,
+    logController: new LogController({ disableRequestLogging: !config.logRequests }),
+  });
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+  // A public answer may stay 15 min in a browser (its Cache-Control), but nginx's shared microcache
+  // keeps it only `proxyCacheSeconds`, so an import is seen through every instance at once. nginx
+  // reads X-Accel-Expires before Cache-Control and never passes it on to the client.
+  app.addHook('onSend', async (_request, reply, payload) => {
+    const cacheControl = reply.getHeader('cache-control');
+    if (typeof cacheControl === 'string' && cacheControl.startsWith('public'))
+      reply.header('x-accel-expires', String(config.proxyCacheSeconds));
+    return payload;
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('config', config);
 
   // 2. db
-  const db = options.db ?? createDb({ databaseUrl: config.databaseUrl, sqliteFile: config.sqliteFile });
+  const db =
+    options.db ??
+    createDb({ databaseUrl: config.databaseUrl, sqliteFile: config.sqliteFile, poolSize: config.poolSize });
   app.decorate('db', db);
   app.decorate('responseCache', new ResponseCache());
   app.addHook('onClose', async () => {
@@ -80,6 +111,8 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
   await app.register(wildfireRoutes);
   await app.register(historicalRoutes);
   await app.register(fireImportRoutes);
+  await app.register(ogcRoutes);
+  await app.register(feedRoutes);
   await app.register(resourceRoutes);
   await app.register(inventoryRoutes);
   await app.register(exportRoutes);

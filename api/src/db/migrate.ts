@@ -8,6 +8,7 @@ import {
 import { migrations as agencies } from '../agencies/migrations.ts';
 import { migrations as agencySitrep } from '../agency-sitrep/migrations.ts';
 import { migrations as dutyOfficers } from '../duty-officers/migrations.ts';
+import { migrations as feeds } from '../feeds/migrations.ts';
 import { migrations as fires } from '../fires/migrations.ts';
 import { migrations as historical } from '../historical/migrations.ts';
 import { migrations as inventory } from '../inventory/migrations.ts';
@@ -29,6 +30,7 @@ export function allMigrations(): Record<string, Migration> {
     nationalSitrep,
     dutyOfficers,
     agencySitrep,
+    feeds,
   ]) {
     for (const [name, migration] of Object.entries(set)) {
       if (all[name]) throw new Error(`Duplicate migration name ${name}`);

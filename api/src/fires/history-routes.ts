@@ -5,14 +5,14 @@ import { z } from 'zod';
 import { forbidden, HttpError, notFound } from '../http/errors.ts';
 import { ErrorResponse } from '../http/query.ts';
 import { requireAgencyAccess, requireUser } from '../plugins/identity.ts';
-import { fireVersions, importWithFile, listImports } from './history.ts';
+import { fireVersions, type ImportSource, importWithFile, listImports } from './history.ts';
 
 export const IMPORTS_PAGE_SIZE = 50;
 
 const ImportSchema = z.object({
   id: z.number(),
   created_at: z.string(),
-  source: z.enum(['api', 'cli']),
+  source: z.enum(['api', 'cli', 'feed']),
   user_id: z.number().nullable(),
   username: z.string().nullable(),
   agency_code: z.string().nullable().describe("An agency user's import: the only agency it could hold"),
@@ -31,7 +31,7 @@ const VersionSchema = z.object({
   import_id: z.number(),
   action: z.enum(['inserted', 'updated', 'baseline']),
   recorded_at: z.string().describe('When the import ran'),
-  source: z.enum(['api', 'cli']),
+  source: z.enum(['api', 'cli', 'feed']),
   username: z.string().nullable(),
   fire: z.object({
     agency_code: z.string(),
@@ -182,7 +182,7 @@ export async function fireHistoryRoutes(fastify: FastifyInstance): Promise<void>
           import_id,
           action: action as 'inserted' | 'updated' | 'baseline',
           recorded_at,
-          source: source as 'api' | 'cli',
+          source: source as ImportSource,
           username,
           fire,
         })),

@@ -11,7 +11,7 @@ import { FIRE_VALUE_COLUMNS, type FireRow, type NewFire } from './store.ts';
  * the import, so that the state of a fire at any import is its latest version up to that import.
  */
 
-export type ImportSource = 'api' | 'cli';
+export type ImportSource = 'api' | 'cli' | 'feed';
 
 /** Who imports: a signed-in user through the API, or the command line (no user). */
 export interface ImportActor {

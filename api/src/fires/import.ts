@@ -17,6 +17,13 @@ import type { Database } from '../db/schema.ts';
 import { bumpDataVersion } from '../db/versions.ts';
 import { HttpError } from '../http/errors.ts';
 import { addDays } from '../http/time.ts';
+import {
+  CWFIS_DEFAULT_RESPONSE_TYPE,
+  isCwfisHeader,
+  reasonCode,
+  US_AGENCIES,
+  zoneOfAbbreviation,
+} from './cwfis.ts';
 import { isInCanada } from './geo.ts';
 import {
   existingFires,
@@ -48,6 +55,8 @@ export interface RejectedRow {
   agency_fire_id?: string;
   /** The first problem, in words; every problem is in `errors`, keyed by field. */
   reason: string;
+  /** The first problem as `field:kind` (`stage_of_control:unknown`), counted in `rejected_by_reason`. */
+  reason_code: string;
   errors: Record<string, string>;
 }
 
@@ -68,6 +77,8 @@ export interface ImportResult {
   total_rows: number;
   accepted_count: number;
   rejected_count: number;
+  /** Rejected rows counted by `reason_code`. */
+  rejected_by_reason: Record<string, number>;
   inserted: number;
   updated: number;
   unchanged: number;
@@ -81,12 +92,14 @@ const malformed = (message: string) => new HttpError(400, `Malformed file: ${mes
 const ALIASES: Record<string, string> = {
   agency: 'agency_code',
   fire_id: 'agency_fire_id',
+  firename: 'agency_fire_id',
   id: 'agency_fire_id',
   timezone: 'agency_data_timezone',
   time_zone: 'agency_data_timezone',
   data_timezone: 'agency_data_timezone',
   report_date: 'situation_report_date',
   sitrep_date: 'situation_report_date',
+  startdate: 'situation_report_date',
   stage_of_control_status: 'stage_of_control',
   stage: 'stage_of_control',
   system_fire_cause: 'fire_cause',
@@ -128,12 +141,20 @@ export function detectFormat(text: string, hint?: string): ImportFormat {
   return /^\s*[{[]/.test(text) ? 'geojson' : 'csv';
 }
 
+/** A CWFIS row without `response_type` gets the documented default (docs/fires-import.md). */
+function withCwfisDefaults(values: Record<string, unknown>): Record<string, unknown> {
+  return text(values.response_type) ? values : { ...values, response_type: CWFIS_DEFAULT_RESPONSE_TYPE };
+}
+
 function parseCsvRecords(text: string): RawRecord[] {
   let parsed: { record: Record<string, string>; info: { lines: number } }[];
   let headers: string[] = [];
+  const cwfis = isCwfisHeader((text.replace(/^\uFEFF/, '').split(/\r?\n/, 1)[0] ?? '').split(','));
   try {
     parsed = parseCsv(text, {
       bom: true,
+      // The CWFIS file drops the trailing time zone of some rows; its other rows keep the rule.
+      relax_column_count_less: cwfis,
       columns: (header: string[]) => {
         headers = header.map(normaliseField);
         return headers;
@@ -145,12 +166,17 @@ function parseCsvRecords(text: string): RawRecord[] {
   } catch (error) {
     throw malformed(`CSV could not be read: ${(error as Error).message}`);
   }
-  const missing = REQUIRED_COLUMNS.filter((c) => !headers.includes(c));
+  const required = cwfis ? REQUIRED_COLUMNS.filter((c) => c !== 'response_type') : REQUIRED_COLUMNS;
+  const missing = required.filter((c) => !headers.includes(c));
   if (headers.length === 0) throw malformed('the file is empty');
   if (missing.length) throw malformed(`missing column(s) ${missing.join(', ')}`);
   const duplicated = headers.filter((h, i) => headers.indexOf(h) !== i);
   if (duplicated.length) throw malformed(`column(s) given twice: ${[...new Set(duplicated)].join(', ')}`);
-  return parsed.map((p, i) => ({ row: i + 1, line: p.info.lines, values: p.record }));
+  return parsed.map((p, i) => ({
+    row: i + 1,
+    line: p.info.lines,
+    values: cwfis ? withCwfisDefaults(p.record) : p.record,
+  }));
 }
 
 function parseGeojsonRecords(input: string | unknown): RawRecord[] {
@@ -172,9 +198,11 @@ function parseGeojsonRecords(input: string | unknown): RawRecord[] {
     if (!featureObject || typeof featureObject !== 'object' || featureObject.type !== 'Feature') {
       throw malformed(`features[${i}] is not a Feature`);
     }
-    const values: Record<string, unknown> = {};
+    let values: Record<string, unknown> = {};
     if (featureObject.properties && typeof featureObject.properties === 'object') {
       for (const [k, v] of Object.entries(featureObject.properties)) values[normaliseField(k)] = v;
+      // The CWFIS WFS layer's features have the national file's properties and the same defaults.
+      if (isCwfisHeader(Object.keys(featureObject.properties))) values = withCwfisDefaults(values);
     }
     const geometry = featureObject.geometry as { type?: unknown; coordinates?: unknown } | null | undefined;
     if (geometry && geometry.type === 'Point' && Array.isArray(geometry.coordinates)) {
@@ -258,6 +286,8 @@ export function validateRecord(
   const agencyText = text(values.agency_code).toLowerCase();
   const agency = agencyByCode(agencyText);
   if (!agencyText) errors.agency_code = 'agency_code is required';
+  else if (US_AGENCIES.has(agencyText))
+    errors.agency_code = `US agency "${agencyText}": only Canadian agencies are imported`;
   else if (!agency)
     errors.agency_code = `unknown agency code "${agencyText}" (expected ${AGENCY_CODES.join(', ')})`;
   const fireId = text(values.agency_fire_id);
@@ -266,7 +296,9 @@ export function validateRecord(
 
   let timeZone = agency?.time_zone ?? 'UTC';
   const zoneText = text(values.agency_data_timezone);
-  if (zoneText) {
+  const abbreviated = zoneText ? zoneOfAbbreviation(zoneText, agency?.time_zone) : undefined;
+  if (abbreviated) timeZone = abbreviated;
+  else if (zoneText) {
     if (isTimeZone(zoneText)) timeZone = zoneText;
     else errors.agency_data_timezone = `unknown time zone "${zoneText}"`;
   }
@@ -372,10 +404,12 @@ function checkRecords(
       ...(text(record.values.agency_fire_id) ? { agency_fire_id: text(record.values.agency_fire_id) } : {}),
     };
     if (!result.ok) {
+      const [field, reason] = Object.entries(result.errors)[0] ?? ['row', 'invalid'];
       rejected.push({
         ...where,
         ...ids,
-        reason: Object.values(result.errors)[0] ?? 'invalid',
+        reason,
+        reason_code: reasonCode(field, reason),
         errors: result.errors,
       });
       continue;
@@ -385,7 +419,13 @@ function checkRecords(
     const firstRow = seen.get(key);
     if (firstRow !== undefined) {
       const reason = `duplicate of row ${firstRow} (same agency_code and agency_fire_id)`;
-      rejected.push({ ...where, ...ids, reason, errors: { agency_fire_id: reason } });
+      rejected.push({
+        ...where,
+        ...ids,
+        reason,
+        reason_code: reasonCode('agency_fire_id', reason),
+        errors: { agency_fire_id: reason },
+      });
       continue;
     }
     seen.set(key, record.row);
@@ -529,12 +569,19 @@ export async function importFires(
     total_rows: records.length,
     accepted_count: outcome.accepted.length,
     rejected_count: rejected.length,
+    rejected_by_reason: countByReason(rejected),
     inserted: outcome.counts.inserted,
     updated: outcome.counts.updated,
     unchanged: outcome.counts.unchanged,
     accepted: outcome.accepted,
     rejected,
   };
+}
+
+function countByReason(rejected: readonly RejectedRow[]): Record<string, number> {
+  const counts: Record<string, number> = {};
+  for (const r of rejected) counts[r.reason_code] = (counts[r.reason_code] ?? 0) + 1;
+  return counts;
 }
 
 export const ImportResultSchema = z.object({
@@ -547,6 +594,9 @@ export const ImportResultSchema = z.object({
   total_rows: z.number(),
   accepted_count: z.number(),
   rejected_count: z.number(),
+  rejected_by_reason: z
+    .record(z.string(), z.number())
+    .describe('Rejected rows counted by reason_code (field:kind, e.g. agency_code:us_agency)'),
   inserted: z.number(),
   updated: z.number(),
   unchanged: z.number(),
@@ -566,6 +616,7 @@ export const ImportResultSchema = z.object({
       agency_code: z.string().optional(),
       agency_fire_id: z.string().optional(),
       reason: z.string(),
+      reason_code: z.string(),
       errors: z.record(z.string(), z.string()),
     }),
   ),

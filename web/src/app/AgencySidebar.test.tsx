@@ -22,6 +22,7 @@ describe('agency sidebar', () => {
       'Agency SitRep Input',
       'Inventory Input',
       'Inventory Summary',
+      'Import Fires',
       'Contacts',
     ]);
     const agencyCall = calls.find((c) => c.url.pathname === '/api/agency-pages');
@@ -40,6 +41,8 @@ describe('agency sidebar', () => {
       'National SitRep Input',
       'Inventory Summary',
       'Reports and Exports',
+      'Import Fires',
+      'Agency Fire Feeds',
       'Duty Officers',
     ]);
   });

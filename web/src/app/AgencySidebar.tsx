@@ -1,4 +1,4 @@
-import { isNational, isSidebarItemVisible, type SidebarItem } from '@ciffc/contracts';
+import { agencyOf, isNational, isSidebarItemVisible, type SidebarItem } from '@ciffc/contracts';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { NavLink, useNavigate } from 'react-router';
 import { useFeatureAliases, useNavPages } from '../shared/api/content.ts';
@@ -36,6 +36,20 @@ export function AgencySidebar() {
             </NavLink>
           </li>
         ))}
+        {(national || agencyOf(identity)) && (
+          <li>
+            <NavLink to="/agency/fires-import">
+              <FormattedMessage id="firesImport.sidebar" />
+            </NavLink>
+          </li>
+        )}
+        {national && (
+          <li>
+            <NavLink to="/agency/fire-feeds">
+              <FormattedMessage id="fireFeeds.sidebar" />
+            </NavLink>
+          </li>
+        )}
         {pages.map((page) => (
           <li key={page.alias}>
             <NavLink to={`/agency/page/${encodeURIComponent(page.alias)}`}>{page.name}</NavLink>

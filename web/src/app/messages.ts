@@ -1,6 +1,8 @@
 import { messages as agencyOverview } from '../features/agency-overview/messages.ts';
 import { messages as agencySitrep } from '../features/agency-sitrep/messages.ts';
 import { messages as dashboard } from '../features/dashboard/messages.ts';
+import { messages as fireFeeds } from '../features/fire-feeds/messages.ts';
+import { messages as firesImport } from '../features/fires-import/messages.ts';
 import { messages as firesSummary } from '../features/fires-summary/messages.ts';
 import { messages as inventory } from '../features/inventory/messages.ts';
 import { messages as inventoryInput } from '../features/inventory-input/messages.ts';
@@ -76,6 +78,8 @@ export const catalogue = mergeCatalogues(
   shellMessages,
   dashboard,
   firesSummary,
+  firesImport,
+  fireFeeds,
   nationalFires,
   statistics,
   situation,

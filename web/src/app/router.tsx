@@ -40,6 +40,12 @@ const page = {
     Component: (await import('../features/content/ContentPage.tsx')).AgencyContentPage,
   }),
   login: async () => ({ Component: (await import('../features/login/LoginPage.tsx')).LoginPage }),
+  fireFeeds: async () => ({
+    Component: (await import('../features/fire-feeds/FireFeedsPage.tsx')).FireFeedsPage,
+  }),
+  firesImport: async () => ({
+    Component: (await import('../features/fires-import/FiresImportPage.tsx')).FiresImportPage,
+  }),
   agencyOverview: async () => ({
     Component: (await import('../features/agency-overview/AgencyOverviewPage.tsx')).AgencyOverviewPage,
   }),
@@ -170,6 +176,16 @@ export const routes: RouteObject[] = [
                   </FeatureRoute>
                 ),
                 children: [{ index: true, lazy: page.inventoryInput }],
+              },
+              {
+                path: 'fire-feeds',
+                element: <RequireAccess rule="national" />,
+                children: [{ index: true, lazy: page.fireFeeds }],
+              },
+              {
+                path: 'fires-import',
+                element: <RequireAccess rule="agency-or-national" />,
+                children: [{ index: true, lazy: page.firesImport }],
               },
               {
                 path: 'reports-and-exports',

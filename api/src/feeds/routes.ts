@@ -1,0 +1,180 @@
+import { AGENCY_CODES, isNational } from '@ciffc/contracts';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { forbidden, notFound } from '../http/errors.ts';
+import { centreToday } from '../http/time.ts';
+import { requireUser } from '../plugins/identity.ts';
+import { type FeedRow, pollDueFeeds, pollFeed } from './service.ts';
+
+const FeedInput = z.object({
+  url: z
+    .string()
+    .max(2000)
+    .url()
+    .refine((u) => /^https?:\/\//i.test(u), 'an http or https URL'),
+  interval_minutes: z.number().int().min(1).max(1440),
+  enabled: z.boolean().default(true),
+});
+const AgencyParams = z.object({ agency: z.enum(AGENCY_CODES) });
+
+/** The feed as the screen shows it (the lease and validators stay inside). */
+const status = (f: FeedRow) => ({
+  agency_code: f.agency_code,
+  url: f.url,
+  interval_minutes: f.interval_minutes,
+  enabled: f.enabled === 1,
+  next_run_at: f.next_run_at,
+  last_run_at: f.last_run_at,
+  last_success_at: f.last_success_at,
+  last_error_at: f.last_error_at,
+  last_error: f.last_error,
+  last_outcome: f.last_outcome,
+  last_total_rows: f.last_total_rows,
+  last_accepted: f.last_accepted,
+  last_rejected: f.last_rejected,
+  last_import_id: f.last_import_id,
+});
+
+function requireNational(request: FastifyRequest): void {
+  if (!isNational(requireUser(request))) throw forbidden('Only the national centre configures agency feeds');
+}
+
+/** The worker: every `FEEDS_POLL_SECONDS` (default 30; 0 turns it off) it polls the feeds due. */
+function startWorker(fastify: FastifyInstance): void {
+  const seconds = Number(process.env.FEEDS_POLL_SECONDS ?? 30);
+  if (!(seconds > 0)) return;
+  let running = false;
+  const timer = setInterval(async () => {
+    if (running) return;
+    running = true;
+    try {
+      const now = fastify.config.now();
+      const outcomes = await pollDueFeeds(fastify.db, { now, today: centreToday(now) });
+      if (Object.keys(outcomes).length) fastify.log.info({ outcomes }, 'agency feeds polled');
+    } catch (error) {
+      fastify.log.error({ err: error }, 'agency feed poll failed');
+    } finally {
+      running = false;
+    }
+  }, seconds * 1000);
+  timer.unref();
+  fastify.addHook('onClose', async () => clearInterval(timer));
+}
+
+export async function feedRoutes(fastify: FastifyInstance): Promise<void> {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const tags = ['feeds'];
+  const noStore = { 'cache-control': 'private, no-store' };
+
+  app.get(
+    '/v1/feeds',
+    { schema: { summary: 'Agency feeds and their status (CIFFC)', tags, security: [{ bearer: [] }] } },
+    async (request, reply) => {
+      requireNational(request);
+      const rows = await app.db.kysely.selectFrom('fire_feeds').selectAll().orderBy('agency_code').execute();
+      reply.headers(noStore);
+      return { items: rows.map(status) };
+    },
+  );
+
+  app.put(
+    '/v1/feeds/:agency',
+    {
+      schema: {
+        summary: "Set an agency's feed URL and interval (CIFFC)",
+        tags,
+        security: [{ bearer: [] }],
+        params: AgencyParams,
+        body: FeedInput,
+      },
+    },
+    async (request, reply) => {
+      requireNational(request);
+      const { agency } = request.params;
+      const { url, interval_minutes, enabled } = request.body;
+      const now = app.config.now().toISOString();
+      const existing = await app.db.kysely
+        .selectFrom('fire_feeds')
+        .select('url')
+        .where('agency_code', '=', agency)
+        .executeTakeFirst();
+      // A new URL is a new file: its validators and schedule start again.
+      const fresh = !existing || existing.url !== url;
+      const values = {
+        url,
+        interval_minutes,
+        enabled: enabled ? 1 : 0,
+        ...(fresh ? { etag: null, last_modified: null, next_run_at: now } : {}),
+      };
+      if (existing)
+        await app.db.kysely.updateTable('fire_feeds').set(values).where('agency_code', '=', agency).execute();
+      else
+        await app.db.kysely
+          .insertInto('fire_feeds')
+          .values({ agency_code: agency, ...values, next_run_at: now })
+          .execute();
+      const row = await app.db.kysely
+        .selectFrom('fire_feeds')
+        .selectAll()
+        .where('agency_code', '=', agency)
+        .executeTakeFirstOrThrow();
+      reply.headers(noStore);
+      return status(row);
+    },
+  );
+
+  app.delete(
+    '/v1/feeds/:agency',
+    {
+      schema: {
+        summary: "Remove an agency's feed (CIFFC)",
+        tags,
+        security: [{ bearer: [] }],
+        params: AgencyParams,
+      },
+    },
+    async (request, reply) => {
+      requireNational(request);
+      const result = await app.db.kysely
+        .deleteFrom('fire_feeds')
+        .where('agency_code', '=', request.params.agency)
+        .executeTakeFirst();
+      if (Number(result.numDeletedRows) === 0) throw notFound(`No feed for ${request.params.agency}`);
+      return reply.code(204).send();
+    },
+  );
+
+  app.post(
+    '/v1/feeds/:agency/run',
+    {
+      schema: {
+        summary: "Poll an agency's feed now (CIFFC)",
+        tags,
+        security: [{ bearer: [] }],
+        params: AgencyParams,
+      },
+    },
+    async (request, reply) => {
+      requireNational(request);
+      const { agency } = request.params;
+      const exists = await app.db.kysely
+        .selectFrom('fire_feeds')
+        .select('agency_code')
+        .where('agency_code', '=', agency)
+        .executeTakeFirst();
+      if (!exists) throw notFound(`No feed for ${agency}`);
+      const now = app.config.now();
+      const outcome = await pollFeed(app.db, agency, { now, today: centreToday(now) });
+      const row = await app.db.kysely
+        .selectFrom('fire_feeds')
+        .selectAll()
+        .where('agency_code', '=', agency)
+        .executeTakeFirstOrThrow();
+      reply.headers(noStore);
+      return { outcome, feed: status(row) };
+    },
+  );
+
+  startWorker(fastify);
+}

@@ -1,0 +1,73 @@
+import { describe, expect, it } from 'vitest';
+import { bearer, clockAt, forEachEngine, type TestContext, tokenFor } from '../../test/context.ts';
+import { CWFIS_QUIRK_ROWS, cwfisCsv, cwfisGeojson } from './cwfis-sample.ts';
+
+const post = async (ctx: TestContext, payload: string, contentType: string) =>
+  ctx.app.inject({
+    method: 'POST',
+    url: '/v1/fires/import',
+    headers: { 'content-type': contentType, ...bearer(await tokenFor(ctx, 'ciffc')) },
+    payload,
+  });
+
+const REJECTED_BY_REASON = {
+  'agency_code:us_agency': 3,
+  'situation_report_date:missing': 1,
+  'stage_of_control:unknown': 1,
+};
+
+forEachEngine(
+  'POST /v1/fires/import with the CWFIS national active-fires file',
+  (ctx) => {
+    describe('CSV (comma and space, CRLF, no response_type)', () => {
+      it('imports the Canadian rows and rejects the others by line with a reason', async () => {
+        const res = await post(ctx(), cwfisCsv(CWFIS_QUIRK_ROWS, false), 'text/csv');
+        expect(res.statusCode).toBe(200);
+        const body = res.json();
+        expect(body).toMatchObject({
+          format: 'csv',
+          total_rows: 16,
+          accepted_count: 11,
+          inserted: 11,
+          rejected_count: 5,
+          rejected_by_reason: REJECTED_BY_REASON,
+        });
+        const us = body.rejected.find((r: { agency_fire_id: string }) => r.agency_fire_id === '526042');
+        expect(us).toMatchObject({
+          row: 13,
+          line: 14,
+          agency_code: 'ak',
+          reason_code: 'agency_code:us_agency',
+        });
+        expect(us.reason).toMatch(/US agency "ak"/);
+        const fire = await ctx()
+          .app.db.kysely.selectFrom('fires')
+          .selectAll()
+          .where('agency_fire_id', '=', 'HWF-101')
+          .executeTakeFirstOrThrow();
+        expect(fire).toMatchObject({
+          agency_code: 'ab',
+          agency_data_timezone: 'America/Edmonton',
+          situation_report_date: '2026-07-13',
+          response_type: 'FUL',
+          fire_size: 7.5,
+        });
+      });
+    });
+
+    describe('GeoJSON features with the same properties', () => {
+      it('imports again as unchanged when the values are the same', async () => {
+        const res = await post(ctx(), cwfisGeojson(CWFIS_QUIRK_ROWS, true), 'application/geo+json');
+        expect(res.statusCode).toBe(200);
+        expect(res.json()).toMatchObject({
+          format: 'geojson',
+          accepted_count: 11,
+          rejected_by_reason: REJECTED_BY_REASON,
+        });
+        // SWF-060-2026 says MOD in this file, where the CSV without response_type gave the default.
+        expect(res.json()).toMatchObject({ updated: 4, unchanged: 7 });
+      });
+    });
+  },
+  { now: clockAt('2026-07-15') },
+);

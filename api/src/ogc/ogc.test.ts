@@ -1,0 +1,120 @@
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import { beforeAll, expect, it } from 'vitest';
+import { forEachEngine, type TestContext } from '../../test/context.ts';
+import { fire } from '../../test/fixtures.ts';
+import { upsertFires } from '../fires/store.ts';
+
+const run = promisify(execFile);
+
+/** 250 fires: 3 pages of 100; 5 in British Columbia, reported on 2026-07-01. */
+const FIRES = [
+  ...Array.from({ length: 245 }, (_, i) =>
+    fire({ agency_fire_id: `AB-${String(i).padStart(3, '0')}`, situation_report_date: '2026-07-10' }),
+  ),
+  ...Array.from({ length: 5 }, (_, i) =>
+    fire({
+      agency_code: 'bc',
+      agency_fire_id: `G${i}`,
+      agency_data_timezone: 'America/Vancouver',
+      situation_report_date: '2026-07-01',
+      latitude: 50.67,
+      longitude: -120.33,
+      stage_of_control: 'BH',
+      response_type: 'MOD',
+    }),
+  ),
+];
+
+const get = (ctx: TestContext, url: string) => ctx.app.inject({ method: 'GET', url });
+
+forEachEngine('OGC API – Features at /v1/ogc', (ctx) => {
+  beforeAll(async () => {
+    await upsertFires(ctx().app.db.kysely, FIRES);
+  });
+
+  it('has a landing page, conformance and the fires collection, with absolute links', async () => {
+    const landing = await get(ctx(), '/v1/ogc');
+    expect(landing.statusCode).toBe(200);
+    const rels = landing.json().links.map((l: { rel: string }) => l.rel);
+    expect(rels).toEqual(expect.arrayContaining(['self', 'service-desc', 'conformance', 'data']));
+    expect(landing.json().links[0].href).toBe('http://localhost:80/v1/ogc');
+    const conformance = (await get(ctx(), '/v1/ogc/conformance')).json();
+    expect(conformance.conformsTo).toContain('http://www.opengis.net/spec/ogcapi-features-1/1.0/conf/core');
+    const collections = (await get(ctx(), '/v1/ogc/collections')).json();
+    expect(collections.collections.map((c: { id: string }) => c.id)).toEqual(['fires']);
+    expect((await get(ctx(), '/v1/ogc/collections/other')).statusCode).toBe(404);
+  });
+
+  it('pages the items with next and prev links and stable ids', async () => {
+    const first = await get(ctx(), '/v1/ogc/collections/fires/items');
+    expect(first.headers['content-type']).toMatch(/^application\/geo\+json/);
+    const page1 = first.json();
+    expect(page1).toMatchObject({ type: 'FeatureCollection', numberMatched: 250, numberReturned: 100 });
+    expect(page1.features[0]).toMatchObject({
+      type: 'Feature',
+      id: 'ab-AB-000',
+      geometry: { type: 'Point', coordinates: [-115.2, 55.1] },
+      properties: {
+        agency_code: 'ab',
+        agency_fire_id: 'AB-000',
+        stage_of_control: 'OC',
+        response_type: 'FUL',
+      },
+    });
+    const next = page1.links.find((l: { rel: string }) => l.rel === 'next').href as string;
+    expect(page1.links.some((l: { rel: string }) => l.rel === 'prev')).toBe(false);
+    const page2 = (await get(ctx(), new URL(next).pathname + new URL(next).search)).json();
+    expect(page2.features[0].id).toBe('ab-AB-100');
+    expect(page2.links.find((l: { rel: string }) => l.rel === 'prev').href).toMatch(/limit=100$/);
+    const last = (await get(ctx(), '/v1/ogc/collections/fires/items?limit=100&offset=200')).json();
+    expect(last.numberReturned).toBe(50);
+    expect(last.links.some((l: { rel: string }) => l.rel === 'next')).toBe(false);
+    const again = (await get(ctx(), '/v1/ogc/collections/fires/items')).json();
+    expect(again.features.map((f: { id: string }) => f.id)).toEqual(
+      page1.features.map((f: { id: string }) => f.id),
+    );
+    const one = await get(ctx(), '/v1/ogc/collections/fires/items/bc-G3');
+    expect(one.json()).toMatchObject({ id: 'bc-G3', properties: { agency_fire_id: 'G3' } });
+    expect((await get(ctx(), '/v1/ogc/collections/fires/items/bc-NONE')).statusCode).toBe(404);
+  });
+
+  it('filters by bbox and datetime and refuses bad ones with 400', async () => {
+    const inBc = (await get(ctx(), '/v1/ogc/collections/fires/items?bbox=-121,50,-120,51')).json();
+    expect(inBc.numberMatched).toBe(5);
+    const day = (await get(ctx(), '/v1/ogc/collections/fires/items?datetime=2026-07-01T00:00:00Z')).json();
+    expect(day.numberMatched).toBe(5);
+    const open = (await get(ctx(), '/v1/ogc/collections/fires/items?datetime=2026-07-05/..')).json();
+    expect(open.numberMatched).toBe(245);
+    const both = (
+      await get(ctx(), '/v1/ogc/collections/fires/items?datetime=../2026-07-05&bbox=-116,55,-115,56')
+    ).json();
+    expect(both.numberMatched).toBe(0);
+    for (const bad of ['bbox=1,2,3', 'bbox=a,b,c,d', 'datetime=yesterday', 'limit=0', 'limit=10001']) {
+      const res = await get(ctx(), `/v1/ogc/collections/fires/items?${bad}`);
+      expect(res.statusCode, bad).toBe(400);
+    }
+  });
+
+  it('is read by GDAL: ogrinfo OAPIF lists the fires', async () => {
+    const app = ctx().app;
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const address = app.server.address();
+    const port = typeof address === 'object' && address ? address.port : 0;
+    const { stdout } = await run(
+      'ogrinfo',
+      ['-ro', '-so', `OAPIF:http://127.0.0.1:${port}/v1/ogc`, 'fires'],
+      { timeout: 30_000 },
+    );
+    expect(stdout).toMatch(/Layer name: fires/);
+    expect(stdout).toMatch(/Feature Count: 250/);
+    expect(stdout).toMatch(/stage_of_control: String/);
+    const { stdout: features } = await run(
+      'ogrinfo',
+      ['-ro', '-q', `OAPIF:http://127.0.0.1:${port}/v1/ogc`, 'fires', '-where', "agency_fire_id = 'G3'"],
+      { timeout: 30_000 },
+    );
+    expect(features).toMatch(/agency_code \(String\) = bc/);
+    expect(features).toMatch(/POINT \(-120\.33 50\.67\)/);
+  }, 60_000);
+});

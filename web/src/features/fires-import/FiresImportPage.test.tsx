@@ -1,0 +1,131 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { installFetch, json } from '../../test/fakeFetch.ts';
+import { agencyUser, ciffcUser, renderApp } from '../../test/render.tsx';
+import type { ImportSummary } from './api.ts';
+
+const HISTORY = {
+  items: [
+    {
+      id: 7,
+      created_at: '2026-07-15T12:00:00.000Z',
+      source: 'api',
+      username: 'ciffc',
+      agency_code: null,
+      format: 'csv',
+      file_name: 'activefires.csv',
+      file_bytes: 1200,
+      total_rows: 16,
+      inserted: 11,
+      updated: 0,
+      unchanged: 0,
+      rejected: 5,
+    },
+  ],
+  meta: { page: 1, page_size: 50, total_pages: 1, total_results: 1 },
+};
+
+const summary = (dryRun: boolean): ImportSummary => ({
+  import_id: dryRun ? null : 8,
+  format: 'csv',
+  dry_run: dryRun,
+  total_rows: 3,
+  accepted_count: 2,
+  rejected_count: 1,
+  rejected_by_reason: { 'agency_code:us_agency': 1 },
+  inserted: 2,
+  updated: 0,
+  unchanged: 0,
+  rejected: [
+    {
+      row: 3,
+      line: 4,
+      agency_code: 'ak',
+      agency_fire_id: '526042',
+      reason: 'US agency "ak": only Canadian agencies are imported',
+      reason_code: 'agency_code:us_agency',
+    },
+  ],
+});
+
+/** The import's server side: answers each upload with the summary after reporting progress. */
+class ImportServer {
+  static sent: { url: string; headers: Record<string, string>; body: unknown }[] = [];
+  url = '';
+  headers: Record<string, string> = {};
+  status = 0;
+  responseText = '';
+  upload: { onprogress: ((e: ProgressEvent) => void) | null } = { onprogress: null };
+  onload: (() => void) | null = null;
+  onerror: (() => void) | null = null;
+  open(_method: string, url: string) {
+    this.url = url;
+  }
+  setRequestHeader(name: string, value: string) {
+    this.headers[name] = value;
+  }
+  send(body: unknown) {
+    ImportServer.sent.push({ url: this.url, headers: this.headers, body });
+    const dryRun = this.url.includes('dry_run=true');
+    setTimeout(() => {
+      this.upload.onprogress?.({ lengthComputable: true, loaded: 50, total: 100 } as ProgressEvent);
+      this.status = 200;
+      this.responseText = JSON.stringify(summary(dryRun));
+      this.onload?.();
+    }, 5);
+  }
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  ImportServer.sent = [];
+});
+
+describe('fires import screen', () => {
+  it('checks a file, lists each rejected row with its line and reason, then imports on confirmation', async () => {
+    installFetch({ '/v1/fires/imports': () => json(HISTORY) });
+    vi.stubGlobal('XMLHttpRequest', ImportServer);
+    renderApp('/agency/fires-import', { user: ciffcUser });
+    expect(await screen.findByRole('heading', { name: 'Import Fires' })).toBeTruthy();
+    const history = await screen.findByRole('table', { name: 'Imports, newest first' });
+    expect(within(history).getByText(/activefires\.csv/)).toBeTruthy();
+    expect(within(history).getByText('11 / 0 / 0 / 5')).toBeTruthy();
+
+    const file = new File(['agency, firename\r\n'], 'activefires.csv', { type: 'text/csv' });
+    await userEvent.upload(screen.getByLabelText('Fire file (CSV or GeoJSON)'), file);
+    await userEvent.click(screen.getByRole('button', { name: 'Check file' }));
+    const rejected = await screen.findByRole('table', { name: 'Rejected rows' });
+    const cells = within(rejected)
+      .getAllByRole('cell')
+      .map((c) => c.textContent);
+    expect(cells).toEqual(['3', '4', 'ak', '526042', 'US agency "ak": only Canadian agencies are imported']);
+    expect(screen.getByText(/agency_code:us_agency/)).toBeTruthy();
+    expect(ImportServer.sent[0]?.url).toMatch(/dry_run=true&file_name=activefires\.csv/);
+    expect(ImportServer.sent[0]?.headers['Content-Type']).toBe('text/csv');
+
+    await userEvent.click(screen.getByRole('button', { name: 'Import 2 fires' }));
+    expect(await screen.findByRole('heading', { name: 'Imported activefires.csv' })).toBeTruthy();
+    expect(ImportServer.sent[1]?.url).toMatch(/dry_run=false/);
+    expect(ImportServer.sent[1]?.body).toBe(file);
+  });
+
+  it('speaks French and shows the sidebar entry to an agency user', async () => {
+    installFetch({ '/v1/fires/imports': () => json({ ...HISTORY, items: [] }) });
+    renderApp('/agency/fires-import', { user: agencyUser('bc'), locale: 'fr' });
+    expect(await screen.findByRole('heading', { name: 'Importer des feux' })).toBeTruthy();
+    await waitFor(() => expect(screen.getByText('Aucune importation.')).toBeTruthy());
+    expect(screen.getByRole('link', { name: 'Importer des feux' })).toBeTruthy();
+  });
+});
+
+describe('the OGC API layer on the national fires page', () => {
+  it('links to /v1/ogc with how to add it in QGIS, in both languages', async () => {
+    const { OgcLayerNote } = await import('./OgcLayerNote.tsx');
+    const { renderWithProviders } = await import('../../test/render.tsx');
+    const url = `${window.location.origin}/v1/ogc`;
+    renderWithProviders(<OgcLayerNote />);
+    expect(screen.getByRole('link', { name: url }).getAttribute('href')).toBe(url);
+    expect(screen.getByText(/In QGIS: Layer › Add Layer/)).toBeTruthy();
+  });
+});

@@ -1,0 +1,232 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { type DragEvent, useId, useState } from 'react';
+import { FormattedDate, FormattedMessage, useIntl } from 'react-intl';
+import { ApiError } from '../../shared/api/http.ts';
+import { ErrorBox } from '../../shared/ui/ErrorBox.tsx';
+import { Loading } from '../../shared/ui/Loading.tsx';
+import { PageHeader } from '../../shared/ui/PageHeader.tsx';
+import { downloadImportFile, type ImportSummary, importsQuery, sendImport } from './api.ts';
+
+type Step =
+  | { kind: 'choose' }
+  | { kind: 'sending'; percent: number; dryRun: boolean }
+  | { kind: 'checked' | 'done'; summary: ImportSummary }
+  | { kind: 'failed'; error: unknown };
+
+/** The counts and each rejected row of an import's answer (dry run or done). */
+export function ImportSummaryView({ summary, fileName }: { summary: ImportSummary; fileName: string }) {
+  const reasons = Object.entries(summary.rejected_by_reason ?? {});
+  return (
+    <section aria-labelledby="fires-import-summary">
+      <h2 id="fires-import-summary">
+        <FormattedMessage
+          id={summary.dry_run ? 'firesImport.summary.heading' : 'firesImport.summary.done'}
+          values={{ file: fileName }}
+        />
+      </h2>
+      <p>
+        <FormattedMessage
+          id="firesImport.summary.counts"
+          values={{
+            total: summary.total_rows,
+            accepted: summary.accepted_count,
+            inserted: summary.inserted,
+            updated: summary.updated,
+            unchanged: summary.unchanged,
+            rejected: summary.rejected_count,
+          }}
+        />
+      </p>
+      {reasons.length > 0 && (
+        <>
+          <h3>
+            <FormattedMessage id="firesImport.byReason" />
+          </h3>
+          <ul>
+            {reasons.map(([code, n]) => (
+              <li key={code}>
+                <code>{code}</code>: {n}
+              </li>
+            ))}
+          </ul>
+          <table>
+            <caption>
+              <FormattedMessage id="firesImport.rejected.caption" />
+            </caption>
+            <thead>
+              <tr>
+                {['row', 'line', 'agency', 'fireId', 'reason'].map((c) => (
+                  <th key={c} scope="col">
+                    <FormattedMessage id={`firesImport.col.${c}`} />
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {summary.rejected.map((r) => (
+                <tr key={r.row}>
+                  <td>{r.row}</td>
+                  <td>{r.line ?? ''}</td>
+                  <td>{r.agency_code ?? ''}</td>
+                  <td>{r.agency_fire_id ?? ''}</td>
+                  <td>{r.reason}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </>
+      )}
+    </section>
+  );
+}
+
+function ImportHistory() {
+  const [page, setPage] = useState(1);
+  const history = useQuery(importsQuery(page));
+  if (history.isPending) return <Loading />;
+  if (history.isError) return <ErrorBox />;
+  const { items, meta } = history.data;
+  return (
+    <section aria-labelledby="fires-import-history">
+      <h2 id="fires-import-history">
+        <FormattedMessage id="firesImport.history.heading" />
+      </h2>
+      {items.length === 0 ? (
+        <p>
+          <FormattedMessage id="firesImport.history.empty" />
+        </p>
+      ) : (
+        <table>
+          <caption>
+            <FormattedMessage id="firesImport.history.caption" />
+          </caption>
+          <thead>
+            <tr>
+              {['date', 'source', 'user', 'fileName', 'rows', 'result'].map((c) => (
+                <th key={c} scope="col">
+                  <FormattedMessage id={`firesImport.col.${c}`} />
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {items.map((e) => (
+              <tr key={e.id}>
+                <td>
+                  <FormattedDate value={e.created_at} dateStyle="medium" timeStyle="short" />
+                </td>
+                <td>{e.source}</td>
+                <td>{e.username ?? ''}</td>
+                <td>
+                  {e.file_name ?? ''}{' '}
+                  <button type="button" className="link-button" onClick={() => void downloadImportFile(e)}>
+                    <FormattedMessage id="firesImport.download" />
+                  </button>
+                </td>
+                <td>{e.total_rows}</td>
+                <td>{`${e.inserted} / ${e.updated} / ${e.unchanged} / ${e.rejected}`}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      {meta.total_pages > 1 && (
+        <p>
+          <button type="button" disabled={page <= 1} onClick={() => setPage(page - 1)}>
+            <FormattedMessage id="firesImport.previous" />
+          </button>{' '}
+          <FormattedMessage id="firesImport.page" values={{ page, pages: meta.total_pages }} />{' '}
+          <button type="button" disabled={page >= meta.total_pages} onClick={() => setPage(page + 1)}>
+            <FormattedMessage id="firesImport.next" />
+          </button>
+        </p>
+      )}
+    </section>
+  );
+}
+
+export function FiresImportPage() {
+  const intl = useIntl();
+  const inputId = useId();
+  const queryClient = useQueryClient();
+  const [file, setFile] = useState<File | null>(null);
+  const [step, setStep] = useState<Step>({ kind: 'choose' });
+
+  const send = async (dryRun: boolean) => {
+    if (!file) return;
+    setStep({ kind: 'sending', percent: 0, dryRun });
+    try {
+      const summary = await sendImport(file, dryRun, (percent) =>
+        setStep({ kind: 'sending', percent, dryRun }),
+      );
+      setStep({ kind: dryRun ? 'checked' : 'done', summary });
+      if (!dryRun) await queryClient.invalidateQueries({ queryKey: ['fire-imports'] });
+    } catch (error) {
+      setStep({ kind: 'failed', error });
+    }
+  };
+  const choose = (chosen: File | null | undefined) => {
+    setFile(chosen ?? null);
+    setStep({ kind: 'choose' });
+  };
+  const onDrop = (e: DragEvent) => {
+    e.preventDefault();
+    choose(e.dataTransfer.files[0]);
+  };
+
+  return (
+    <div className="fires-import">
+      <PageHeader titleId="firesImport.title" />
+      <p>
+        <FormattedMessage id="firesImport.intro" />
+      </p>
+      {/* biome-ignore lint/a11y/noStaticElementInteractions: the drop zone adds to the file input it holds */}
+      <div className="drop-zone" onDragOver={(e) => e.preventDefault()} onDrop={onDrop}>
+        <label htmlFor={inputId}>
+          <FormattedMessage id="firesImport.file" />
+        </label>{' '}
+        <input
+          id={inputId}
+          type="file"
+          accept=".csv,.json,.geojson,text/csv,application/json,application/geo+json"
+          onChange={(e) => choose(e.target.files?.[0])}
+        />{' '}
+        <FormattedMessage id="firesImport.drop" />
+      </div>
+      <p>
+        <button type="button" disabled={!file || step.kind === 'sending'} onClick={() => void send(true)}>
+          <FormattedMessage id="firesImport.check" />
+        </button>
+      </p>
+      {step.kind === 'sending' && (
+        <p>
+          <progress
+            max={100}
+            value={step.percent}
+            aria-label={intl.formatMessage({ id: 'firesImport.progress' })}
+          />{' '}
+          <FormattedMessage id="firesImport.uploading" values={{ percent: step.percent }} />
+        </p>
+      )}
+      {step.kind === 'failed' && (
+        <ErrorBox>
+          {step.error instanceof ApiError && step.error.fromServer ? step.error.message : undefined}
+        </ErrorBox>
+      )}
+      {(step.kind === 'checked' || step.kind === 'done') && file && (
+        <ImportSummaryView summary={step.summary} fileName={file.name} />
+      )}
+      {step.kind === 'checked' && step.summary.accepted_count > 0 && (
+        <p>
+          <button type="button" onClick={() => void send(false)}>
+            <FormattedMessage id="firesImport.confirm" values={{ count: step.summary.accepted_count }} />
+          </button>{' '}
+          <button type="button" onClick={() => choose(null)}>
+            <FormattedMessage id="firesImport.cancel" />
+          </button>
+        </p>
+      )}
+      <ImportHistory />
+    </div>
+  );
+}

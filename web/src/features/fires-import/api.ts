@@ -1,0 +1,110 @@
+import { queryOptions } from '@tanstack/react-query';
+import { apiGet } from '../../shared/api/dataApi.ts';
+import { ApiError } from '../../shared/api/http.ts';
+import { getToken } from '../../shared/auth/session.ts';
+
+/** The answer of POST /v1/fires/import (docs/fires-import.md, "The answer"). */
+export interface ImportSummary {
+  import_id: number | null;
+  format: 'csv' | 'geojson';
+  dry_run: boolean;
+  total_rows: number;
+  accepted_count: number;
+  rejected_count: number;
+  rejected_by_reason: Record<string, number>;
+  inserted: number;
+  updated: number;
+  unchanged: number;
+  rejected: {
+    row: number;
+    line?: number;
+    agency_code?: string;
+    agency_fire_id?: string;
+    reason: string;
+    reason_code: string;
+  }[];
+}
+
+export interface ImportEntry {
+  id: number;
+  created_at: string;
+  source: string;
+  username: string | null;
+  agency_code: string | null;
+  format: string;
+  file_name: string | null;
+  file_bytes: number;
+  total_rows: number;
+  inserted: number;
+  updated: number;
+  unchanged: number;
+  rejected: number;
+}
+
+export interface ImportPage {
+  items: ImportEntry[];
+  meta: { page: number; page_size: number; total_pages: number; total_results: number };
+}
+
+export const importsQuery = (page: number) =>
+  queryOptions({
+    queryKey: ['fire-imports', page],
+    queryFn: ({ signal }) => apiGet<ImportPage>('/v1/fires/imports', { query: { page }, signal }),
+    staleTime: 0,
+  });
+
+const contentTypeOf = (file: File) =>
+  /\.(geo)?json$/i.test(file.name) || file.type.includes('json') ? 'application/geo+json' : 'text/csv';
+
+/**
+ * Sends the file as the body of the import, with XMLHttpRequest because fetch reports no upload
+ * progress; `onProgress` gets 0 to 100.
+ */
+export function sendImport(
+  file: File,
+  dryRun: boolean,
+  onProgress: (percent: number) => void,
+): Promise<ImportSummary> {
+  const params = new URLSearchParams({ dry_run: String(dryRun), file_name: file.name.slice(0, 255) });
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open('POST', `/v1/fires/import?${params}`);
+    xhr.setRequestHeader('Content-Type', contentTypeOf(file));
+    xhr.setRequestHeader('Accept', 'application/json');
+    const token = getToken();
+    if (token) xhr.setRequestHeader('Authorization', `Bearer ${token}`);
+    xhr.upload.onprogress = (e) => {
+      if (e.lengthComputable) onProgress(Math.round((e.loaded / e.total) * 100));
+    };
+    xhr.onerror = () => reject(new ApiError('Network error', 0));
+    xhr.onload = () => {
+      let body: unknown;
+      try {
+        body = JSON.parse(xhr.responseText);
+      } catch {
+        body = undefined;
+      }
+      if (xhr.status === 200) resolve(body as ImportSummary);
+      else {
+        const message = (body as { message?: string } | undefined)?.message;
+        reject(new ApiError(message ?? `${xhr.status}`, xhr.status, body, !!message));
+      }
+    };
+    xhr.send(file);
+  });
+}
+
+/** The file of an import as sent, saved through a blob (the route needs the bearer). */
+export async function downloadImportFile(entry: ImportEntry): Promise<void> {
+  const token = getToken();
+  const response = await fetch(`/v1/fires/imports/${entry.id}/file`, {
+    headers: token ? { Authorization: `Bearer ${token}` } : {},
+  });
+  if (!response.ok) throw new ApiError(`${response.status}`, response.status);
+  const url = URL.createObjectURL(await response.blob());
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = entry.file_name ?? `import-${entry.id}.${entry.format === 'csv' ? 'csv' : 'geojson'}`;
+  a.click();
+  URL.revokeObjectURL(url);
+}
