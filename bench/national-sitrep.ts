@@ -16,7 +16,7 @@ import { buildApp } from '../api/src/app.ts';
 import { loadConfig } from '../api/src/config.ts';
 import { seedDemo } from '../api/src/fires/demo.ts';
 import { centreToday } from '../api/src/http/time.ts';
-import { demoAgencySitrep, demoNationalFields } from '../api/src/national-sitrep/demo.ts';
+import { demoAgencySitrep, demoNationalFields, EMPTY_DAY } from '../api/src/national-sitrep/demo.ts';
 import * as national from '../api/src/national-sitrep/service.ts';
 import { startPostgres } from '../api/test/postgres.ts';
 import { type BenchResult, measure, printResults, startBenchApi } from './lib.ts';
@@ -37,7 +37,7 @@ const words = (n: number) =>
 
 /** A busy day's agency report: long summaries, 10 priority fires, 20 mobilization rows, 6 availability rows. */
 function realisticReport(code: AgencyCode, date: string): AgencySitrepData {
-  const base = demoAgencySitrep(code, date, 4);
+  const base = demoAgencySitrep(code, date, EMPTY_DAY);
   const others = AGENCY_CODES.filter((c) => c !== code);
   return {
     ...(base as AgencySitrepData),

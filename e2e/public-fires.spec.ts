@@ -205,3 +205,61 @@ test.describe('public fire pages (issue 3)', () => {
     await expect(page.getByRole('heading', { level: 2, name: 'Grands totaux' })).toBeVisible();
   });
 });
+
+/**
+ * Issue 14: a phone and a laptop, in both languages. The map opens on the whole country with every
+ * active fire drawn and can still zoom out; no page or table is wider than the screen.
+ */
+const SCREENS = [
+  { name: 'phone', width: 390, height: 844 },
+  { name: 'laptop', width: 1366, height: 900 },
+] as const;
+
+/** Widths that overflow the viewport: the document's and every table's. */
+async function overflow(page: Page): Promise<string[]> {
+  // A string: this project's e2e types have no DOM library.
+  return page.evaluate(`(() => {
+    const width = document.documentElement.clientWidth;
+    const wide = [];
+    if (document.documentElement.scrollWidth > width) wide.push('page ' + document.documentElement.scrollWidth + 'px');
+    for (const table of document.querySelectorAll('table')) {
+      const right = table.getBoundingClientRect().right;
+      if (right > width + 1) wide.push((table.className || 'table') + ' ends at ' + Math.round(right) + 'px');
+    }
+    return wide;
+  })()`);
+}
+
+for (const screen of SCREENS) {
+  for (const lang of ['en', 'fr'] as const) {
+    test.describe(`${screen.name} ${screen.width}px, ${lang} (issue 14)`, () => {
+      test.use({ viewport: { width: screen.width, height: screen.height } });
+      test.beforeEach(async ({ page }) => {
+        await page.addInitScript(`localStorage.setItem('ciffc.locale', '${lang}')`);
+      });
+
+      test('the map draws every active fire at load and can zoom out', async ({ page }) => {
+        await page.goto('/');
+        await expect(page.locator('html')).toHaveAttribute('lang', lang);
+        await expect(page.locator('.fires-map canvas')).toBeVisible({ timeout: 30_000 });
+        await expect.poll(() => drawnCount(page), { timeout: 30_000 }).toBeGreaterThan(0);
+        const shown = Number(await mapStatus(page).getAttribute('data-shown'));
+        expect(await drawnCount(page)).toBe(shown);
+        const zoomOut = page.getByRole('button', { name: lang === 'fr' ? 'Zoom arrière' : 'Zoom out' });
+        await expect(zoomOut).toBeEnabled();
+        expect(await overflow(page)).toEqual([]);
+      });
+
+      test('the national list and the situation report fit the screen', async ({ page }) => {
+        await page.goto('/national');
+        await expect(page.locator('.national-fires-table tbody tr').first()).toBeVisible({ timeout: 20_000 });
+        expect(await overflow(page)).toEqual([]);
+        await page.goto('/situation');
+        await expect(page.locator('.situation-report table').first()).toBeVisible({ timeout: 20_000 });
+        // On a phone the widest report tables scroll inside their own box; the page never does.
+        const wide = await overflow(page);
+        expect(screen.width < 768 ? wide.filter((w) => w.startsWith('page')) : wide).toEqual([]);
+      });
+    });
+  }
+}

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { bearer, forEachEngine, tokenFor } from '../../test/context.ts';
 import { appendHistory } from '../agency-sitrep/store.ts';
-import { demoAgencySitrep, seedNationalDemo } from '../national-sitrep/demo.ts';
+import { demoAgencySitrep, EMPTY_DAY, seedNationalDemo } from '../national-sitrep/demo.ts';
 import { parseCsv } from './parseCsv.ts';
 
 const YEAR = 2024;
@@ -23,7 +23,7 @@ forEachEngine('reports and exports', (ctx) => {
         username: 'ciffc',
         created_at: `${YEAR}-07-0${i + 1}T20:00:00.000Z`,
         document: JSON.stringify({
-          ...demoAgencySitrep(agency, `${YEAR}-07-0${i + 1}`, 3),
+          ...demoAgencySitrep(agency, `${YEAR}-07-0${i + 1}`, EMPTY_DAY),
           en_ops_summary: '=HYPERLINK("http://evil.example")',
           fr_ops_summary: 'Activité modérée, « feux » près de Québec',
         }),

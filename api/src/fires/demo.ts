@@ -105,10 +105,31 @@ function location(rand: () => number, agency: AgencyCode): [number, number] {
 /** Relative chance of a fire starting on a day of the year: the season peaks in mid-July. */
 const seasonWeight = (dayOfYear: number) => 0.03 + Math.exp(-(((dayOfYear - 195) / 45) ** 2));
 
+/**
+ * The largest fire an agency's landscape makes plausible: the boreal and northern agencies see
+ * fires of hundreds of thousands of hectares, the Maritimes a few thousand at most (issue 14: a
+ * 600,000 ha fire in Nova Scotia made the season's figures absurd).
+ */
+export const MAX_FIRE_SIZE: Record<AgencyCode, number> = {
+  bc: 300_000,
+  ab: 300_000,
+  sk: 250_000,
+  mb: 150_000,
+  on: 100_000,
+  qc: 150_000,
+  nt: 400_000,
+  yt: 150_000,
+  nl: 20_000,
+  nb: 3_000,
+  ns: 3_000,
+  pe: 150,
+  pc: 20_000,
+};
+
 /** Long tail: most fires under a hectare, a few percent over 100 ha, a handful over 100,000 ha. */
-function fireSize(rand: () => number, scale: number): number {
+function fireSize(rand: () => number, scale: number, max: number): number {
   const size = (0.1 * scale) / (1 - rand()) ** (1 / 0.45);
-  return Math.round(Math.min(size, 600_000) * 10) / 10;
+  return Math.round(Math.min(size, max) * 10) / 10;
 }
 
 function pad(n: number, width: number): string {
@@ -166,13 +187,45 @@ export function generateFires(options: { seed: number; count: number; today: str
       stage_of_control: stage,
       fire_cause: cause,
       response_type: response,
-      fire_size: Math.max(0.1, fireSize(rand, response === 'MON' ? 3 : 1)),
+      fire_size: Math.max(0.1, fireSize(rand, response === 'MON' ? 3 : 1, MAX_FIRE_SIZE[agencyCode])),
       latitude: Math.round(latitude * 10_000) / 10_000,
       longitude: Math.round(longitude * 10_000) / 10_000,
       updated_at: updatedAt,
     });
   }
   return fires;
+}
+
+/**
+ * Carry-over fires: last season's large fires that are still burning (held or under control) when
+ * the year starts, as the northern and western agencies report every spring. Their ids carry last
+ * year's two digits and a 9xxxx sequence, so they never collide with this season's ids.
+ */
+export const CARRY_OVER_AGENCIES: readonly AgencyCode[] = ['bc', 'ab', 'sk', 'nt', 'on', 'qc', 'bc', 'ab'];
+
+export function generateCarryOverFires(options: { seed: number; today: string }): NewFire[] {
+  const rand = random(options.seed ^ 0xca11);
+  const last = yearOf(options.today) - 1;
+  const updatedAt = `${options.today}T12:00:00.000Z`;
+  return CARRY_OVER_AGENCIES.map((agencyCode, i) => {
+    const agency = AGENCIES.find((a) => a.code === agencyCode) as (typeof AGENCIES)[number];
+    const reportDate = addDays(`${last}-08-01`, Math.floor(rand() * 75));
+    const [latitude, longitude] = location(rand, agencyCode);
+    return {
+      agency_code: agencyCode,
+      agency_fire_id: `${agencyCode.toUpperCase()}${String(last).slice(2)}-${pad(90_001 + i, 5)}`,
+      agency_data_timezone: agency.time_zone,
+      situation_report_date: reportDate,
+      status_date: addDays(reportDate, 20 + Math.floor(rand() * 40)),
+      stage_of_control: rand() < 0.3 ? 'BH' : 'UC',
+      fire_cause: 'N',
+      response_type: 'FUL',
+      fire_size: Math.round((5_000 + rand() * Math.min(60_000, MAX_FIRE_SIZE[agencyCode])) * 10) / 10,
+      latitude: Math.round(latitude * 10_000) / 10_000,
+      longitude: Math.round(longitude * 10_000) / 10_000,
+      updated_at: updatedAt,
+    };
+  });
 }
 
 /** Past seasons per agency, yearly and weekly (weeks sum to the year), `fromYear`..`toYear`. */
@@ -261,7 +314,10 @@ export async function seedDemo(
   let fires = 0;
   let historical = 0;
   if ((await count('fires')) === 0) {
-    const generated = generateFires({ seed, count: options.count ?? DEMO_FIRE_COUNT, today });
+    const generated = [
+      ...generateFires({ seed, count: options.count ?? DEMO_FIRE_COUNT, today }),
+      ...generateCarryOverFires({ seed, today }),
+    ];
     await upsertFires(db.kysely, generated);
     fires = generated.length;
   }

@@ -7,10 +7,12 @@ import {
   type NationalSitrepFields,
   nationalDraftFields,
 } from '@ciffc/contracts';
+import { type Kysely, sql } from 'kysely';
 import type { Db } from '../db/index.ts';
+import type { Database } from '../db/schema.ts';
 import { seedDutyOfficers } from '../duty-officers/store.ts';
 import { random } from '../fires/demo.ts';
-import { addDays, centreToday } from '../http/time.ts';
+import { addDays, centreToday, yearOf, yearStart } from '../http/time.ts';
 import { buildPublicReport, type ResourceLabel, toAgencySummary } from './report.ts';
 import { carryOverFires, historicalFigures, resourceLabels } from './sources.ts';
 import * as store from './store.ts';
@@ -23,23 +25,6 @@ export const DEMO_DUTY_OFFICERS = [
   { name: 'Sam Okafor', phone: '+1 204 555 0112' },
   { name: 'Claire MacDonald', phone: '+1 204 555 0193' },
 ];
-
-/** Relative activity per agency (bigger agencies report more fires). */
-const WEIGHT: Record<AgencyCode, number> = {
-  bc: 1.6,
-  ab: 1.3,
-  on: 0.9,
-  qc: 0.7,
-  sk: 0.6,
-  mb: 0.5,
-  nb: 0.25,
-  ns: 0.2,
-  nt: 0.3,
-  nl: 0.12,
-  yt: 0.15,
-  pc: 0.08,
-  pe: 0.02,
-};
 
 const SUMMARIES: [string, string][] = [
   [
@@ -92,50 +77,190 @@ function seedOf(date: string): number {
   return Number(date.replaceAll('-', '')) * 7 + 13;
 }
 
-/** A plausible approved agency sitrep for a day and a national level (data-entry.md 3.1 names). */
-export function demoAgencySitrep(agency: AgencyCode, date: string, level: number): Record<string, unknown> {
+/**
+ * What the fires table says about one day (issue 14: one source for the demo). Stages are the
+ * fires' current stages, so an earlier day's figures read today's stage of a fire reported by then;
+ * the latest day's report agrees with the summary, the list and the graphs exactly.
+ */
+export interface DayFigures {
+  /** Fires of the season (January 1 to the day) per agency, response type and stage. */
+  season: {
+    agency_code: string;
+    response_type: string;
+    stage_of_control: string;
+    fires: number;
+    hectares: number;
+  }[];
+  /** Fires first reported on the day per agency and cause. */
+  today: { agency_code: string; fire_cause: string; fires: number }[];
+  /** Fires reported in the seven days to the day (the national level follows it). */
+  week: number;
+  /** Each agency's largest fires not out and reported by the day (any year): its priority fires. */
+  priority: Map<
+    string,
+    { fires: string; latitude: number; longitude: number; stage_of_control: string; size: number }[]
+  >;
+}
+
+/** A day without fires (for callers that only need the shape of a report). */
+export const EMPTY_DAY: DayFigures = { season: [], today: [], week: 0, priority: new Map() };
+
+/** Priority fires: at most this many of an agency's largest active fires of at least PRIORITY_MIN_HA. */
+const PRIORITY_MAX = 3;
+const PRIORITY_MIN_HA = 1_000;
+
+export async function dayFigures(k: Kysely<Database>, date: string): Promise<DayFigures> {
+  const from = yearStart(yearOf(date));
+  const [season, today, week, large] = await Promise.all([
+    k
+      .selectFrom('fires')
+      .select(['agency_code', 'response_type', 'stage_of_control'])
+      .select([sql<number>`count(*)`.as('fires'), sql<number>`coalesce(sum(fire_size), 0)`.as('hectares')])
+      .where('situation_report_date', '>=', from)
+      .where('situation_report_date', '<=', date)
+      .groupBy(['agency_code', 'response_type', 'stage_of_control'])
+      .execute(),
+    k
+      .selectFrom('fires')
+      .select(['agency_code', 'fire_cause', sql<number>`count(*)`.as('fires')])
+      .where('situation_report_date', '=', date)
+      .groupBy(['agency_code', 'fire_cause'])
+      .execute(),
+    k
+      .selectFrom('fires')
+      .select(sql<number>`count(*)`.as('n'))
+      .where('situation_report_date', '>', addDays(date, -7))
+      .where('situation_report_date', '<=', date)
+      .executeTakeFirst(),
+    k
+      .selectFrom('fires')
+      .select(['agency_code', 'agency_fire_id', 'latitude', 'longitude', 'stage_of_control', 'fire_size'])
+      .where('situation_report_date', '<=', date)
+      .where('stage_of_control', '!=', 'OUT')
+      .where('fire_size', '>=', PRIORITY_MIN_HA)
+      .orderBy('fire_size', 'desc')
+      .orderBy('agency_fire_id')
+      .execute(),
+  ]);
+  const priority = new Map<string, DayFigures['priority'] extends Map<string, infer V> ? V : never>();
+  for (const f of large) {
+    const list = priority.get(f.agency_code) ?? [];
+    if (list.length < PRIORITY_MAX)
+      list.push({
+        fires: f.agency_fire_id,
+        latitude: f.latitude,
+        longitude: f.longitude,
+        stage_of_control: f.stage_of_control,
+        size: f.fire_size,
+      });
+    priority.set(f.agency_code, list);
+  }
+  const numeric = <T extends { fires: number }>(rows: T[]) =>
+    rows.map((r) => ({ ...r, fires: Number(r.fires) }));
+  return {
+    season: numeric(season).map((r) => ({ ...r, hectares: Number(r.hectares) })),
+    today: numeric(today),
+    week: Number(week?.n ?? 0),
+    priority,
+  };
+}
+
+/** The national level follows the week's new fires: a quiet week is level 1, a busy one 4 or 5. */
+export function levelOfWeek(newFires: number): number {
+  if (newFires < 20) return 1;
+  if (newFires < 100) return 2;
+  if (newFires < 250) return 3;
+  if (newFires < 450) return 4;
+  return 5;
+}
+
+/** An agency's own level follows its active fires under full response. */
+function agencyLevel(activeFires: number): number {
+  if (activeFires === 0) return 1;
+  if (activeFires < 5) return 2;
+  if (activeFires < 20) return 3;
+  if (activeFires < 60) return 4;
+  return 5;
+}
+
+const round1 = (v: number) => Math.round(v * 10) / 10;
+
+/** The fire statistics groups of data-entry.md 3.1 from the day's figures for one agency. */
+export function agencyStatistics(figures: DayFigures, agency: AgencyCode) {
+  const out = {
+    a_ltg: 0,
+    a_hum: 0,
+    a_oth: 0,
+    b_oc: 0,
+    b_bh: 0,
+    b_uc: 0,
+    b_active_hectares: 0,
+    b_total_out: 0,
+    b_out_hectares: 0,
+    c_act: 0,
+    c_out: 0,
+    c_total_hectares: 0,
+    c2_act: 0,
+    c2_out: 0,
+    c2_total_hectares: 0,
+    e_act: 0,
+    e_out: 0,
+    e_total_hectares: 0,
+  };
+  for (const r of figures.today.filter((t) => t.agency_code === agency)) {
+    if (r.fire_cause === 'N') out.a_ltg += r.fires;
+    else if (r.fire_cause === 'H') out.a_hum += r.fires;
+    else out.a_oth += r.fires;
+  }
+  for (const r of figures.season.filter((t) => t.agency_code === agency)) {
+    const isOut = r.stage_of_control === 'OUT';
+    if (r.response_type === 'FUL') {
+      if (r.stage_of_control === 'OC') out.b_oc += r.fires;
+      else if (r.stage_of_control === 'BH') out.b_bh += r.fires;
+      else if (r.stage_of_control === 'UC') out.b_uc += r.fires;
+      if (isOut) {
+        out.b_total_out += r.fires;
+        out.b_out_hectares += r.hectares;
+      } else out.b_active_hectares += r.hectares;
+    } else if (r.response_type === 'MOD') {
+      if (isOut) out.c_out += r.fires;
+      else out.c_act += r.fires;
+      out.c_total_hectares += r.hectares;
+    } else if (r.response_type === 'MON') {
+      if (isOut) out.c2_out += r.fires;
+      else out.c2_act += r.fires;
+      out.c2_total_hectares += r.hectares;
+    }
+  }
+  for (const key of ['b_active_hectares', 'b_out_hectares', 'c_total_hectares', 'c2_total_hectares'] as const)
+    out[key] = round1(out[key]);
+  return out;
+}
+
+/** An approved agency sitrep for a day whose figures all come from the fires table. */
+export function demoAgencySitrep(
+  agency: AgencyCode,
+  date: string,
+  figures: DayFigures,
+): Record<string, unknown> {
   const rand = random(seedOf(date) + AGENCY_CODES.indexOf(agency) * 101);
-  const w = WEIGHT[agency] * (0.4 + level * 0.35);
-  const n = (scale: number) => Math.round(rand() * scale * w);
-  const h = (scale: number) => Math.round(rand() * scale * w * 10) / 10;
+  const stats = agencyStatistics(figures, agency);
+  const n = (scale: number) => Math.round(rand() * scale);
   const [en, fr] = pickOf(rand, SUMMARIES);
-  const local = Math.max(1, Math.min(5, level + Math.round(rand() * 2 - 1)));
-  const priority =
-    w > 0.8
-      ? Array.from({ length: 1 + Math.floor(rand() * 3) }, (_, i) => ({
-          fires: `${agency.toUpperCase()}-${date.slice(2, 4)}${String(100 + i * 37 + n(40)).padStart(3, '0')}`,
-          latitude: 50 + rand() * 8,
-          longitude: -125 + rand() * 50,
-          stage_of_control: pickOf(rand, ['OC', 'BH', 'UC'] as const),
-          size: Math.round(rand() * 20_000 * w) / 10,
-          incident_type: 1 + Math.floor(rand() * 3),
-          percent_contained: Math.floor(rand() * 80),
-        }))
-      : [];
+  const local = agencyLevel(stats.b_oc + stats.b_bh + stats.b_uc);
+  const priority = (figures.priority.get(agency) ?? []).map((f, i) => ({
+    key: `p${i}`,
+    ...f,
+    incident_type: 1 + Math.floor(rand() * 3),
+    percent_contained: f.stage_of_control === 'UC' ? 80 + n(20) : n(70),
+  }));
   return {
     en_ops_summary: en,
     fr_ops_summary: fr,
-    a_ltg: n(12),
-    a_hum: n(6),
-    a_oth: n(2),
-    b_oc: n(15),
-    b_bh: n(10),
-    b_uc: n(20),
-    b_active_hectares: h(40_000),
-    b_total_out: n(300),
-    b_out_hectares: h(8_000),
-    c_act: n(4),
-    c_out: n(10),
-    c_total_hectares: h(3_000),
-    c2_act: n(6),
-    c2_out: n(8),
-    c2_total_hectares: h(12_000),
-    e_act: n(1),
-    e_out: n(3),
-    e_total_hectares: h(200),
+    ...stats,
     priority_fires: priority,
-    fop_ltg: n(20),
-    fop_nat: n(8),
+    fop_ltg: local >= 3 ? n(20) : n(3),
+    fop_nat: local >= 3 ? n(8) : n(2),
     prep_level_override: local,
     en_prep_comment:
       local >= 4 ? 'Resources are committed; limited capacity to export.' : 'Adequate resources.',
@@ -143,10 +268,10 @@ export function demoAgencySitrep(agency: AgencyCode, date: string, level: number
       local >= 4 ? 'Ressources engagées; capacité d’exportation limitée.' : 'Ressources suffisantes.',
     en_porr_text: local >= 4 ? 'May request unit crews and an IMT within 48 hours.' : '',
     fr_porr_text: local >= 4 ? 'Pourrait demander des équipes d’unité et une ÉGI d’ici 48 heures.' : '',
-    chh_light: n(4),
-    chh_int: n(3),
-    chh_med: n(2),
-    chh_heavy: n(1),
+    chh_light: n(local),
+    chh_int: n(local - 1),
+    chh_med: n(local - 2),
+    chh_heavy: 0,
     mobs_grouped: [],
     mobs: [],
     demobs: [],
@@ -178,7 +303,8 @@ function mobRow(rand: () => number, key: string, to: string, from: string): MobR
 /** The national fields of a demo day. */
 export function demoNationalFields(date: string, level: number, officer: string): NationalSitrepFields {
   const rand = random(seedOf(date));
-  const [en, fr] = pickOf(rand, NATIONAL_SUMMARIES);
+  // The comment follows the level: international help is mentioned only at levels 4 and 5.
+  const [en, fr] = NATIONAL_SUMMARIES[level >= 4 ? 2 : level === 3 ? 0 : 1] as [string, string];
   const exporters: string[] = ['on', 'qc', 'nb', 'ns', 'nl', 'pc'];
   const importers: string[] = ['bc', 'ab', 'sk', 'mb', 'nt'];
   const mobs: MobRow[] = [];
@@ -233,13 +359,12 @@ export async function seedNationalDemo(db: Db, options: { now: Date; days?: numb
   const first = addDays(today, -days);
   const existing = await store.existingReportDates(k, first, addDays(today, -1));
   const labels: Map<string, ResourceLabel> = await resourceLabels(k);
-  let level = 2;
   let made = 0;
   let lastFields: NationalSitrepFields | undefined;
   for (let i = days; i >= 1; i--) {
     const date = addDays(today, -i);
-    const rand = random(seedOf(date) + 5);
-    level = Math.max(1, Math.min(5, level + (rand() < 0.3 ? 1 : rand() < 0.55 ? -1 : 0)));
+    const figures = await dayFigures(k, date);
+    const level = levelOfWeek(figures.week);
     const officer = (DEMO_DUTY_OFFICERS[Math.floor(i / 7) % DEMO_DUTY_OFFICERS.length] as { name: string })
       .name;
     const fields = demoNationalFields(date, level, officer);
@@ -247,7 +372,7 @@ export async function seedNationalDemo(db: Db, options: { now: Date; days?: numb
     if (existing.has(date)) continue;
     const summaries = new Map<AgencyCode, AgencySitrepSummary>();
     for (const code of AGENCY_CODES)
-      summaries.set(code, toAgencySummary(code, 1, demoAgencySitrep(code, date, level)));
+      summaries.set(code, toAgencySummary(code, 1, demoAgencySitrep(code, date, figures)));
     const [historical, carryOver] = await Promise.all([historicalFigures(k, date), carryOverFires(k, date)]);
     const publishedAt = `${date}T20:00:00.000Z`;
     const report = buildPublicReport({

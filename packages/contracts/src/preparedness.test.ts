@@ -1,5 +1,11 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { effectivePreparednessLevel, suggestedPreparednessLevel } from './preparedness.ts';
+import {
+  effectivePreparednessLevel,
+  PREPAREDNESS_LEVEL_DESCRIPTIONS,
+  preparednessDescription,
+  suggestedPreparednessLevel,
+} from './preparedness.ts';
 
 type Five = [number, number, number, number, number];
 
@@ -89,5 +95,21 @@ describe('suggested preparedness level (data-entry.md 5.5)', () => {
     expect(effectivePreparednessLevel(answers(1, 1, 1, 1, 1), 4)).toBe(4);
     expect(effectivePreparednessLevel(answers(4, 4, 4, 4, 5), 0)).toBe(5);
     expect(effectivePreparednessLevel({}, null)).toBe(1);
+  });
+});
+
+describe('one wording of each national preparedness level (issue 14)', () => {
+  it('is the one the content seed lists, in both languages', () => {
+    const seed = readFileSync(new URL('../../../cms/src/seed/content.ts', import.meta.url), 'utf8');
+    for (const level of [1, 2, 3, 4, 5] as const) {
+      expect(seed).toContain(`**Level ${level}**: ${PREPAREDNESS_LEVEL_DESCRIPTIONS.en[level]}`);
+      expect(seed).toContain(`**Niveau ${level}** : ${PREPAREDNESS_LEVEL_DESCRIPTIONS.fr[level]}`);
+    }
+  });
+
+  it('describes levels 1 to 5 only', () => {
+    expect(preparednessDescription('5', 'fr')).toBe(PREPAREDNESS_LEVEL_DESCRIPTIONS.fr[5]);
+    expect(preparednessDescription(0, 'en')).toBe('');
+    expect(preparednessDescription('x', 'en')).toBe('');
   });
 });

@@ -37,3 +37,34 @@ export function effectivePreparednessLevel(answers: PreparednessAnswers, overrid
   if (override != null && override >= 1 && override <= 5) return override;
   return suggestedPreparednessLevel(answers) ?? DEFAULT_SUGGESTED_LEVEL;
 }
+
+/**
+ * The one wording of each national preparedness level (issue 14: the dashboard, the report and the
+ * content page had three). The dashboard and the situation report show it; the content seed's
+ * "preparedness-levels" page lists the same sentences (a test compares them, since the content
+ * system cannot import this package).
+ */
+export const PREPAREDNESS_LEVEL_DESCRIPTIONS: Readonly<
+  Record<'en' | 'fr', Readonly<Record<1 | 2 | 3 | 4 | 5, string>>>
+> = {
+  en: {
+    1: 'Minimal wildland fire activity. Agencies meet their needs with their own resources.',
+    2: 'Low to moderate wildland fire activity. Some agencies may need resources from other agencies.',
+    3: 'Moderate wildland fire activity. Resources are being shared nationally.',
+    4: 'High wildland fire activity in several agencies. National resources are largely committed.',
+    5: 'Extreme wildland fire activity. National resources are fully committed and international help may be needed.',
+  },
+  fr: {
+    1: 'Activité minimale des feux de végétation. Les agences répondent à leurs besoins avec leurs propres ressources.',
+    2: 'Activité faible à modérée des feux de végétation. Certaines agences peuvent avoir besoin de ressources d’autres agences.',
+    3: 'Activité modérée des feux de végétation. Des ressources sont partagées à l’échelle nationale.',
+    4: 'Activité élevée des feux de végétation dans plusieurs agences. Les ressources nationales sont en grande partie engagées.',
+    5: 'Activité extrême des feux de végétation. Les ressources nationales sont entièrement engagées et une aide internationale peut être nécessaire.',
+  },
+};
+
+/** The description of a level ('1'..'5' or 1..5) in a language; '' for anything else. */
+export function preparednessDescription(level: number | string, locale: 'en' | 'fr'): string {
+  const n = Number(level);
+  return n >= 1 && n <= 5 && Number.isInteger(n) ? PREPAREDNESS_LEVEL_DESCRIPTIONS[locale][n as 1] : '';
+}

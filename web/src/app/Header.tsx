@@ -59,11 +59,10 @@ export function Header() {
   return (
     <header className="site-header">
       <div className="site-header-bar">
-        <Link to="/" className="logo" aria-label={intl.formatMessage({ id: 'shell.home' })}>
-          <span className="logo-mark" aria-hidden="true">
-            CIFFC
-          </span>
-          <span className="logo-name" aria-hidden="true">
+        {/* The link's name is its visible text (WCAG 2.5.3 label in name, issue 14). */}
+        <Link to="/" className="logo">
+          <span className="logo-mark">CIFFC</span>{' '}
+          <span className="logo-name">
             <FormattedMessage id="shell.orgName" />
           </span>
         </Link>

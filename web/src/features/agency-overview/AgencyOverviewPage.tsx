@@ -43,8 +43,10 @@ function LockIcon() {
 
 export function StateBadge({ view }: { view: StateView }) {
   const intl = useIntl();
+  // "by you"/"by agency" and the lock only for a claim: a draft saved as E but not claimed has
+  // neither (issue 14: an unclaimed report read "Being Edited by agency" with a lock).
   const suffix =
-    view.state === 'E'
+    view.state === 'E' && view.byYou !== undefined
       ? intl.formatMessage({
           id: view.byYou ? 'agencyOverview.state.byYou' : 'agencyOverview.state.byAgency',
         })

@@ -21,7 +21,15 @@ const STAGE_COLOURS: Record<string, string> = {
   OUT: '#6b6b6b',
 };
 
-function FiresBarChart({ rows, name }: { rows: Row[]; name: string }) {
+function FiresBarChart({
+  rows,
+  name,
+  axis = 'code',
+}: {
+  rows: Row[];
+  name: string;
+  axis?: 'code' | 'label';
+}) {
   const format = useFormat();
   const narrow = useNarrowScreen();
   return (
@@ -33,11 +41,11 @@ function FiresBarChart({ rows, name }: { rows: Row[]; name: string }) {
       margin={{ top: 8, right: 8, bottom: 8, left: 8 }}
     >
       <CartesianGrid strokeDasharray="3 3" vertical={false} />
-      <XAxis dataKey="code" {...categoryAxisProps(narrow && rows.length > 6)} />
+      <XAxis dataKey={axis} {...categoryAxisProps(narrow && rows.length > 6)} />
       <YAxis allowDecimals={false} tickFormatter={(v: number) => format.stat(v)} width={56} />
       <Tooltip
         formatter={(v) => format.integer(Number(v))}
-        labelFormatter={(code) => rows.find((r) => r.code === code)?.label ?? String(code)}
+        labelFormatter={(key) => rows.find((r) => r[axis] === key)?.label ?? String(key)}
       />
       <Bar dataKey="fires" name={name} stroke="#1d1d1f" isAnimationActive={false}>
         {rows.map((r) => (
@@ -99,7 +107,17 @@ export function DashboardCharts({ figures }: { figures: DashboardFigures }) {
         rows={byStage}
         columns={[{ label: t('dashboard.chart.stage'), value: (r) => r.label }, firesColumn, hectaresColumn]}
       >
-        <FiresBarChart rows={byStage} name={t('dashboard.chart.fires')} />
+        {/* Active stages only: OUT, many times larger, flattened them (issue 14); it stays in the table. */}
+        <FiresBarChart
+          rows={byStage.filter((r) => r.code !== 'OUT')}
+          name={t('dashboard.chart.fires')}
+          axis="label"
+        />
+        <p className="chart-note">
+          {t('dashboard.chart.outNote', {
+            count: format.integer(byStage.find((r) => r.code === 'OUT')?.fires ?? 0),
+          })}
+        </p>
       </ChartFigure>
       <ChartFigure
         {...common}

@@ -19,11 +19,11 @@ import { type CanadaBaseMap, loadCanadaBaseMap } from '../../shared/map/baseMap.
 import {
   BASE_COLOURS,
   DEFAULT_POPUP_CENTRE,
-  MAP_CENTRE,
+  extendBounds,
+  MAP_FIT_BOUNDS,
   MAP_HEIGHT_PX,
   MAP_MAX_ZOOM,
   MAP_MIN_ZOOM,
-  MAP_ZOOM,
   MARKER_STROKE_PX,
   markerRadius,
   SIZE_CLASSES,
@@ -117,6 +117,13 @@ export default function FiresMapCanvas({
   }, []);
 
   const filter = useMemo(() => legendFilter(selection), [selection]);
+  // Fitted once, at load: Canada and every fire, whatever the screen (issue 14).
+  const [initialBounds] = useState(() =>
+    extendBounds(
+      MAP_FIT_BOUNDS,
+      fires.features.map((f) => f.geometry.coordinates as [number, number]),
+    ),
+  );
 
   const reportRendered = useCallback(() => {
     const map = mapRef.current?.getMap();
@@ -165,6 +172,9 @@ export default function FiresMapCanvas({
       'NavigationControl.ResetBearing': intl.formatMessage({ id: 'dashboard.map.resetBearing' }),
       'Map.Title': intl.formatMessage({ id: 'dashboard.map.label' }),
       'Popup.Close': intl.formatMessage({ id: 'dashboard.popup.close' }),
+      'CooperativeGesturesHandler.WindowsHelpText': intl.formatMessage({ id: 'dashboard.map.gestureCtrl' }),
+      'CooperativeGesturesHandler.MacHelpText': intl.formatMessage({ id: 'dashboard.map.gestureCmd' }),
+      'CooperativeGesturesHandler.MobileHelpText': intl.formatMessage({ id: 'dashboard.map.gestureTouch' }),
     }),
     [intl],
   );
@@ -175,11 +185,9 @@ export default function FiresMapCanvas({
         ref={mapRef}
         mapLib={maplibregl}
         key={intl.locale}
-        initialViewState={{
-          latitude: MAP_CENTRE.latitude,
-          longitude: MAP_CENTRE.longitude,
-          zoom: toMapLibreZoom(MAP_ZOOM),
-        }}
+        initialViewState={{ bounds: initialBounds, fitBoundsOptions: { padding: 12 } }}
+        // The page scrolls under a finger or the wheel; two fingers or Ctrl/⌘ + wheel move the map.
+        cooperativeGestures
         minZoom={toMapLibreZoom(MAP_MIN_ZOOM)}
         maxZoom={toMapLibreZoom(MAP_MAX_ZOOM)}
         style={{ width: '100%', height: MAP_HEIGHT_PX }}

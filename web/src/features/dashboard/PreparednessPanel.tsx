@@ -1,4 +1,4 @@
-import { PREPAREDNESS_LEVEL_COLOURS } from '@ciffc/contracts';
+import { PREPAREDNESS_LEVEL_COLOURS, preparednessDescription } from '@ciffc/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router';
@@ -43,9 +43,7 @@ export function PreparednessPanel() {
             <span className="apl-level" style={PREPAREDNESS_LEVEL_COLOURS[String(level)]}>
               <FormattedMessage id="dashboard.apl.level" values={{ level }} />
             </span>
-            <p className="apl-description">
-              <FormattedMessage id={`dashboard.apl.desc.${level}`} />
-            </p>
+            <p className="apl-description">{preparednessDescription(level, locale === 'fr' ? 'fr' : 'en')}</p>
           </div>
         ) : null}
         <p className="apl-date">

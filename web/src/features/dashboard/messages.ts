@@ -7,6 +7,9 @@ export const messages = defineCatalogue({
     'dashboard.map.label': 'Map of active wildfires in Canada',
     'dashboard.map.zoomIn': 'Zoom in',
     'dashboard.map.zoomOut': 'Zoom out',
+    'dashboard.map.gestureCtrl': 'Use Ctrl + scroll to zoom the map',
+    'dashboard.map.gestureCmd': 'Use ⌘ + scroll to zoom the map',
+    'dashboard.map.gestureTouch': 'Use two fingers to move the map',
     'dashboard.map.resetBearing': 'Reset bearing to north',
     'dashboard.map.unavailable':
       'The map cannot be drawn in this browser. The fires are listed on the National Fires List.',
@@ -56,6 +59,7 @@ export const messages = defineCatalogue({
     'dashboard.chart.fires': 'Fires',
     'dashboard.chart.hectares': 'Hectares',
     'dashboard.chart.stage': 'Stage of control',
+    'dashboard.chart.outNote': 'Active fires only; {count} fires are out (see the data table).',
     'dashboard.chart.agency': 'Agency',
     'dashboard.chart.agencyCode': 'Agency code',
     'dashboard.chart.export': 'Export CSV',
@@ -64,15 +68,6 @@ export const messages = defineCatalogue({
     'dashboard.apl.level': 'Level {level}',
     'dashboard.apl.asOf': 'As of {date}',
     'dashboard.apl.none': 'No national situation report has been published yet.',
-    'dashboard.apl.desc.1':
-      'Minimal wildland fire activity. Agencies meet their needs with their own resources.',
-    'dashboard.apl.desc.2':
-      'Low to moderate wildland fire activity. Some agencies may need resources from other agencies.',
-    'dashboard.apl.desc.3': 'Moderate wildland fire activity. Resources are being shared nationally.',
-    'dashboard.apl.desc.4':
-      'High wildland fire activity in several agencies. National resources are largely committed.',
-    'dashboard.apl.desc.5':
-      'Extreme wildland fire activity. National resources are fully committed and international help may be needed.',
     'dashboard.sitrep.heading': 'Latest National Situation Report',
     'dashboard.sitrep.link': 'National situation report of {date}',
     'dashboard.docs.heading': 'Reference documents',
@@ -87,6 +82,9 @@ export const messages = defineCatalogue({
     'dashboard.map.label': 'Carte des feux de végétation actifs au Canada',
     'dashboard.map.zoomIn': 'Zoom avant',
     'dashboard.map.zoomOut': 'Zoom arrière',
+    'dashboard.map.gestureCtrl': 'Utilisez Ctrl + molette pour zoomer la carte',
+    'dashboard.map.gestureCmd': 'Utilisez ⌘ + molette pour zoomer la carte',
+    'dashboard.map.gestureTouch': 'Utilisez deux doigts pour déplacer la carte',
     'dashboard.map.resetBearing': 'Réorienter vers le nord',
     'dashboard.map.unavailable':
       'La carte ne peut pas être affichée dans ce navigateur. Les feux figurent dans la liste nationale des feux.',
@@ -136,6 +134,8 @@ export const messages = defineCatalogue({
     'dashboard.chart.fires': 'Feux',
     'dashboard.chart.hectares': 'Hectares',
     'dashboard.chart.stage': 'Stade de maîtrise',
+    'dashboard.chart.outNote':
+      'Feux actifs seulement; {count} feux sont éteints (voir le tableau de données).',
     'dashboard.chart.agency': 'Agence',
     'dashboard.chart.agencyCode': 'Code de l’agence',
     'dashboard.chart.export': 'Exporter en CSV',
@@ -144,16 +144,6 @@ export const messages = defineCatalogue({
     'dashboard.apl.level': 'Niveau {level}',
     'dashboard.apl.asOf': 'En date du {date}',
     'dashboard.apl.none': 'Aucun rapport de situation national n’a encore été publié.',
-    'dashboard.apl.desc.1':
-      'Activité minimale des feux de végétation. Les agences répondent à leurs besoins avec leurs propres ressources.',
-    'dashboard.apl.desc.2':
-      'Activité faible à modérée des feux de végétation. Certaines agences peuvent avoir besoin de ressources d’autres agences.',
-    'dashboard.apl.desc.3':
-      'Activité modérée des feux de végétation. Des ressources sont partagées à l’échelle nationale.',
-    'dashboard.apl.desc.4':
-      'Activité élevée des feux de végétation dans plusieurs agences. Les ressources nationales sont en grande partie engagées.',
-    'dashboard.apl.desc.5':
-      'Activité extrême des feux de végétation. Les ressources nationales sont entièrement engagées et une aide internationale peut être nécessaire.',
     'dashboard.sitrep.heading': 'Dernier rapport de situation national',
     'dashboard.sitrep.link': 'Rapport de situation national du {date}',
     'dashboard.docs.heading': 'Documents de référence',

@@ -166,7 +166,7 @@ describe('national fires list', () => {
   it('alerts "Export Aborted. Your search yielded no results." when nothing matches', async () => {
     installFetch({ '/v1/wildfires': () => json({ items: [], meta: meta(0) }) });
     renderApp('/national?agency=pe');
-    expect(await screen.findByText(/of 0 results/)).toBeTruthy();
+    expect(await screen.findByText('0 results. No fires match these filters.')).toBeTruthy();
     await userEvent.click(screen.getByRole('button', { name: 'Export (CSV)' }));
     expect((await screen.findByRole('alert')).textContent).toBe(
       'Export Aborted. Your search yielded no results.',

@@ -21,6 +21,7 @@ import { useFormat } from '../../shared/format/useFormat.ts';
 import { ErrorBox } from '../../shared/ui/ErrorBox.tsx';
 import { Loading } from '../../shared/ui/Loading.tsx';
 import { PageHeader } from '../../shared/ui/PageHeader.tsx';
+import { OgcLayerNote } from '../fires-import/OgcLayerNote.tsx';
 import { type CodeName, fetchAllWildfires, type WildfiresFilters, wildfiresQuery } from './api.ts';
 import { nationalFiresCsv } from './exportCsv.ts';
 import '../../shared/charts/charts.css';
@@ -85,6 +86,9 @@ export function NationalFiresPage() {
   const intl = useIntl();
   const format = useFormat();
   const lang = format.locale;
+  // On a phone each row becomes a card whose cells carry their heading (national-fires.css).
+  const label = (column: (typeof COLUMNS)[number]) =>
+    intl.formatMessage({ id: `nationalFires.col.${column}` });
   const [searchParams, setSearchParams] = useSearchParams();
   const params = readParams(searchParams);
   const { page, ...filters } = params;
@@ -158,6 +162,7 @@ export function NationalFiresPage() {
   return (
     <div className="national-fires">
       <PageHeader titleId="nationalFires.title" />
+      <OgcLayerNote />
       <form className="national-fires-filters" onSubmit={(e) => e.preventDefault()}>
         <fieldset>
           <legend className="visually-hidden">
@@ -231,19 +236,7 @@ export function NationalFiresPage() {
               </caption>
               <thead>
                 <tr>
-                  {[
-                    'fireId',
-                    'agency',
-                    'timezone',
-                    'reportDate',
-                    'statusDate',
-                    'stage',
-                    'cause',
-                    'response',
-                    'size',
-                    'latitude',
-                    'longitude',
-                  ].map((c) => (
+                  {COLUMNS.map((c) => (
                     <th key={c} scope="col" className={NUMBER_COLUMNS.has(c) ? 'num' : undefined}>
                       <FormattedMessage id={`nationalFires.col.${c}`} />
                     </th>
@@ -254,16 +247,24 @@ export function NationalFiresPage() {
                 {query.data.items.map((f) => (
                   <tr key={`${f.field_agency_code}/${f.field_agency_fire_id}`}>
                     <th scope="row">{f.field_agency_fire_id}</th>
-                    <td>{f.field_agency_code.toUpperCase()}</td>
-                    <td>{f.field_agency_data_timezone}</td>
-                    <td>{f.field_situation_report_date}</td>
-                    <td>{f.field_status_date}</td>
-                    <td>{stageName(f.field_stage_of_control_status)}</td>
-                    <td>{FIRE_CAUSE_NAMES[normaliseCause(f.field_system_fire_cause)][lang]}</td>
-                    <td>{responseName(f.field_response_type)}</td>
-                    <td className="num">{format.hectares(f.field_fire_size)}</td>
-                    <td className="num">{format.coordinate(f.field_latitude)}</td>
-                    <td className="num">{format.coordinate(f.field_longitude)}</td>
+                    <td data-label={label('agency')}>{f.field_agency_code.toUpperCase()}</td>
+                    <td data-label={label('timezone')}>{f.field_agency_data_timezone}</td>
+                    <td data-label={label('reportDate')}>{f.field_situation_report_date}</td>
+                    <td data-label={label('statusDate')}>{f.field_status_date}</td>
+                    <td data-label={label('stage')}>{stageName(f.field_stage_of_control_status)}</td>
+                    <td data-label={label('cause')}>
+                      {FIRE_CAUSE_NAMES[normaliseCause(f.field_system_fire_cause)][lang]}
+                    </td>
+                    <td data-label={label('response')}>{responseName(f.field_response_type)}</td>
+                    <td data-label={label('size')} className="num">
+                      {format.hectares(f.field_fire_size)}
+                    </td>
+                    <td data-label={label('latitude')} className="num">
+                      {format.coordinate(f.field_latitude)}
+                    </td>
+                    <td data-label={label('longitude')} className="num">
+                      {format.coordinate(f.field_longitude)}
+                    </td>
                   </tr>
                 ))}
               </tbody>
@@ -271,7 +272,12 @@ export function NationalFiresPage() {
           </TableRegion>
           {totalPages > 1 ? (
             <div className="national-fires-pager">
-              <Pager page={shownPage} totalPages={totalPages} onPage={(p) => update({ page: String(p) })} />
+              <Pager
+                page={shownPage}
+                totalPages={totalPages}
+                onPage={(p) => update({ page: String(p) })}
+                nameId="nationalFires.paginationBottom"
+              />
             </div>
           ) : null}
         </>
@@ -280,6 +286,21 @@ export function NationalFiresPage() {
   );
 }
 
+/** The columns of public-site.md section 2, in order. */
+const COLUMNS = [
+  'fireId',
+  'agency',
+  'timezone',
+  'reportDate',
+  'statusDate',
+  'stage',
+  'cause',
+  'response',
+  'size',
+  'latitude',
+  'longitude',
+] as const;
+
 /** Right-aligned, headers included, so a number sits under its heading. */
 const NUMBER_COLUMNS = new Set(['size', 'latitude', 'longitude']);
 
@@ -287,16 +308,19 @@ function Pager({
   page,
   totalPages,
   onPage,
+  nameId = 'nationalFires.pagination',
 }: {
   page: number;
   totalPages: number;
   onPage: (page: number) => void;
+  /** Each landmark on a page needs its own name (axe landmark-unique): the second pager says where it is. */
+  nameId?: string;
 }) {
   const intl = useIntl();
   const format = useFormat();
   const id = useId();
   return (
-    <nav className="fires-pager" aria-label={intl.formatMessage({ id: 'nationalFires.pagination' })}>
+    <nav className="fires-pager" aria-label={intl.formatMessage({ id: nameId })}>
       <button type="button" className="button" disabled={page <= 1} onClick={() => onPage(page - 1)}>
         <span aria-hidden="true">‹ </span>
         <FormattedMessage id="nationalFires.previous" />

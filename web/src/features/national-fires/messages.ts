@@ -29,8 +29,9 @@ export const messages = defineCatalogue({
     'nationalFires.previous': 'Previous page',
     'nationalFires.next': 'Next page',
     'nationalFires.results': '{from}–{to} of {total, plural, one {# result} other {# results}}',
-    'nationalFires.noResults': 'of 0 results. No fires match these filters.',
+    'nationalFires.noResults': '0 results. No fires match these filters.',
     'nationalFires.pagination': 'Pages of results',
+    'nationalFires.paginationBottom': 'Pages of results, bottom of the list',
     'nationalFires.caption': 'National fires, newest situation report first; fire size in hectares',
   },
   fr: {
@@ -61,8 +62,9 @@ export const messages = defineCatalogue({
     'nationalFires.previous': 'Page précédente',
     'nationalFires.next': 'Page suivante',
     'nationalFires.results': '{from}–{to} de {total, plural, one {# résultat} other {# résultats}}',
-    'nationalFires.noResults': 'de 0 résultat. Aucun feu ne correspond à ces filtres.',
+    'nationalFires.noResults': '0 résultat. Aucun feu ne correspond à ces filtres.',
     'nationalFires.pagination': 'Pages de résultats',
+    'nationalFires.paginationBottom': 'Pages de résultats, bas de la liste',
     'nationalFires.caption':
       'Feux au Canada, du rapport de situation le plus récent au plus ancien; superficie en hectares',
   },

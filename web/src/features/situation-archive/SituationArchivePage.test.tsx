@@ -2,6 +2,7 @@ import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { installFetch, json } from '../../test/fakeFetch.ts';
 import { renderApp } from '../../test/render.tsx';
+import { monthsOfYear } from './SituationArchivePage.tsx';
 
 const archive = {
   latest: {
@@ -53,5 +54,19 @@ describe('situation archive', () => {
     expect(
       await screen.findByRole('link', { name: /15 juillet 2026 : niveau de préparation national 4/ }),
     ).toBeTruthy();
+  });
+});
+
+describe('archive order (docs/decisions.md, issue 14)', () => {
+  it('lists the months that hold a report, newest first, without empty months', () => {
+    const year = {
+      year: 2026,
+      months: [
+        { month: 6, days: [{ day: 1, data: { field_preparedness_level: '2' } }] },
+        { month: 7, days: [{ day: 3, data: { field_preparedness_level: '3' } }] },
+        { month: 8, days: [] },
+      ],
+    };
+    expect(monthsOfYear(year as never).map((m) => m.month)).toEqual([7, 6]);
   });
 });

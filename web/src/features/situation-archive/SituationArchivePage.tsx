@@ -7,22 +7,17 @@ import { ErrorBox } from '../../shared/ui/ErrorBox.tsx';
 import { Loading } from '../../shared/ui/Loading.tsx';
 import { PageHeader } from '../../shared/ui/PageHeader.tsx';
 import { archiveQuery } from './api.ts';
-import { centreYearMonth, isoDate, monthWeeks, weekStartsOn } from './calendar.ts';
+import { isoDate, monthWeeks, weekStartsOn } from './calendar.ts';
 import './situation-archive.css';
 
 type Month = SitrepArchive['years'][number]['months'][number];
 
 /**
- * A year's calendar shows every month (January to December; the current year up to this month,
- * in the centre's time zone as report dates are), with or without reports, so a month without a
- * report reads as such rather than disappearing.
+ * A year's calendar shows the months that hold a report, newest first (docs/decisions.md, archive
+ * calendar; issue 14 found every month, oldest first, empty ones included).
  */
-function monthsOfYear(y: SitrepArchive['years'][number], now = centreYearMonth(new Date())): Month[] {
-  const last = y.year === now.year ? now.month : 12;
-  return Array.from(
-    { length: last },
-    (_, i) => y.months.find((m) => m.month === i + 1) ?? { month: i + 1, days: [] },
-  );
+export function monthsOfYear(y: SitrepArchive['years'][number]): Month[] {
+  return y.months.filter((m) => m.days.length > 0).sort((a, b) => b.month - a.month);
 }
 
 function MonthGrid({ year, month }: { year: number; month: Month }) {
@@ -156,16 +151,18 @@ export function SituationArchivePage() {
           </li>
         </ul>
       </section>
-      {years.map((y) => (
-        <section key={y.year} className="archive-year" aria-labelledby={`archive-${y.year}`}>
-          <h2 id={`archive-${y.year}`}>{y.year}</h2>
-          <div className="archive-months">
-            {monthsOfYear(y).map((m) => (
-              <MonthGrid key={m.month} year={y.year} month={m} />
-            ))}
-          </div>
-        </section>
-      ))}
+      {[...years]
+        .sort((a, b) => b.year - a.year)
+        .map((y) => (
+          <section key={y.year} className="archive-year" aria-labelledby={`archive-${y.year}`}>
+            <h2 id={`archive-${y.year}`}>{y.year}</h2>
+            <div className="archive-months">
+              {monthsOfYear(y).map((m) => (
+                <MonthGrid key={m.month} year={y.year} month={m} />
+              ))}
+            </div>
+          </section>
+        ))}
     </div>
   );
 }

@@ -8,6 +8,9 @@ import {
   type PublicAgencySitrep,
   type PublicMobilizationRow,
   type PublicNationalSitrep,
+  preparednessDescription,
+  STAGE_OF_CONTROL_NAMES,
+  type StageOfControl,
 } from '@ciffc/contracts';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
@@ -112,6 +115,9 @@ export function Report({ report }: { report: PublicNationalSitrep }) {
     const a = report.agencies.find((x) => x.field_code === code);
     return a ? (fr ? a.field_name_fr : a.field_name_en) : code.toUpperCase();
   };
+  // Names, not codes (issue 14): OC/BH/UC/OUT as the national list and the filters say them.
+  const stageName = (code: string) =>
+    code in STAGE_OF_CONTROL_NAMES ? STAGE_OF_CONTROL_NAMES[code as StageOfControl][locale] : code;
   const entries = report.agencies
     .map((a) => [a.field_code, report.agencies_sitereps[a.field_code]] as const)
     .filter((e): e is readonly [string, PublicAgencySitrep] => !!e[1]);
@@ -180,7 +186,9 @@ export function Report({ report }: { report: PublicNationalSitrep }) {
             {level === '0' ? '–' : level}
           </span>
         </p>
-        {level !== '0' ? <p className="level-description">{t(`situation.level.${level}`)}</p> : null}
+        {level !== '0' ? (
+          <p className="level-description">{preparednessDescription(level, fr ? 'fr' : 'en')}</p>
+        ) : null}
         <div className="summary-text">
           {fr ? report.field_fr_summary_comments : report.field_en_summary_comments}
         </div>
@@ -219,7 +227,7 @@ export function Report({ report }: { report: PublicNationalSitrep }) {
           ]}
           kinds={numbersAfterLabel(10)}
           rows={withSitrep.map(([code, { sitrep: s }]) => [
-            code.toUpperCase(),
+            agencyName(code),
             n(s.field_today_natural),
             n(s.field_today_human),
             n(s.field_today_other),
@@ -262,7 +270,7 @@ export function Report({ report }: { report: PublicNationalSitrep }) {
           ]}
           kinds={numbersAfterLabel(9)}
           rows={withSitrep.map(([code, { sitrep: s }]) => [
-            code.toUpperCase(),
+            agencyName(code),
             n(s.field_mod_active),
             n(s.field_mod_out),
             ha(s.field_mod_area),
@@ -273,6 +281,18 @@ export function Report({ report }: { report: PublicNationalSitrep }) {
             n(s.field_prescribed_out),
             ha(s.field_prescribed_area),
           ])}
+          foot={[
+            t('situation.total'),
+            n(sum(stats.map((s) => s.field_mod_active))),
+            n(sum(stats.map((s) => s.field_mod_out))),
+            ha(sum(stats.map((s) => s.field_mod_area))),
+            n(sum(stats.map((s) => s.field_mon_active))),
+            n(sum(stats.map((s) => s.field_mon_out))),
+            ha(sum(stats.map((s) => s.field_mon_area))),
+            n(sum(stats.map((s) => s.field_prescribed_active))),
+            n(sum(stats.map((s) => s.field_prescribed_out))),
+            ha(sum(stats.map((s) => s.field_prescribed_area))),
+          ]}
           empty={t('situation.noAgencyReports')}
         />
       </Section>
@@ -290,16 +310,18 @@ export function Report({ report }: { report: PublicNationalSitrep }) {
             t('situation.incidentType'),
             t('situation.contained'),
           ]}
-          kinds={['text', 'text', 'number', 'number', 'text', 'number', 'number', 'number']}
+          kinds={['text', 'text', 'number', 'number', 'text', 'number', 'text', 'number']}
           rows={entries.flatMap(([code, e]) =>
             e.priority_fires.map((p) => [
-              code.toUpperCase(),
+              agencyName(code),
               p.field_fire_id,
               p.field_latitude == null ? '–' : f.coordinate(p.field_latitude),
               p.field_longitude == null ? '–' : f.coordinate(p.field_longitude),
-              p.field_stage_of_control,
+              stageName(p.field_stage_of_control),
               ha(p.field_size),
-              n(p.field_incident_type),
+              p.field_incident_type == null
+                ? '–'
+                : t('situation.incidentTypeValue', { type: p.field_incident_type }),
               p.field_percent_contained == null ? '–' : `${f.integer(p.field_percent_contained)} %`,
             ]),
           )}
@@ -497,6 +519,34 @@ export function Report({ report }: { report: PublicNationalSitrep }) {
               f.hectares(h[k].area),
             ]),
           ])}
+          foot={[
+            t('situation.total'),
+            ...(['years5', 'years10', 'years15', 'years20', 'years25'] as const).flatMap((k) => [
+              f.decimal(sum(report.historical_averages.map((h) => h[k].fires))),
+              f.hectares(sum(report.historical_averages.map((h) => h[k].area))),
+            ]),
+          ]}
+          empty={t('situation.none')}
+        />
+        <Table
+          caption={t('situation.carryOver.caption')}
+          head={[
+            t('situation.agency'),
+            t('situation.fire'),
+            t('situation.stage'),
+            t('situation.size'),
+            t('situation.carryOver.reported'),
+          ]}
+          kinds={['text', 'text', 'text', 'number', 'text']}
+          rows={entries.flatMap(([code, e]) =>
+            e.carry_over_fires.map((c) => [
+              agencyName(code),
+              c.field_fire_id,
+              stageName(c.field_stage_of_control),
+              ha(c.field_size),
+              c.field_situation_report_date,
+            ]),
+          )}
           empty={t('situation.none')}
         />
       </Section>

@@ -12,16 +12,6 @@ export const messages = defineCatalogue({
     'situation.noAgencyReports': 'No agency reports.',
     'situation.section.summary': 'National Summary',
     'situation.nationalLevel': 'National Preparedness Level:',
-    'situation.level.1':
-      'Level 1: wildland fire activity is low; agencies are handling their fires with their own resources.',
-    'situation.level.2':
-      'Level 2: moderate activity in some agencies; some exchange of resources between agencies.',
-    'situation.level.3':
-      'Level 3: high activity in several agencies; national resources are being used and exchanged.',
-    'situation.level.4':
-      'Level 4: very high activity; national resources are heavily committed and international help may be needed.',
-    'situation.level.5':
-      'Level 5: extreme activity; full commitment of national resources and international resources are in use.',
     'situation.dutyOfficer': 'Duty officer:',
     'situation.section.fireStatistics': 'Fire Statistics',
     'situation.stats.newAndFull': 'New fires today and full response',
@@ -52,6 +42,9 @@ export const messages = defineCatalogue({
     'situation.stage': 'Stage of control',
     'situation.size': 'Size (ha)',
     'situation.incidentType': 'Incident type',
+    'situation.incidentTypeValue': 'Type {type}',
+    'situation.carryOver.caption': 'Carry-over fires (started in a previous year, still burning)',
+    'situation.carryOver.reported': 'First reported',
     'situation.contained': 'Contained',
     'situation.section.fop': 'Fire Occurrence Prediction',
     'situation.fop.lightning': 'Lightning',
@@ -115,16 +108,6 @@ export const messages = defineCatalogue({
     'situation.noAgencyReports': 'Aucun rapport d’agence.',
     'situation.section.summary': 'Sommaire national',
     'situation.nationalLevel': 'Niveau de préparation national :',
-    'situation.level.1':
-      'Niveau 1 : l’activité des feux de végétation est faible; les agences combattent leurs feux avec leurs propres ressources.',
-    'situation.level.2':
-      'Niveau 2 : activité modérée dans certaines agences; quelques échanges de ressources entre agences.',
-    'situation.level.3':
-      'Niveau 3 : activité élevée dans plusieurs agences; des ressources nationales sont utilisées et échangées.',
-    'situation.level.4':
-      'Niveau 4 : activité très élevée; les ressources nationales sont fortement engagées et une aide internationale pourrait être nécessaire.',
-    'situation.level.5':
-      'Niveau 5 : activité extrême; engagement complet des ressources nationales et recours à des ressources internationales.',
     'situation.dutyOfficer': 'Agent de service :',
     'situation.section.fireStatistics': 'Statistiques des feux',
     'situation.stats.newAndFull': 'Nouveaux feux aujourd’hui et intervention complète',
@@ -155,6 +138,9 @@ export const messages = defineCatalogue({
     'situation.stage': 'Stade de maîtrise',
     'situation.size': 'Superficie (ha)',
     'situation.incidentType': 'Type d’incident',
+    'situation.incidentTypeValue': 'Type {type}',
+    'situation.carryOver.caption': 'Feux reportés (commencés une année précédente, toujours actifs)',
+    'situation.carryOver.reported': 'Premier signalement',
     'situation.contained': 'Confiné',
     'situation.section.fop': 'Prévision de l’occurrence des feux',
     'situation.fop.lightning': 'Foudre',

@@ -1,4 +1,4 @@
-import { agencyByCode, CENTRE_TIME_ZONE, isoDateInZone } from '@ciffc/contracts';
+import { AGENCIES, CENTRE_TIME_ZONE, isoDateInZone } from '@ciffc/contracts';
 import { type UseQueryResult, useQuery } from '@tanstack/react-query';
 import { type ReactNode, useMemo } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
@@ -272,12 +272,16 @@ export function StatisticsPage() {
 
       <Loaded query={week} title={t('statistics.thisWeek.title')}>
         {(data) => {
-          const rows = data.by_agency.map((r) => ({
-            code: r.agency_code.toUpperCase(),
-            name: agencyByCode(r.agency_code)?.name[format.locale] ?? r.agency_code.toUpperCase(),
-            fires: r.fire_count,
-            hectares: r.area_sum,
-          }));
+          // All 13 agencies, a quiet one with 0 (issue 14: agencies without a fire disappeared).
+          const rows = AGENCIES.map((a) => {
+            const r = data.by_agency.find((x) => x.agency_code.toLowerCase() === a.code);
+            return {
+              code: a.code.toUpperCase(),
+              name: a.name[format.locale],
+              fires: r?.fire_count ?? 0,
+              hectares: r?.area_sum ?? 0,
+            };
+          });
           type Row = (typeof rows)[number];
           return (
             <ChartFigure<Row>
