@@ -21,6 +21,40 @@ export function parseEnvFile(text) {
 
 const words = (value) => value.split(/[\s,]+/).filter(Boolean);
 
+/** The main server's TLS lines. nginx 1.22 takes http2 on `listen`, not as its own directive. */
+function tlsSettings(cert, key) {
+  return [
+    `  ssl_certificate ${cert};`,
+    `  ssl_certificate_key ${key};`,
+    '  ssl_protocols TLSv1.2 TLSv1.3;',
+    '  ssl_prefer_server_ciphers off;',
+    '  ssl_session_cache shared:ciffc_tls:10m;',
+    '  ssl_session_timeout 1d;',
+    '  ssl_session_tickets off;',
+  ].join('\n');
+}
+
+/**
+ * With a certificate, the plain port only sends browsers to https (301, same host and path). The
+ * one exception, when ACME_WEBROOT is set: certbot's `--webroot` challenge files, which a renewal
+ * must fetch over plain HTTP.
+ */
+function redirectServer(listen, serverName, env) {
+  const acme = env.ACME_WEBROOT
+    ? `  location /.well-known/acme-challenge/ {\n    root ${env.ACME_WEBROOT};\n  }\n`
+    : '';
+  return [
+    'server {',
+    `  listen ${listen};`,
+    `  server_name ${serverName};`,
+    '  access_log off;',
+    `${acme}  location / {`,
+    '    return 301 https://$host$request_uri;',
+    '  }',
+    '}',
+  ].join('\n');
+}
+
 /** The config text for these settings; every setting has a default but the instances. */
 export function renderNginx(env) {
   const get = (name, fallback) => env[name] || fallback;
@@ -30,7 +64,7 @@ export function renderNginx(env) {
   const failTimeout = get('API_FAIL_TIMEOUT', '5s');
   const cert = get('NGINX_TLS_CERT', '');
   const key = get('NGINX_TLS_KEY', '');
-  const tls = cert && key ? `  ssl_certificate ${cert};\n  ssl_certificate_key ${key};` : '';
+  const tls = cert && key ? tlsSettings(cert, key) : '';
   const values = {
     API_SERVERS: instances
       .map((address) => `  server ${address} max_fails=${maxFails} fail_timeout=${failTimeout};`)
@@ -41,6 +75,9 @@ export function renderNginx(env) {
     LISTEN: get('NGINX_LISTEN', cert ? '443 ssl http2' : '80'),
     SERVER_NAME: get('NGINX_SERVER_NAME', '_'),
     TLS: tls,
+    REDIRECT_SERVER: tls
+      ? redirectServer(get('NGINX_HTTP_LISTEN', '80'), get('NGINX_SERVER_NAME', '_'), env)
+      : '',
     WEB_ROOT: get('WEB_ROOT', '/srv/ciffc/web/dist'),
     DEPLOY_DIR: get('DEPLOY_DIR', DEPLOY_DIR),
     API_CACHE: get('API_MICROCACHE', 'on') === 'off' ? 'off' : 'ciffc_api',

@@ -46,7 +46,10 @@ export interface Stack {
   cms: Part;
   api: Part[];
   apiPorts: number[];
+  /** https://… with StackOptions.tls, else http://… */
   nginxUrl: string;
+  /** The plain-HTTP port's address with StackOptions.tls (it only redirects), else nginxUrl. */
+  plainUrl: string;
   nginxLog: string;
   stopNginx: () => Promise<void>;
   secrets: ReturnType<typeof loadOrCreateSecrets>;
@@ -70,6 +73,7 @@ async function createUsers(cmsDbUrl: string) {
   try {
     for (const [username, role, agency] of [
       ['ab', 'Authenticated', 'ab'],
+      ['bc', 'Authenticated', 'bc'],
       ['ciffc', 'CIFFC', null],
     ] as const) {
       const now = new Date();
@@ -90,6 +94,43 @@ async function createUsers(cmsDbUrl: string) {
   }
 }
 
+/**
+ * A super admin of the content system's admin panel, written as `strapi admin:create-user` (the
+ * documented first-admin step) would, without booting a second Strapi; signs in and returns the
+ * admin token. The content system must have started once (it creates the admin roles).
+ */
+export async function createAdmin(cmsDbUrl: string, cmsUrl: string): Promise<string> {
+  const bcrypt = createRequire(path.join(repoRoot, 'cms', 'package.json'))('bcryptjs') as {
+    hashSync(text: string, rounds: number): string;
+  };
+  const email = 'editor@example.ca';
+  const client = new pg.Client({ connectionString: cmsDbUrl });
+  await client.connect();
+  try {
+    const now = new Date();
+    const user = await client.query(
+      `insert into admin_users (document_id, firstname, lastname, email, password, is_active, blocked,
+         created_at, updated_at, published_at)
+       values ($1, 'Prod', 'Editor', $2, $3, true, false, $4, $4, $4) returning id`,
+      [randomBytes(12).toString('hex'), email, bcrypt.hashSync(PASSWORD, 10), now],
+    );
+    const role = await client.query(`select id from admin_roles where code = 'strapi-super-admin'`);
+    await client.query('insert into admin_users_roles_lnk (user_id, role_id, role_ord) values ($1, $2, 1)', [
+      user.rows[0].id,
+      role.rows[0].id,
+    ]);
+  } finally {
+    await client.end();
+  }
+  const login = await fetch(`${cmsUrl}/admin/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password: PASSWORD }),
+  });
+  if (login.status !== 200) throw new Error(`admin login: ${login.status} ${await login.text()}`);
+  return ((await login.json()) as { data: { token: string } }).data.token;
+}
+
 export function startApi(dir: string, port: number, databaseUrl: string, cmsUrl: string, jwtSecret: string) {
   return spawnPart({
     name: `data API ${port}`,
@@ -107,6 +148,8 @@ export function startApi(dir: string, port: number, databaseUrl: string, cmsUrl:
       CMS_URL: cmsUrl,
       JWT_SECRET: jwtSecret,
       LOG_REQUESTS: '0',
+      // The test process may accept any certificate (its own self-signed nginx); the parts never.
+      NODE_TLS_REJECT_UNAUTHORIZED: undefined,
     },
     logFile: path.join(dir, 'logs', `api-${port}.log`),
     url: `http://127.0.0.1:${port}`,
@@ -172,6 +215,39 @@ export async function waitFor(url: string, timeoutMs = 20_000) {
   }
 }
 
+/**
+ * A throwaway self-signed certificate for 127.0.0.1, made by openssl in the run's folder. The test
+ * process alone stops checking certificates (its own fetch and autocannon talk to loopback only);
+ * the parts it starts never inherit that (see startProductionStack).
+ */
+export function selfSignedCertificate(dir: string): { cert: string; key: string } {
+  const cert = path.join(dir, 'tls-cert.pem');
+  const key = path.join(dir, 'tls-key.pem');
+  const made = spawnSync(
+    'openssl',
+    [
+      'req',
+      '-x509',
+      '-newkey',
+      'rsa:2048',
+      '-nodes',
+      '-days',
+      '1',
+      '-keyout',
+      key,
+      '-out',
+      cert,
+      '-subj',
+      '/CN=localhost',
+      '-addext',
+      'subjectAltName=IP:127.0.0.1,DNS:localhost',
+    ],
+    { encoding: 'utf8' },
+  );
+  if (made.status !== 0) throw new Error(`openssl req failed: ${made.stderr}`);
+  return { cert, key };
+}
+
 /** deploy/env/nginx.env with the loopback ports and the temporary folder of this run. */
 export function nginxSettings(o: {
   dir: string;
@@ -180,6 +256,8 @@ export function nginxSettings(o: {
   port: number;
   microcache: boolean;
   name?: string;
+  /** The HTTPS mode: the certificate, and the plain port that answers 301 to https. */
+  tls?: { cert: string; key: string; plainPort: number; acmeWebroot?: string };
 }): Record<string, string> {
   const logs = path.join(o.dir, o.name ?? 'nginx', 'cache');
   return {
@@ -187,10 +265,12 @@ export function nginxSettings(o: {
     API_INSTANCES: o.apiPorts.map((port) => `127.0.0.1:${port}`).join(' '),
     API_MICROCACHE: o.microcache ? 'on' : 'off',
     CMS_ADDRESS: new URL(o.cmsUrl).host,
-    NGINX_LISTEN: `127.0.0.1:${o.port}`,
+    NGINX_LISTEN: o.tls ? `127.0.0.1:${o.port} ssl http2` : `127.0.0.1:${o.port}`,
+    NGINX_HTTP_LISTEN: o.tls ? `127.0.0.1:${o.tls.plainPort}` : '',
+    ACME_WEBROOT: o.tls?.acmeWebroot ?? '',
     NGINX_SERVER_NAME: 'localhost',
-    NGINX_TLS_CERT: '',
-    NGINX_TLS_KEY: '',
+    NGINX_TLS_CERT: o.tls?.cert ?? '',
+    NGINX_TLS_KEY: o.tls?.key ?? '',
     NGINX_CACHE_DIR: logs,
     NGINX_LOG_DIR: logs,
     WEB_ROOT: path.join(repoRoot, 'web', 'dist'),
@@ -205,6 +285,8 @@ export interface StackOptions {
   instances?: number;
   /** nginx's microcache of anonymous /v1 reads (on). */
   microcache?: boolean;
+  /** nginx in its HTTPS mode with a self-signed certificate, the plain port redirecting (off). */
+  tls?: boolean;
 }
 
 export async function startProductionStack(options: StackOptions = {}): Promise<Stack> {
@@ -237,11 +319,19 @@ export async function startProductionStack(options: StackOptions = {}): Promise<
 
     const secrets = loadOrCreateSecrets(dir);
     partial.secrets = secrets;
-    const [cmsPort, nginxPort] = [await freePort(), await freePort()];
+    const [cmsPort, nginxPort, plainPort] = [await freePort(), await freePort(), await freePort()];
+    const tls = options.tls
+      ? { ...selfSignedCertificate(dir), plainPort, acmeWebroot: path.join(dir, 'acme') }
+      : undefined;
+    if (tls) {
+      // Only this test process accepts the self-signed certificate; what it spawns checks as usual.
+      process.env.NODE_TLS_REJECT_UNAUTHORIZED = '0';
+    }
     const apiPorts: number[] = [];
     for (let i = 0; i < (options.instances ?? 2); i++) apiPorts.push(await freePort());
-    const nginxUrl = `http://127.0.0.1:${nginxPort}`;
+    const nginxUrl = `${tls ? 'https' : 'http'}://127.0.0.1:${nginxPort}`;
     partial.nginxUrl = nginxUrl;
+    partial.plainUrl = tls ? `http://127.0.0.1:${plainPort}` : nginxUrl;
     partial.cms = await spawnPart({
       name: 'content system',
       command: path.join(repoRoot, 'cms/node_modules/.bin/strapi'),
@@ -256,6 +346,7 @@ export async function startProductionStack(options: StackOptions = {}): Promise<
         PUBLIC_URL: nginxUrl,
         DATABASE_URL: pgUrl('ciffc_cms'),
         STRAPI_TELEMETRY_DISABLED: 'true',
+        NODE_TLS_REJECT_UNAUTHORIZED: undefined,
       },
       logFile: path.join(dir, 'logs', 'cms.log'),
       url: `http://127.0.0.1:${cmsPort}`,
@@ -271,7 +362,14 @@ export async function startProductionStack(options: StackOptions = {}): Promise<
     partial.nginxLog = path.join(dir, 'nginx', 'cache', 'ciffc-access.log');
     partial.stopNginx = await startNginx(
       dir,
-      nginxSettings({ dir, apiPorts, cmsUrl, port: nginxPort, microcache: options.microcache !== false }),
+      nginxSettings({
+        dir,
+        apiPorts,
+        cmsUrl,
+        port: nginxPort,
+        microcache: options.microcache !== false,
+        tls,
+      }),
     );
     await waitFor(`${nginxUrl}/v1/health`);
     console.log(`[prod] stack up in ${Date.now() - started} ms`);
