@@ -70,6 +70,14 @@ const fireSize = async (ctx: TestContext) =>
       .executeTakeFirst()
   )?.fire_size;
 
+/** The public GET /v1/dashboard/freshness, as the dashboard reads it (no bearer). */
+const freshness = async (ctx: TestContext) => {
+  const res = await ctx.app.inject({ method: 'GET', url: '/v1/dashboard/freshness' });
+  expect(res.statusCode).toBe(200);
+  expect(res.headers.etag).toBeTruthy();
+  return (res.json() as { items: { agency_code: string }[] }).items.filter((i) => i.agency_code === 'bc');
+};
+
 forEachEngine(
   'agency feeds polled on a schedule',
   (ctx) => {
@@ -109,9 +117,14 @@ forEachEngine(
     });
 
     it('keeps the last data when the feed fails, shows the error, and imports again when it comes back', async () => {
+      const before = await freshness(ctx());
+      expect(before).toEqual([{ agency_code: 'bc', as_of: expect.any(String), feed_failing: false }]);
       site.failing = true;
       expect(await pollFeed(ctx().app.db, 'bc', opts(10))).toBe('failed');
       expect(await fireSize(ctx())).toBe(10);
+      // The public "as of" keeps the last success's date and says the feed is failing, though no
+      // fire changed (the cached answer depends on the feeds' last run).
+      expect(await freshness(ctx())).toEqual([{ ...before[0], feed_failing: true }]);
       const failed = (await api(ctx(), 'GET', '/v1/feeds')).json().items[0];
       expect(failed).toMatchObject({
         last_outcome: 'failed',
@@ -133,6 +146,10 @@ forEachEngine(
       expect(await fireSize(ctx())).toBe(25);
       const imports = (await api(ctx(), 'GET', '/v1/fires/imports')).json();
       expect(imports.items[0]).toMatchObject({ source: 'feed', updated: 1 });
+      // The feed is back: as of its latest import, no longer failing.
+      expect(await freshness(ctx())).toEqual([
+        { agency_code: 'bc', as_of: imports.items[0].created_at, feed_failing: false },
+      ]);
     });
 
     it('lets one instance poll a feed at a time (a lease in the database)', async () => {

@@ -52,6 +52,21 @@ forEachEngine(
           response_type: 'FUL',
           fire_size: 7.5,
         });
+        // The public "as of": each agency of the file is dated by this import; the US ones are not.
+        const imported = await ctx()
+          .app.db.kysely.selectFrom('fire_imports')
+          .select('created_at')
+          .where('id', '=', body.import_id)
+          .executeTakeFirstOrThrow();
+        const fresh = await ctx().app.inject({ method: 'GET', url: '/v1/dashboard/freshness' });
+        expect(fresh.statusCode).toBe(200);
+        expect(fresh.json().items).toEqual(
+          ['ab', 'bc', 'mb', 'nl', 'ns', 'nt', 'on', 'pc', 'qc', 'sk'].map((agency_code) => ({
+            agency_code,
+            as_of: imported.created_at,
+            feed_failing: false,
+          })),
+        );
       });
     });
 

@@ -7,6 +7,7 @@ import { badRequest } from '../http/errors.ts';
 import { requestLang } from '../http/lang.ts';
 import { booleanQuery, dateQuery, ErrorResponse, orderedDates, readVersion } from '../http/query.ts';
 import { addDays, centreToday, daysBetween, yearOf, yearStart } from '../http/time.ts';
+import { agencyFreshness, feedsStamp } from './freshness.ts';
 import { activeFires, dailyTotals, groupedTotals } from './store.ts';
 
 const Totals = z.object({ fire_count: z.number(), area_sum: z.number() });
@@ -184,6 +185,42 @@ export async function dashboardRoutes(fastify: FastifyInstance): Promise<void> {
             }),
           };
         },
+      });
+    },
+  );
+
+  app.get(
+    '/v1/dashboard/freshness',
+    {
+      schema: {
+        summary:
+          "How old each agency's fire data is: the latest import or feed run that confirmed or changed it " +
+          '(docs/fires-import.md, "As of"); agencies with no import or feed run are not listed',
+        tags: ['dashboard'],
+        response: {
+          200: z.object({
+            items: z.array(
+              z.object({
+                agency_code: z.string(),
+                as_of: z.string().describe('ISO timestamp'),
+                feed_failing: z
+                  .boolean()
+                  .describe("The agency feed's last run failed; as_of is its last success"),
+              }),
+            ),
+          }),
+        },
+      },
+    },
+    async (request, reply) => {
+      // A feed run that finds nothing new changes no fire, so the feeds' last run is in the key too.
+      const [version, feeds] = await Promise.all([
+        readVersion(app, request, ['fires']),
+        feedsStamp(app.db.kysely),
+      ]);
+      return sendCached(request, reply, app.responseCache, {
+        version: `${version}|${feeds}`,
+        compute: async () => ({ items: await agencyFreshness(app.db.kysely) }),
       });
     },
   );

@@ -128,6 +128,7 @@ describe('npm run import -- FILE', () => {
     expect(res.stdout).toMatch(/3 rows, 1 accepted \(0 new, 1 updated, 0 unchanged\), 2 rejected; import 2/);
     expect(res.stdout).toMatch(/row 2 \(line 3\): .*unknown agency code "zz"/);
     expect(res.stdout).toMatch(/row 3 \(line 4\): .*negative size -2/);
+    expect(res.stdout).toMatch(/^rejected by reason: agency_code:unknown 1, fire_size:invalid 1$/m);
     expect(await storedFires()).toEqual(['ab/CLI-1/20', 'bc/CLI-2/3']);
   });
 

@@ -40,6 +40,12 @@ try {
       `${result.unchanged} unchanged), ${result.rejected_count} rejected` +
       (result.import_id === null ? '' : `; import ${result.import_id}`),
   );
+  // The counts first: on a national file the reasons (US agencies, unknown stages) matter more
+  // than the first 50 rows.
+  const reasons = Object.entries(result.rejected_by_reason).sort(([a], [b]) => a.localeCompare(b));
+  if (reasons.length) {
+    console.log(`rejected by reason: ${reasons.map(([reason, n]) => `${reason} ${n}`).join(', ')}`);
+  }
   for (const r of result.rejected.slice(0, 50)) {
     console.log(`  row ${r.row}${r.line ? ` (line ${r.line})` : ''}: ${Object.values(r.errors).join('; ')}`);
   }

@@ -75,6 +75,10 @@ export const messages = defineCatalogue({
     'dashboard.docs.preparedness': 'National preparedness levels',
     'dashboard.docs.en': 'PDF, English',
     'dashboard.docs.fr': 'PDF, French',
+    'dashboard.asOf.heading': 'How recent each agency’s fire data is',
+    'dashboard.asOf.item': '{agency}: as of {time}',
+    'dashboard.asOf.failing':
+      '{agency}: as of {time} (its feed is failing; this is its last successful update)',
   },
   fr: {
     'dashboard.title': 'Tableau de bord des feux actifs',
@@ -151,5 +155,9 @@ export const messages = defineCatalogue({
     'dashboard.docs.preparedness': 'Niveaux de préparation nationaux',
     'dashboard.docs.en': 'PDF, anglais',
     'dashboard.docs.fr': 'PDF, français',
+    'dashboard.asOf.heading': 'Date des dernières données de chaque agence',
+    'dashboard.asOf.item': '{agency} : en date du {time}',
+    'dashboard.asOf.failing':
+      '{agency} : en date du {time} (son flux est en échec; c’est sa dernière mise à jour réussie)',
   },
 });

@@ -1,0 +1,51 @@
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { installFetch, json } from '../../test/fakeFetch.ts';
+import { renderWithProviders } from '../../test/render.tsx';
+import { DataAsOf } from './DataAsOf.tsx';
+
+const items = [
+  { agency_code: 'bc', as_of: '2026-07-15T17:05:00.000Z', feed_failing: false },
+  { agency_code: 'on', as_of: '2026-07-14T12:00:00.000Z', feed_failing: true },
+];
+
+describe('dashboard "as of" per agency', () => {
+  it('lists each agency with the time of its latest data in the centre’s zone, and says when its feed fails', async () => {
+    const { calls } = installFetch({ '/v1/dashboard/freshness': () => json({ items }) });
+    renderWithProviders(<DataAsOf />);
+    const region = await screen.findByRole('region', { name: 'How recent each agency’s fire data is' });
+    const rows = within(region)
+      .getAllByRole('listitem')
+      .map((li) => li.textContent);
+    expect(rows).toEqual([
+      'British Columbia: as of July 15, 2026 at 12:05 p.m. CDT',
+      'Ontario: as of July 14, 2026 at 7:00 a.m. CDT (its feed is failing; this is its last successful update)',
+    ]);
+    expect(within(region).getAllByRole('listitem')[0]?.querySelector('time')?.getAttribute('dateTime')).toBe(
+      items[0]?.as_of,
+    );
+    // Public: no bearer.
+    expect(new Headers(calls[0]?.init?.headers).get('authorization')).toBeNull();
+  });
+
+  it('speaks French', async () => {
+    installFetch({ '/v1/dashboard/freshness': () => json({ items: items.slice(1) }) });
+    renderWithProviders(<DataAsOf />, { locale: 'fr' });
+    const region = await screen.findByRole('region', { name: 'Date des dernières données de chaque agence' });
+    expect(within(region).getByRole('listitem').textContent).toMatch(
+      /^Ontario : en date du 14 juillet 2026 .*7 h 00 HAC \(son flux est en échec; c’est sa dernière mise à jour réussie\)$/,
+    );
+  });
+
+  it('shows nothing when no agency has imported data yet, or when the call fails', async () => {
+    installFetch({ '/v1/dashboard/freshness': () => json({ items: [] }) });
+    const empty = renderWithProviders(<DataAsOf />);
+    await new Promise((r) => setTimeout(r, 50));
+    expect(empty.container.textContent).toBe('');
+    empty.unmount();
+    installFetch({ '/v1/dashboard/freshness': () => json({ message: 'down' }, 503) });
+    const failed = renderWithProviders(<DataAsOf />);
+    await new Promise((r) => setTimeout(r, 50));
+    expect(failed.container.textContent).toBe('');
+  });
+});
