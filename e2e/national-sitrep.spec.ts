@@ -139,4 +139,58 @@ test.describe('national situation report (issue 5)', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'National SitRep Input' })).toBeVisible();
     expect(await axe(page)).toEqual([]);
   });
+
+  for (const width of [1366, 390]) {
+    test(`the mobilization editor and grids fit ${width} px: selects in view, the Resource column sticky (issue 9)`, async ({
+      page,
+    }) => {
+      await page.setViewportSize({ width, height: 900 });
+      await login(page, 'ciffc');
+      await page.goto('/agency/national');
+      await expect(page.getByRole('heading', { level: 1, name: 'National SitRep Input' })).toBeVisible();
+      // The draft loads after the heading: wait for its editing button, then claim if needed.
+      await expect(page.getByRole('button', { name: /^(Start Editing|Pause Edit)$/ })).toBeVisible();
+      const start = page.getByRole('button', { name: 'Start Editing' });
+      if (await start.isVisible()) await start.click();
+      await expect(page.getByRole('button', { name: 'Pause Edit' })).toBeVisible();
+      page.on('dialog', (dialog) => dialog.accept());
+      const add = page.getByRole('button', { name: 'Add another destination' }).first();
+      const editor = add.locator('xpath=..');
+      await add.click();
+      const selects = page.locator('.mob-row select');
+      expect(await selects.count()).toBeGreaterThan(0);
+      // Every select of the editor lies inside the page and is not covered by a label box.
+      const placed = await page.evaluate<{ name: string; inside: boolean; visible: boolean }[]>(`(() =>
+        [...document.querySelectorAll('.mob-row select')].map((el) => {
+          el.scrollIntoView({ block: 'center' });
+          const r = el.getBoundingClientRect();
+          const top = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+          return {
+            name: el.name,
+            inside: r.left >= 0 && r.right <= window.innerWidth + 0.5,
+            visible: top === el || el.contains(top),
+          };
+        }))()`);
+      for (const p of placed) expect(p, p.name).toMatchObject({ inside: true, visible: true });
+      expect(
+        await page.evaluate<number>('document.documentElement.scrollWidth - window.innerWidth'),
+      ).toBeLessThanOrEqual(0);
+
+      // The grid scrolls inside its box; the Resource column stays where it was.
+      const grid = page.getByRole('table', { name: 'To', exact: true });
+      const firstCell = grid.locator('tbody th').first();
+      await expect(firstCell).toBeVisible();
+      const box = grid.locator('xpath=ancestor::*[contains(@class, "table-scroll")][1]');
+      const before = await firstCell.boundingBox();
+      await box.evaluate((el: { scrollLeft: number }) => {
+        el.scrollLeft = 400;
+      });
+      const after = await firstCell.boundingBox();
+      expect(after?.x).toBeCloseTo(before?.x ?? -1, 0);
+      // The added empty row goes again, so the draft stays as it was for the other tests.
+      await editor.locator('.mob-row').last().getByRole('button', { name: 'Remove' }).click();
+      await page.getByRole('button', { name: 'Pause Edit' }).click();
+      await expect(page.getByRole('button', { name: 'Start Editing' })).toBeVisible();
+    });
+  }
 });

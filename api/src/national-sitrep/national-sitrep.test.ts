@@ -164,6 +164,8 @@ forEachEngine('national sitrep', (ctx) => {
   it('refuses a save without the claim, and answers 409 naming the holder when another user claims a live lease', async () => {
     const unclaimed = await inject('POST', '/v1/sitrep/national', 'ciffc', validDraft());
     expect(unclaimed.statusCode).toBe(409);
+    // The refusals travel as codes of the site's catalogues too, so French users read them in French.
+    expect(unclaimed.json()).toMatchObject({ code: 'national.claim_first', params: { action: 'saving' } });
     await service.claim(
       app().db,
       { id: 90_001, username: 'other-duty-officer', role: 'CIFFC' },
@@ -172,6 +174,7 @@ forEachEngine('national sitrep', (ctx) => {
     const res = await inject('POST', '/v1/sitrep/national/claim', 'ciffc');
     expect(res.statusCode).toBe(409);
     expect(res.json().message).toContain('other-duty-officer');
+    expect(res.json()).toMatchObject({ code: 'national.locked', params: { name: 'other-duty-officer' } });
     const locked = await inject('GET', '/v1/sitrep/national', 'ciffc');
     expect(locked.json()).toMatchObject({ locked: true, claimed_by: 90_001, status: 'E' });
     // The lease lapses after its idle time; then anyone of the centre may claim.
@@ -645,6 +648,10 @@ forEachEngine('national sitrep', (ctx) => {
       edit_session: 'tab-b-0123456789',
     });
     expect(b.statusCode, b.body).toBe(409);
+    expect(b.json()).toMatchObject({
+      code: 'national.stale',
+      params: { based_on: base, current: base + 2 },
+    });
     // Without a session id, an old base is refused even for the same user (it used to be accepted).
     const none = await inject('POST', '/v1/sitrep/national', 'ciffc', {
       en_summary_comments: 'No session',

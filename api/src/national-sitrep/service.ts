@@ -12,6 +12,7 @@ import {
   nationalPublishErrors,
   normaliseMobilizationGroups,
   type PublicNationalSitrep,
+  type ServerMessageCode,
   type SitrepArchive,
 } from '@ciffc/contracts';
 import type { Kysely } from 'kysely';
@@ -93,7 +94,18 @@ const saveResult = (
 });
 
 const lockedBy = (name: string) =>
-  new HttpError(409, `The national sitrep is being edited by ${name}`, { headers: { 'x-claimed-by': name } });
+  new HttpError(409, `The national sitrep is being edited by ${name}`, {
+    headers: { 'x-claimed-by': name },
+    code: 'national.locked' satisfies ServerMessageCode,
+    params: { name },
+  });
+
+/** 409 without a live claim of the caller's: saving and publishing need one. */
+const claimFirst = (action: 'saving' | 'publishing') =>
+  new HttpError(409, `Start editing (claim the national sitrep) before ${action}`, {
+    code: 'national.claim_first' satisfies ServerMessageCode,
+    params: { action },
+  });
 
 /** The approved agency copies as the national form shows them, in agency order (pass the publish's trx to read inside it). */
 export async function agencySummaries(
@@ -223,12 +235,18 @@ export async function save(db: Db, identity: Identity, body: DraftBody, clock: C
   await db.kysely.transaction().execute(async (trx) => {
     const draft = await store.loadDraft(trx, db.engine, { lock: true });
     const holder = liveClaim(draft, clock.now);
-    if (!holder) throw new HttpError(409, 'Start editing (claim the national sitrep) before saving');
+    if (!holder) throw claimFirst('saving');
     if (holder.id !== identity.id) throw lockedBy(holder.name);
     if (basedOn !== undefined && !acceptsBase(draft, basedOn, session)) {
+      const params = {
+        based_on: basedOn,
+        current: draft.version_number,
+        name: draft.edited_by_name ?? 'another user',
+      };
       throw new HttpError(
         409,
-        `The national sitrep changed since version ${body.version_number} (now ${draft.version_number} by ${draft.edited_by_name ?? 'another user'}); reload it`,
+        `The national sitrep changed since version ${params.based_on} (now ${params.current} by ${params.name}); reload it`,
+        { code: 'national.stale' satisfies ServerMessageCode, params },
       );
     }
     // Merged under the draft's row lock, so a concurrent save cannot slip between read and write.
@@ -283,7 +301,7 @@ export async function publish(
   await k.transaction().execute(async (trx) => {
     const draft = await store.loadDraft(trx, db.engine, { lock: true });
     const holder = liveClaim(draft, clock.now);
-    if (!holder) throw new HttpError(409, 'Start editing (claim the national sitrep) before publishing');
+    if (!holder) throw claimFirst('publishing');
     if (holder.id !== identity.id) throw lockedBy(holder.name);
     const fields = parseFields(draft.data);
     errors = nationalPublishErrors(fields, index);

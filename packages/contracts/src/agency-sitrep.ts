@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { STAGES_OF_CONTROL } from './codes.ts';
 import { PRODUCT_FIELD_PREFIX } from './product.ts';
+import { FIELD_MESSAGES, fieldText } from './server-messages.ts';
 
 /**
  * The agency situation report (data-entry.md 3.1) with the bounds of 5.2, the live totals of 2.1,
@@ -92,10 +93,11 @@ export const SITREP_MAX_SHORT_TEXT = 200;
 export const SITREP_MAX_LIST_ROWS = 500;
 
 /* ---------- messages of the server rules (the site shows them next to the field) ---------- */
-const REQUIRED = 'This field is required.';
-const atLeast = (n: number) => `Must be at least ${n}`;
-const between = (lo: number, hi: number) => `Must be between ${lo} and ${hi}`;
-const WHOLE = 'Must be a whole number';
+// From the catalogue of server-messages.ts, so the site can show each one in French.
+const REQUIRED = FIELD_MESSAGES.required.en;
+const atLeast = (n: number) => fieldText('at_least', { n });
+const between = (lo: number, hi: number) => fieldText('between', { lo, hi });
+const WHOLE = FIELD_MESSAGES.whole.en;
 
 type Mode = 'shape' | 'form';
 
@@ -123,7 +125,7 @@ function build(mode: Mode) {
     longitude: opt(form ? num().min(-180, between(-180, 180)).max(180, between(-180, 180)) : num()),
     stage_of_control: opt(
       form
-        ? z.enum(STAGES_OF_CONTROL, { message: `Must be one of ${STAGES_OF_CONTROL.join(', ')}` })
+        ? z.enum(STAGES_OF_CONTROL, { message: fieldText('one_of', { list: STAGES_OF_CONTROL.join(', ') }) })
         : z.string().max(10),
     ),
     size: opt(hectares()),
@@ -366,8 +368,7 @@ export function withSectionSlots(errors: SitrepValidationErrors): SitrepValidati
   }
   const out = { ...errors };
   for (const [slot, n] of counts)
-    out[slot] ??=
-      n === 1 ? 'This section has 1 validation error.' : `This section has ${n} validation errors.`;
+    out[slot] ??= n === 1 ? FIELD_MESSAGES.section_error.en : fieldText('section_errors', { n });
   return out;
 }
 

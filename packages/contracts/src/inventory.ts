@@ -1,20 +1,22 @@
 import { z } from 'zod';
 import { AGENCY_CODES } from './agencies.ts';
 import { NamedCode, type ResourceChoice, type ResourceIndex, resourceChoiceErrors } from './resources.ts';
+import { FIELD_MESSAGES } from './server-messages.ts';
 
 /** Inventory input and summary (data-entry.md 2.3, 2.4, 3.3, 3.4, 4.7, 5.2). */
 
 /** Rows per page of GET /v1/inventory/national. */
 export const INVENTORY_PAGE_SIZE = 20;
 
+/** The server's texts, from the catalogue the site renders in EN and FR (server-messages.ts). */
 export const INVENTORY_MESSAGES = {
-  required: 'This field is required.',
-  invalidValue: 'Invalid value.',
-  exportableAboveSeasonal: 'Exportable cannot be more than seasonal.',
-  duplicate: 'This resource is already listed in another row.',
-  unknownRow: 'This row no longer exists; reload the page.',
-  locked: 'This data is locked and currently cannot be edited.',
-  stale: 'The inventory was saved elsewhere since you opened it (another tab, device or user); reload it.',
+  required: FIELD_MESSAGES.required.en,
+  invalidValue: FIELD_MESSAGES.invalid_value.en,
+  exportableAboveSeasonal: FIELD_MESSAGES.exportable_above_seasonal.en,
+  duplicate: FIELD_MESSAGES.duplicate_resource.en,
+  unknownRow: FIELD_MESSAGES.unknown_row.en,
+  locked: FIELD_MESSAGES.locked.en,
+  stale: FIELD_MESSAGES.inventory_stale.en,
 } as const;
 
 /**

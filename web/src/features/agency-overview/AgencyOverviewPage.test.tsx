@@ -93,6 +93,36 @@ describe('agency overview', () => {
     expect(screen.queryByText(/\/ 13/)).toBeNull();
   });
 
+  it('shows the agency its Not Approved reason and that a submitted report changed since, in EN and FR', async () => {
+    const item = (over: Record<string, unknown>) => ({
+      ...stats.items[1],
+      claimed_by: null,
+      ...over,
+    });
+    installFetch(
+      handlers(() => json({ items: [item({ status: 'R', rejected_reason: 'Summary missing' })] })),
+    );
+    const first = renderApp('/agency', { user: agencyUser('bc') });
+    const row = (await screen.findByText('British Columbia (BC)')).closest('tr') as HTMLElement;
+    expect(within(row).getByTestId('overview-rejected-reason').textContent).toBe(
+      'Not Approved: Summary missing',
+    );
+    expect(within(row).queryByTestId('overview-changed-since-submitted')).toBeNull();
+    first.unmount();
+
+    installFetch(
+      handlers(() =>
+        json({ items: [item({ status: 'E', rejected_reason: null, changed_since_submitted: true })] }),
+      ),
+    );
+    renderApp('/agency', { user: agencyUser('bc'), locale: 'fr' });
+    const fr = (await screen.findByTestId('overview-changed-since-submitted')).closest('tr') as HTMLElement;
+    expect(within(fr).getByTestId('overview-changed-since-submitted').textContent).toBe(
+      'Modifié depuis la soumission : soumettez de nouveau.',
+    );
+    expect(within(fr).queryByTestId('overview-rejected-reason')).toBeNull();
+  });
+
   it('says so when a refresh fails, keeping the last data', async () => {
     let fail = false;
     const error = vi.spyOn(console, 'error').mockImplementation(() => {});

@@ -1,4 +1,4 @@
-import { catalogueOptions, SYNC_INTERVAL_MS } from '@ciffc/contracts';
+import { catalogueOptions, SYNC_INTERVAL_MS, withSectionSlots } from '@ciffc/contracts';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -117,6 +117,51 @@ describe('agency sitrep input', () => {
     // The toast appears when the answer is in (a loaded machine may take more than a second).
     expect(await screen.findByText('Data synced with server.', {}, { timeout: 5000 })).toBeTruthy();
   }, 20_000);
+
+  it('shows and reads the French decimal comma in decimal fields, and sends the number', async () => {
+    const { calls } = installFetch(
+      handlers(draft(), {
+        '/v1/sitrep/agency/claim': () => json({ ...status, claimed_by: 1, claimed_by_name: 'ab' }),
+      }),
+    );
+    renderApp('/agency/sitrep/ab', { user: agencyUser('ab'), locale: 'fr' });
+    await userEvent.click(await screen.findByRole('button', { name: 'Commencer la modification' }));
+    const active = document.querySelector('input[name="b_active_hectares"]') as HTMLInputElement;
+    await waitFor(() => expect(active.disabled).toBe(false));
+    // Shown as a French user writes it, not the browser's "120.5".
+    expect(active.value).toBe('120,5');
+    fireEvent.change(active, { target: { value: '14445,9' } });
+    fireEvent.blur(active);
+    expect(active.value).toBe('14445,9');
+    expect(active.getAttribute('aria-invalid')).toBeNull();
+    await waitFor(
+      () => {
+        const save = calls.find((c) => c.url.pathname === '/v1/sitrep/agency' && c.init?.method === 'POST');
+        expect(JSON.parse(String(save?.init?.body))).toMatchObject({ b_active_hectares: 14445.9 });
+      },
+      { timeout: 8000 },
+    );
+    // Text that is no number is flagged like the browser's own number fields.
+    fireEvent.change(active, { target: { value: '12,3,4' } });
+    fireEvent.blur(active);
+    expect(await screen.findByText('Valeur non valide.')).toBeTruthy();
+  }, 20_000);
+
+  it('shows the server validation texts in French on the French page', async () => {
+    installFetch(
+      handlers(
+        draft({
+          a_hum: -1,
+          // The server's own texts: the field's and its section's.
+          validationErrors: withSectionSlots({ a_hum: 'Must be at least 0' }),
+        }),
+      ),
+    );
+    renderApp('/agency/sitrep/ab', { user: agencyUser('ab'), locale: 'fr' });
+    expect(await screen.findByText('Doit être au moins 0')).toBeTruthy();
+    expect(screen.getByText('Cette section contient 1 erreur de validation.')).toBeTruthy();
+    expect(screen.queryByText('Must be at least 0')).toBeNull();
+  });
 
   it('shows Edit Locked by agency to CIFFC, both language boxes, and Approved / Not Approved by status', async () => {
     installFetch(handlers(draft({ status: 'A', locked: true, claimed_by: 1, claimed_by_name: 'ab' })));
@@ -459,5 +504,22 @@ describe('agency sitrep: nothing typed is lost (issue 9)', () => {
     expect(confirm).toHaveBeenCalled();
     expect(screen.getByRole('button', { name: 'Pause Edit' })).toBeTruthy();
     expect(calls.some((c) => c.url.pathname === '/v1/sitrep/agency/release')).toBe(false);
+  });
+
+  it('on a yes, Pause Edit discards only the invalid field and sends the other unsent changes', async () => {
+    vi.spyOn(window, 'confirm').mockReturnValue(true);
+    const { calls } = installFetch(handlers(mine()));
+    renderApp('/agency/sitrep/ab', { user: agencyUser('ab') });
+    expect(await screen.findByRole('button', { name: 'Pause Edit' })).toBeTruthy();
+    fireEvent.change(input('a_oth'), { target: { value: '7' } });
+    fireEvent.blur(input('a_oth'));
+    fireEvent.change(input('a_hum'), { target: { value: '-3' } });
+    fireEvent.blur(input('a_hum'));
+    await userEvent.click(screen.getByRole('button', { name: 'Pause Edit' }));
+    await waitFor(() => expect(calls.some(isSave)).toBe(true));
+    const body = JSON.parse(String(calls.find(isSave)?.init?.body));
+    // a_oth was valid: it is kept and sent; a_hum goes back to the saved 4.
+    expect(body).toMatchObject({ a_oth: 7, a_hum: 4 });
+    await waitFor(() => expect(input('a_hum').value).toBe('4'));
   });
 });

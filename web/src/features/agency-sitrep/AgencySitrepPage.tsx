@@ -32,11 +32,11 @@ import {
   transitionSitrep,
   type Variant,
 } from './api.ts';
-import { setIn, validityKind, withoutErrors, withoutKeys } from './form-state.ts';
+import { getIn, setIn, validityKind, withoutErrors, withoutKeys } from './form-state.ts';
 import { type FormApi, FormProvider, SitrepForm } from './SitrepForm.tsx';
 import './agency-sitrep.css';
 import { ConflictNotice } from '../../shared/editing/ConflictNotice.tsx';
-import { serverCode, serverText } from '../../shared/editing/serverText.ts';
+import { fieldTexts, serverCode, serverText } from '../../shared/editing/serverText.ts';
 import { useEditing } from '../../shared/editing/useEditing.ts';
 import { useLatest } from '../../shared/hooks/useLatest.ts';
 
@@ -250,6 +250,10 @@ function DraftSitrep({ agency }: { agency: string }) {
   const clientErrorsRef = useLatest(clientErrors);
   const metaRef = useLatest(meta);
   const changed = useRef(false);
+  // The document as the server last kept it, and the one in flight: Pause Edit puts an invalid
+  // field back to its kept value and sends the rest (it used to drop every unsent change).
+  const keptRef = useRef<AgencySitrepData>({});
+  const sentRef = useRef<AgencySitrepData>({});
 
   const applyFields = useCallback((fields: Partial<SitrepStatusFields> | undefined) => {
     if (!fields || typeof fields.version_number !== 'number') return;
@@ -262,12 +266,26 @@ function DraftSitrep({ agency }: { agency: string }) {
   // The one editing engine: claim renewal, the 5 s tick, cancel, queue, 409 and flush.
   const { engine, state } = useEditing<SitrepStatusFields>({
     intervalMs: SYNC_INTERVAL_MS,
-    save: (base, session, init) => saveSitrep(agency, formRef.current, base, session, init),
+    save: (base, session, init) => {
+      sentRef.current = formRef.current;
+      return saveSitrep(agency, formRef.current, base, session, init);
+    },
     versionOf: (r) => r.version_number,
     renew: () => claimSitrep(agency),
     isInvalid: () => Object.keys(clientErrorsRef.current).length > 0,
     confirmDiscard: () => window.confirm(t('confirm.discardInvalid')),
+    discardInvalid: () => {
+      let restored = formRef.current;
+      for (const name of Object.keys(clientErrorsRef.current))
+        restored = setIn(restored, name, getIn(keptRef.current, name));
+      formRef.current = restored;
+      clientErrorsRef.current = {};
+      setForm(restored);
+      setClientErrors({});
+      return JSON.stringify(restored) !== JSON.stringify(keptRef.current);
+    },
     onSaved: (result) => {
+      keptRef.current = sentRef.current;
       applyFields(result);
       setServerErrors(result.validationErrors ?? {});
       setFailed(false);
@@ -297,7 +315,8 @@ function DraftSitrep({ agency }: { agency: string }) {
   useEffect(() => {
     const data = query.data;
     if (!data || engine.unsent) return;
-    setForm(pickDocument(data));
+    keptRef.current = pickDocument(data);
+    setForm(keptRef.current);
     setMeta(data);
     setServerErrors(data.validationErrors ?? {});
     setClientErrors({});
@@ -310,7 +329,10 @@ function DraftSitrep({ agency }: { agency: string }) {
 
   const locked = !!meta?.locked;
   const disabled = !editing || locked;
-  const errors = useMemo(() => ({ ...serverErrors, ...clientErrors }), [serverErrors, clientErrors]);
+  const errors = useMemo(
+    () => ({ ...fieldTexts(serverErrors, locale), ...clientErrors }),
+    [serverErrors, clientErrors, locale],
+  );
   const hasErrors = Object.keys(errors).length > 0;
 
   // While not editing, poll the states list; reload a locked sitrep once it is released.

@@ -13,6 +13,7 @@ import {
 } from '@ciffc/contracts';
 import { type ChangeEvent, createContext, type FocusEvent, type ReactNode, useContext } from 'react';
 import { useIntl } from 'react-intl';
+import { DecimalInput } from '../../shared/format/DecimalInput.tsx';
 import { ResourcePicker } from '../../shared/resources/ResourcePicker.tsx';
 import { type FieldElement, getIn, newKey } from './form-state.ts';
 
@@ -98,25 +99,42 @@ export function NumberField({
   return (
     <div className="field">
       <label htmlFor={fieldId(name)}>{label}</label>
-      <input
-        id={fieldId(name)}
-        name={name}
-        type="number"
-        inputMode={integer ? 'numeric' : 'decimal'}
-        min={min}
-        max={max}
-        step={integer ? 1 : 'any'}
-        required={required}
-        disabled={off}
-        value={typeof value === 'number' ? value : ''}
-        aria-invalid={f.errors[name] ? true : undefined}
-        aria-describedby={describedBy(f.errors, name)}
-        onChange={(e) => {
-          const n = e.target.valueAsNumber;
-          f.change(name, Number.isNaN(n) ? null : n, e.target);
-        }}
-        onBlur={(e) => f.blur(name, e.target)}
-      />
+      {integer ? (
+        <input
+          id={fieldId(name)}
+          name={name}
+          type="number"
+          inputMode="numeric"
+          min={min}
+          max={max}
+          step={1}
+          required={required}
+          disabled={off}
+          value={typeof value === 'number' ? value : ''}
+          aria-invalid={f.errors[name] ? true : undefined}
+          aria-describedby={describedBy(f.errors, name)}
+          onChange={(e) => {
+            const n = e.target.valueAsNumber;
+            f.change(name, Number.isNaN(n) ? null : n, e.target);
+          }}
+          onBlur={(e) => f.blur(name, e.target)}
+        />
+      ) : (
+        // Decimals in the page's language: "14445,9" in French (a browser number field would not).
+        <DecimalInput
+          id={fieldId(name)}
+          name={name}
+          min={min}
+          max={max}
+          required={required}
+          disabled={off}
+          value={typeof value === 'number' ? value : null}
+          aria-invalid={f.errors[name] ? true : undefined}
+          aria-describedby={describedBy(f.errors, name)}
+          onValue={(n, el) => f.change(name, n, el)}
+          onBlur={(e) => f.blur(name, e.target)}
+        />
+      )}
       <ErrorText name={name} />
     </div>
   );
@@ -324,10 +342,13 @@ function BringForward({ fields }: { fields: (keyof AgencySitrepData)[] }) {
     for (const k of fields) patch[k] = structuredClone(prev[k] ?? (Array.isArray(f.form[k]) ? [] : null));
     f.replace(patch as Partial<AgencySitrepData>);
   };
+  // On its own line above the fields, not squeezed into their row (issue 9, item 9).
   return (
-    <button type="button" className="button button-secondary" onClick={onClick}>
-      {t('action.bringForward')}
-    </button>
+    <p className="bring-forward">
+      <button type="button" className="button button-secondary" onClick={onClick}>
+        {t('action.bringForward')}
+      </button>
+    </p>
   );
 }
 

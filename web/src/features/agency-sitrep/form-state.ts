@@ -31,7 +31,8 @@ export type ValidityKind = 'required' | 'invalidValue' | 'invalidFormat';
 export function validityKind(el: FieldElement): ValidityKind | undefined {
   if (el.validity.valid) return undefined;
   if (el.validity.valueMissing) return 'required';
-  if (el instanceof HTMLInputElement && el.type === 'number') return 'invalidValue';
+  if (el instanceof HTMLInputElement && (el.type === 'number' || el.dataset.number !== undefined))
+    return 'invalidValue';
   return 'invalidFormat';
 }
 

@@ -179,6 +179,26 @@ describe('inventory input', () => {
     ]);
   });
 
+  it("shows the server's inventory rule in French on the French page", async () => {
+    setup(saved, {
+      save: () =>
+        json(
+          {
+            statusCode: 400,
+            error: 'Bad Request',
+            message: 'Invalid inventory: inventory.0.exportable',
+            locked: false,
+            validationErrors: { 'inventory.0.exportable': 'Exportable cannot be more than seasonal.' },
+          },
+          400,
+        ),
+    });
+    renderApp('/agency/inventory/input', { user: agencyUser('ab'), locale: 'fr' });
+    await userEvent.click(await screen.findByRole('button', { name: 'Enregistrer' }));
+    expect(await screen.findByText('L’exportable ne peut pas dépasser le saisonnier.')).toBeTruthy();
+    expect(screen.queryByText('Exportable cannot be more than seasonal.')).toBeNull();
+  });
+
   it('shows the lock notice and a Blocked save button when the server says locked', async () => {
     setup({ ...saved, locked: true });
     renderApp('/agency/inventory/input', { user: agencyUser('ab') });

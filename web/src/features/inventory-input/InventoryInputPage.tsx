@@ -12,7 +12,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useNavigate } from 'react-router';
 import { ApiError } from '../../shared/api/http.ts';
 import { tabSessionId } from '../../shared/editing/engine.ts';
-import { serverText } from '../../shared/editing/serverText.ts';
+import { fieldTexts, serverText } from '../../shared/editing/serverText.ts';
 import { useResourceOptions } from '../../shared/resources/api.ts';
 import { ResourcePicker } from '../../shared/resources/ResourcePicker.tsx';
 import { ErrorBox } from '../../shared/ui/ErrorBox.tsx';
@@ -156,8 +156,10 @@ export function InventoryInputPage() {
     form.inventory.map((r) => ({ ...r, seasonal: r.seasonal as number, exportable: r.exportable as number })),
     index,
   );
-  const errors = { ...serverErrors, ...clientErrors };
-  const shownErrors = { ...serverErrors, ...visibleClientErrors(clientErrors, rows, touched) };
+  // The server's rules ("Exportable cannot be more than seasonal.") in the page's language.
+  const localServerErrors = fieldTexts(serverErrors, intl.locale.startsWith('fr') ? 'fr' : 'en');
+  const errors = { ...localServerErrors, ...clientErrors };
+  const shownErrors = { ...localServerErrors, ...visibleClientErrors(clientErrors, rows, touched) };
   const hasErrors = Object.keys(errors).length > 0;
   const blocked = locked || hasErrors;
   const saveDisabled = rows.length === 0 || blocked || saving;

@@ -3,7 +3,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../shared/api/http.ts';
-import { loginErrorMessage } from '../../shared/auth/loginError.ts';
+import { LOGIN_MESSAGES, loginErrorMessage } from '../../shared/auth/loginError.ts';
 import { getSession } from '../../shared/auth/session.ts';
 import { installFetch, json } from '../../test/fakeFetch.ts';
 import { renderApp } from '../../test/render.tsx';
@@ -19,6 +19,17 @@ describe('login error catalogue (public-site.md section 8)', () => {
     expect(loginErrorMessage(new ApiError('Invalid identifier or password', 400, {}, true))).toBe(
       'Invalid identifier or password',
     );
+  });
+  it("shows the content system's known refusals and network failures in French", () => {
+    const fr = (message: string, status: number, fromServer: boolean) =>
+      loginErrorMessage(new ApiError(message, status, {}, fromServer), 'fr');
+    expect(fr('Invalid identifier or password', 400, true)).toBe('Identifiant ou mot de passe non valide');
+    expect(fr('Failed to fetch', 0, false)).toBe('Échec de la connexion au serveur');
+    expect(fr('Something new', 400, true)).toBe('Something new');
+    for (const [key, texts] of Object.entries(LOGIN_MESSAGES)) {
+      expect(texts.en, key).toBe(key);
+      expect(texts.fr, key).not.toBe(texts.en);
+    }
   });
   it("otherwise the network error's message", () => {
     expect(loginErrorMessage(new ApiError('Failed to fetch', 0))).toBe('Failed to fetch');

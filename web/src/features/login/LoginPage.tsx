@@ -96,7 +96,8 @@ export function LoginPage() {
       if (preferred) setLocale(preferred);
       navigate('/agency');
     } catch (err) {
-      setError(loginErrorMessage(err) ?? intl.formatMessage({ id: 'login.error.default' }));
+      const language = intl.locale.startsWith('fr') ? 'fr' : 'en';
+      setError(loginErrorMessage(err, language) ?? intl.formatMessage({ id: 'login.error.default' }));
       setSubmitting(false);
     }
   }

@@ -162,6 +162,51 @@ describe('national sitrep input', () => {
     expect(posted).toHaveLength(1);
   }, 20_000);
 
+  it('shows and reads the French decimal comma in the acres fields, and sends the number', async () => {
+    const posted: Record<string, unknown>[] = [];
+    setup(mine({ us_acres: 120.5 }), {
+      '/v1/sitrep/national': (_url, init) => {
+        if (init?.method !== 'POST') return json(mine({ us_acres: 120.5 }));
+        posted.push(JSON.parse(String(init.body)));
+        return json(saveResult());
+      },
+      '/v1/sitrep/national/release': () => json({ ...saveResult(), claimed_by: null, claimed_by_name: null }),
+    });
+    renderApp('/agency/national', { user: ciffcUser, locale: 'fr' });
+    const acres = (await screen.findByLabelText('Acres d’hier')) as HTMLInputElement;
+    expect(acres.value).toBe('120,5');
+    fireEvent.change(acres, { target: { value: '14445,9' } });
+    fireEvent.blur(acres);
+    expect(acres.value).toBe('14445,9');
+    await userEvent.click(screen.getByRole('button', { name: 'Suspendre la modification' }));
+    await waitFor(() => expect(posted).toHaveLength(1));
+    expect(posted[0]).toMatchObject({ us_acres: 14445.9 });
+  });
+
+  it('on a yes, Pause Edit discards only the invalid field and sends the other unsent changes', async () => {
+    vi.spyOn(window, 'confirm').mockReturnValue(true);
+    const posted: Record<string, unknown>[] = [];
+    setup(mine({ us_fires: 3 }), {
+      '/v1/sitrep/national': (_url, init) => {
+        if (init?.method !== 'POST') return json(mine({ us_fires: 3 }));
+        posted.push(JSON.parse(String(init.body)));
+        return json(saveResult());
+      },
+      '/v1/sitrep/national/release': () => json({ ...saveResult(), claimed_by: null, claimed_by_name: null }),
+    });
+    renderApp('/agency/national', { user: ciffcUser });
+    const acres = (await screen.findByLabelText('Acres Yesterday')) as HTMLInputElement;
+    fireEvent.change(acres, { target: { value: '7.5' } });
+    fireEvent.blur(acres);
+    const fires = screen.getByLabelText('Fires Yesterday') as HTMLInputElement;
+    fireEvent.change(fires, { target: { value: '-3' } });
+    fireEvent.blur(fires);
+    await userEvent.click(screen.getByRole('button', { name: 'Pause Edit' }));
+    await waitFor(() => expect(posted).toHaveLength(1));
+    // The valid change is sent; the invalid one goes back to the kept 3.
+    expect(posted[0]).toMatchObject({ us_acres: 7.5, us_fires: 3 });
+  });
+
   it('says Ready to update with its hint when the saved change is not public yet (requires_manual_sync)', async () => {
     setup(mine({ is_published: true, published_version: 4 }), {
       '/v1/sitrep/national': (_url, init) =>

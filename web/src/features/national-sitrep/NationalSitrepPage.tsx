@@ -39,9 +39,11 @@ import './national-sitrep.css';
 import { ConflictNotice } from '../../shared/editing/ConflictNotice.tsx';
 import type { FailureKind } from '../../shared/editing/engine.ts';
 import { classifyError } from '../../shared/editing/engine.ts';
-import { serverText } from '../../shared/editing/serverText.ts';
+import { fieldTexts, serverText } from '../../shared/editing/serverText.ts';
 import { useEditing } from '../../shared/editing/useEditing.ts';
+import { DecimalInput } from '../../shared/format/DecimalInput.tsx';
 import { useLatest } from '../../shared/hooks/useLatest.ts';
+import { getIn, setIn } from '../agency-sitrep/form-state.ts';
 
 type Meta = Pick<
   NationalDraft,
@@ -90,9 +92,14 @@ export function NationalSitrepPage() {
   const clientErrorsRef = useLatest(clientErrors);
   const dirty = useRef(false);
   const locale = intl.locale.startsWith('fr') ? 'fr' : 'en';
+  // The form as the server last kept it, and the one in flight: Pause Edit puts an invalid field
+  // back to its kept value and sends the rest (it used to drop every unsent change).
+  const keptRef = useRef<NationalSitrepFields | null>(null);
+  const sentRef = useRef<NationalSitrepFields | null>(null);
 
   const applyDraft = useCallback((d: NationalDraft) => {
-    setForm(nationalDraftFields(d));
+    keptRef.current = nationalDraftFields(d);
+    setForm(keptRef.current);
     setMeta({
       status: d.status,
       is_published: d.is_published,
@@ -148,17 +155,32 @@ export function NationalSitrepPage() {
   // in flight, the lease renewed, 409 from another tab shown with the unsent values, flushes.
   const { engine, state } = useEditing<NationalSaveResult>({
     intervalMs: SYNC_INTERVAL_MS,
-    save: (base, session, init) =>
-      saveNational(
+    save: (base, session, init) => {
+      sentRef.current = formRef.current as NationalSitrepFields;
+      return saveNational(
         { ...(formRef.current as NationalSitrepFields), version_number: base, edit_session: session },
         init,
-      ),
+      );
+    },
     versionOf: (r) => r.version_number,
     renew: () => claimNational(),
     classify: classifyNational,
     isInvalid: () => Object.keys(clientErrorsRef.current).length > 0,
     confirmDiscard: () => window.confirm(t('nationalSitrep.confirmDiscardInvalid')),
+    discardInvalid: () => {
+      const kept = keptRef.current;
+      if (!kept || !formRef.current) return false;
+      let restored = formRef.current as NationalSitrepFields;
+      for (const name of Object.keys(clientErrorsRef.current))
+        restored = setIn(restored, name, getIn(kept, name));
+      formRef.current = restored;
+      clientErrorsRef.current = {};
+      setForm(restored);
+      setClientErrors({});
+      return JSON.stringify(restored) !== JSON.stringify(kept);
+    },
     onSaved: (result) => {
+      if (sentRef.current) keptRef.current = sentRef.current;
       applyResult(result);
       setServerErrors(result.validationErrors ?? {});
       if (Object.keys(result.validationErrors ?? {}).length > 0) {
@@ -214,7 +236,7 @@ export function NationalSitrepPage() {
   const draft = draftQuery.data as NationalDraft;
   const locked = meta.claimed_by !== null && meta.claimed_by !== identity?.id;
   const disabled = !editing || locked;
-  const errors = { ...serverErrors, ...clientErrors };
+  const errors = { ...fieldTexts(serverErrors, locale), ...clientErrors };
   const hasErrors = Object.keys(errors).length > 0;
 
   const set = <K extends keyof NationalSitrepFields>(key: K, value: NationalSitrepFields[K]) => {
@@ -234,7 +256,7 @@ export function NationalSitrepPage() {
     if (typeof el.checkValidity === 'function' && !el.checkValidity()) {
       const message = el.validity.valueMissing
         ? t('nationalSitrep.required')
-        : el.type === 'number'
+        : el.type === 'number' || el.dataset.number !== undefined
           ? t('nationalSitrep.invalidValue')
           : t('nationalSitrep.invalidFormat');
       setClientErrors((e) => ({ ...e, [name]: message }));
@@ -365,19 +387,33 @@ export function NationalSitrepPage() {
   ) => (
     <div className="field">
       <label htmlFor={name}>{t(labelId)}</label>
-      <input
-        id={name}
-        name={name}
-        type="number"
-        min={0}
-        step={decimals ? 'any' : 1}
-        value={form[name] ?? ''}
-        disabled={disabled}
-        aria-invalid={errors[name] ? true : undefined}
-        aria-describedby={describedBy(name)}
-        onChange={(e) => set(name, e.target.value === '' ? null : Number(e.target.value))}
-        onBlur={(e) => onBlurField(e, name)}
-      />
+      {decimals ? (
+        <DecimalInput
+          id={name}
+          name={name}
+          min={0}
+          value={form[name]}
+          disabled={disabled}
+          aria-invalid={errors[name] ? true : undefined}
+          aria-describedby={describedBy(name)}
+          onValue={(n) => set(name, n)}
+          onBlur={(e) => onBlurField(e, name)}
+        />
+      ) : (
+        <input
+          id={name}
+          name={name}
+          type="number"
+          min={0}
+          step={1}
+          value={form[name] ?? ''}
+          disabled={disabled}
+          aria-invalid={errors[name] ? true : undefined}
+          aria-describedby={describedBy(name)}
+          onChange={(e) => set(name, e.target.value === '' ? null : Number(e.target.value))}
+          onBlur={(e) => onBlurField(e, name)}
+        />
+      )}
       {fieldError(name)}
     </div>
   );

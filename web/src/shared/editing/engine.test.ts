@@ -178,6 +178,28 @@ describe('the editing engine (fake timers)', () => {
     engine.stop();
   });
 
+  it('on a yes, discards only the invalid field and sends the other unsent changes', async () => {
+    let invalid = true;
+    const { engine, calls } = harness({
+      isInvalid: () => invalid,
+      confirmDiscard: () => true,
+      discardInvalid: () => {
+        invalid = false;
+        return true;
+      },
+    });
+    engine.start(1);
+    engine.change();
+    const flushed = engine.flush();
+    // The valid changes went out (they used to be dropped with the invalid one).
+    expect(calls).toHaveLength(1);
+    calls[0]?.resolve(2);
+    expect(await flushed).toBe(true);
+    expect(engine.state.base).toBe(2);
+    expect(hasUnsent(engine.state)).toBe(false);
+    engine.stop();
+  });
+
   it('sends what is left with keepalive when the page goes away (route change or hide)', async () => {
     const { engine, calls } = harness();
     engine.start(3);

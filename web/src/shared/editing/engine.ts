@@ -32,6 +32,11 @@ export interface EditingOptions<R> {
   isInvalid?: () => boolean;
   /** Asked before a flush discards an invalid field (Pause Edit); true discards. */
   confirmDiscard?: () => boolean;
+  /**
+   * After a yes: puts only the invalid fields back to their saved values; true when other changes
+   * remain, which are then sent. Without it (or on false) every unsent change is dropped.
+   */
+  discardInvalid?: () => boolean;
   /** The tick (data-entry.md 4.3: 5 s). */
   intervalMs: number;
   session?: string;
@@ -210,6 +215,10 @@ export class EditingEngine<R> {
     if (action === 'ask') {
       // On page hide nobody can answer: the invalid value stays on screen, nothing is sent.
       if (init.keepalive || !(this.o.confirmDiscard?.() ?? false)) return false;
+      if (this.o.discardInvalid?.()) {
+        this.queue();
+        return this.send(init);
+      }
       this.dispatch({ type: 'stop' });
       this.dispatch({ type: 'start', version: this.state.base });
       return true;

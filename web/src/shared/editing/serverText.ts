@@ -1,4 +1,4 @@
-import { serverMessage } from '@ciffc/contracts';
+import { fieldMessage, serverMessage } from '@ciffc/contracts';
 import { ApiError } from '../api/http.ts';
 
 /**
@@ -8,7 +8,7 @@ import { ApiError } from '../api/http.ts';
 export function serverText(error: unknown, locale: 'en' | 'fr'): string {
   if (error instanceof ApiError) {
     const body = error.body as { code?: string; params?: Record<string, string | number> } | undefined;
-    return serverMessage(body?.code, body?.params, locale) ?? error.message;
+    return serverMessage(body?.code, body?.params, locale) ?? fieldMessage(error.message, locale);
   }
   return error instanceof Error ? error.message : String(error);
 }
@@ -17,4 +17,15 @@ export function serverText(error: unknown, locale: 'en' | 'fr'): string {
 export function serverCode(error: unknown): string | undefined {
   const body = error instanceof ApiError ? (error.body as { code?: unknown } | undefined) : undefined;
   return typeof body?.code === 'string' ? body.code : undefined;
+}
+
+/**
+ * The server's field messages (`validationErrors`) in the user's language: each English text of
+ * the catalogue (FIELD_MESSAGES, "Must be at least 0") is shown from its French template in French.
+ */
+export function fieldTexts(errors: Record<string, string>, locale: 'en' | 'fr'): Record<string, string> {
+  if (locale === 'en') return errors;
+  const out: Record<string, string> = {};
+  for (const [key, message] of Object.entries(errors)) out[key] = fieldMessage(message, locale);
+  return out;
 }

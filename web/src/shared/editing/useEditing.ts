@@ -27,6 +27,7 @@ export function useEditing<R>(options: EditingOptions<R>) {
       onFailed: (e, k) => o().onFailed?.(e, k),
       isInvalid: () => o().isInvalid?.() ?? false,
       confirmDiscard: () => o().confirmDiscard?.() ?? false,
+      discardInvalid: () => o().discardInvalid?.() ?? false,
     });
   }
   const engine = engineRef.current;

@@ -53,6 +53,21 @@ describe('toasts (data-entry.md section 9)', () => {
     expect(screen.queryByText('Something failed')).toBeNull();
   });
 
+  it('shows the same message once when it comes twice, for the full time from the second', async () => {
+    await shown();
+    fireEvent.click(screen.getByRole('button', { name: 'fail' }));
+    advance(3000);
+    fireEvent.click(screen.getByRole('button', { name: 'fail' }));
+    expect(screen.getAllByText('Something failed')).toHaveLength(1);
+    advance(3999);
+    expect(screen.queryByText('Something failed')).not.toBeNull();
+    advance(1);
+    expect(screen.queryByText('Something failed')).toBeNull();
+    // Gone, the message may come again.
+    fireEvent.click(screen.getByRole('button', { name: 'fail' }));
+    expect(screen.getAllByText('Something failed')).toHaveLength(1);
+  });
+
   it('closes a toast early with its close button', async () => {
     await shown();
     fireEvent.click(screen.getByRole('button', { name: 'fail' }));

@@ -40,15 +40,31 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   const nextId = useRef(1);
   const timers = useRef(new Map<number, ReturnType<typeof setTimeout>>());
 
+  // The toasts on screen by kind and text: the same message twice is shown once (issue 9: two
+  // identical error toasts stacked over the header), its time starting again.
+  const shown = useRef(new Map<string, number>());
+
   const dismiss = useCallback((id: number) => {
     setToasts((list) => list.filter((t) => t.id !== id));
     clearTimeout(timers.current.get(id));
     timers.current.delete(id);
+    for (const [key, shownId] of shown.current) if (shownId === id) shown.current.delete(key);
   }, []);
 
   const show = useCallback(
     (kind: ToastKind, message: string) => {
+      const key = `${kind}\n${message}`;
+      const same = shown.current.get(key);
+      if (same !== undefined) {
+        clearTimeout(timers.current.get(same));
+        timers.current.set(
+          same,
+          setTimeout(() => dismiss(same), DURATION[kind]),
+        );
+        return;
+      }
       const id = nextId.current++;
+      shown.current.set(key, id);
       setToasts((list) => [...list, { id, kind, message }]);
       timers.current.set(
         id,
