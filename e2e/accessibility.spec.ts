@@ -10,6 +10,70 @@ async function expectNoViolations(page: Page, path: string, ready: RegExp) {
   expect(results.violations.map((v) => `${path}: ${v.id} (${v.nodes.length}) ${v.help}`)).toEqual([]);
 }
 
+/** Every public route (public-site.md section 2), with the demo data of the running stack. */
+const PUBLIC_ROUTES = [
+  '/',
+  '/map',
+  '/page',
+  '/summary',
+  '/national',
+  '/statistics',
+  '/situation',
+  '/situation/archive',
+  '/page/about',
+  '/login',
+  '/404',
+];
+
+/** The number of fires the dashboard map reports drawn (its status line). */
+async function drawnCount(page: Page): Promise<number> {
+  return Number((await page.locator('.fires-map-status').getAttribute('data-drawn')) || '0');
+}
+
+/** A public page once everything it loads has arrived, its folded tables and lists opened. */
+async function openPublicPage(page: Page, path: string, locale: 'en' | 'fr') {
+  // /map has no top bar and so no language button: the choice is stored as the button stores it.
+  if (locale === 'fr') await page.addInitScript({ content: "localStorage.setItem('ciffc.locale', 'fr')" });
+  await page.goto(path);
+  await expect(page.locator('html')).toHaveAttribute('lang', locale);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(page.getByText(locale === 'fr' ? 'Chargement…' : 'Loading…')).toHaveCount(0, {
+    timeout: 30_000,
+  });
+  if (path === '/' || path === '/map') {
+    await expect.poll(() => drawnCount(page), { timeout: 30_000 }).toBeGreaterThan(0);
+    await page.locator('.fires-in-view > summary').click();
+    // The charts load when scrolled near: bring them in and wait for them.
+    await page.locator('.dashboard-charts-slot').scrollIntoViewIfNeeded();
+    await expect(page.locator('.dashboard-charts-slot .chart-figure').first()).toBeVisible({
+      timeout: 30_000,
+    });
+    await expect(page.getByText(locale === 'fr' ? 'Chargement…' : 'Loading…')).toHaveCount(0, {
+      timeout: 30_000,
+    });
+  }
+  // Open the data tables so they are checked too.
+  for (const summary of await page.locator('.chart-figure-table > summary').all()) await summary.click();
+}
+
+test.describe('public routes: WCAG 2.1 AA and best practice (axe), both languages', () => {
+  for (const locale of ['en', 'fr'] as const) {
+    test(`every public route (${locale})`, async ({ page }) => {
+      test.setTimeout(240_000);
+      const violations: string[] = [];
+      for (const path of PUBLIC_ROUTES) {
+        await openPublicPage(page, path, locale);
+        const results = await new AxeBuilder({ page })
+          .withTags(['wcag2a', 'wcag2aa', 'wcag21aa', 'best-practice'])
+          .analyze();
+        for (const v of results.violations)
+          violations.push(`${path}: ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+      }
+      expect(violations).toEqual([]);
+    });
+  }
+});
+
 test.describe('accessibility (WCAG 2.1 AA, axe)', () => {
   test('login and content pages', async ({ page }) => {
     await expectNoViolations(page, '/login', /.+/);

@@ -1,9 +1,9 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 
 /**
  * Public fire pages of issue 3 on the running stack with its demo data: the dashboard map and its
- * legend, the national fires list export, the six wildfire graphs' exports, and axe (WCAG 2.1 AA).
+ * legend, the national fires list export, the six wildfire graphs' exports (axe of these pages:
+ * accessibility.spec.ts).
  */
 
 /** The map's status line: data-shown (fires the legend lets through), data-drawn (what MapLibre rendered in view). */
@@ -103,32 +103,29 @@ test.describe('public fire pages (issue 3)', () => {
     await expect(page.locator('th', { hasText: '10-Year Average' }).first()).toBeAttached();
   });
 
-  for (const locale of ['en', 'fr'] as const) {
-    for (const path of ['/', '/map', '/page', '/summary', '/national', '/statistics']) {
-      test(`axe finds no WCAG 2.1 AA violations on ${path} (${locale})`, async ({ page }) => {
-        // /map has no top bar and so no language button: the choice is stored as the button stores it.
-        if (locale === 'fr')
-          await page.addInitScript({ content: "localStorage.setItem('ciffc.locale', 'fr')" });
-        await page.goto(path);
-        await expect(page.locator('html')).toHaveAttribute('lang', locale);
-        await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-        await expect(page.getByText(locale === 'fr' ? 'Chargement…' : 'Loading…')).toHaveCount(0, {
-          timeout: 30_000,
-        });
-        if (path === '/' || path === '/map') {
-          await expect.poll(() => drawnCount(page), { timeout: 30_000 }).toBeGreaterThan(0);
-          await page.locator('.fires-in-view > summary').click();
-        }
-        // Open the data tables so they are checked too.
-        for (const summary of await page.locator('.chart-figure-table > summary').all())
-          await summary.click();
-        const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21aa']).analyze();
-        expect(
-          results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-        ).toEqual([]);
-      });
-    }
-  }
+  test('the home page does not jump as it loads, and the charts load only when scrolled near (phone)', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.addInitScript({
+      content: `window.__cls = 0; new PerformanceObserver((l) => { for (const e of l.getEntries())
+        if (!e.hadRecentInput) window.__cls += e.value; }).observe({ type: 'layout-shift', buffered: true });`,
+    });
+    const charts: string[] = [];
+    page.on('request', (r) => {
+      if (/DashboardCharts-[^/]*\.js$/.test(r.url())) charts.push(r.url());
+    });
+    await page.goto('/');
+    await expect.poll(() => drawnCount(page), { timeout: 30_000 }).toBeGreaterThan(0);
+    await expect(page.locator('.stat-card-value').first()).not.toHaveText('–');
+    await page.waitForTimeout(1000);
+    const cls = await page.evaluate(() => (globalThis as unknown as { __cls: number }).__cls);
+    expect(cls, 'cumulative layout shift while loading').toBeLessThanOrEqual(0.05);
+    expect(charts, 'charts chunk before scrolling').toEqual([]);
+    await page.locator('.dashboard-charts-slot').scrollIntoViewIfNeeded();
+    await expect(page.getByRole('heading', { name: 'Fires by agency' })).toBeVisible({ timeout: 30_000 });
+    expect(charts).toHaveLength(1);
+  });
 
   test('a fire popup opens from the keyboard through the list of the largest fires in view', async ({
     page,

@@ -390,18 +390,6 @@ export function nationalPublishErrors(draft: unknown, index?: ResourceIndex): Re
   return withSlots(errors);
 }
 
-/**
- * Colours of the national preparedness levels 1-5 (the report's badge, the archive's days and
- * legend), each with a text colour reaching 4.5:1 contrast on it.
- */
-export const PREPAREDNESS_LEVEL_COLOURS: Readonly<Record<string, { background: string; color: string }>> = {
-  '1': { background: '#2e7d32', color: '#fff' },
-  '2': { background: '#1565c0', color: '#fff' },
-  '3': { background: '#f9a825', color: '#111' },
-  '4': { background: '#b45309', color: '#fff' },
-  '5': { background: '#c62828', color: '#fff' },
-};
-
 /* ---------- status (data-entry.md 4.4) ---------- */
 
 export const NATIONAL_STATUSES = ['E', 'PUBLISHED', 'UNPUBLISHED', 'READY', 'SYNCING', 'ERROR'] as const;

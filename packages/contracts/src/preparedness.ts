@@ -68,3 +68,16 @@ export function preparednessDescription(level: number | string, locale: 'en' | '
   const n = Number(level);
   return n >= 1 && n <= 5 && Number.isInteger(n) ? PREPAREDNESS_LEVEL_DESCRIPTIONS[locale][n as 1] : '';
 }
+
+/**
+ * Colours of the national preparedness levels 1-5 (the report's badge, the archive's days and
+ * legend, the dashboard), each with a text colour reaching 4.5:1 contrast on it. Here, not beside the
+ * report's zod schemas, so a page that only shows a level does not load zod (issue 14).
+ */
+export const PREPAREDNESS_LEVEL_COLOURS: Readonly<Record<string, { background: string; color: string }>> = {
+  '1': { background: '#2e7d32', color: '#fff' },
+  '2': { background: '#1565c0', color: '#fff' },
+  '3': { background: '#f9a825', color: '#111' },
+  '4': { background: '#b45309', color: '#fff' },
+  '5': { background: '#c62828', color: '#fff' },
+};

@@ -1,15 +1,17 @@
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useMemo } from 'react';
+import { WhenNear } from '../../shared/charts/WhenNear.tsx';
 import { ErrorBox } from '../../shared/ui/ErrorBox.tsx';
 import { Loading } from '../../shared/ui/Loading.tsx';
 import { PageHeader } from '../../shared/ui/PageHeader.tsx';
 import { dashboardFiguresQuery, seasonRange, wildfireStatsQuery } from './api.ts';
+import { DataAsOf } from './DataAsOf.tsx';
 import { FiresMap } from './FiresMap.tsx';
 import { DocumentLinks, PreparednessPanel } from './PreparednessPanel.tsx';
 import { StatCards } from './StatCards.tsx';
 import './dashboard.css';
 
-// Recharts is about 100 KB gzipped: the charts sit below the map, so they load after the first paint.
+// Recharts is about 100 KB (brotli): the charts sit below the map, so they load only when scrolled near.
 const DashboardCharts = lazy(() =>
   import('./DashboardCharts.tsx').then((m) => ({ default: m.DashboardCharts })),
 );
@@ -33,25 +35,32 @@ export function DashboardPage({ embedded = false }: { embedded?: boolean }) {
         <PreparednessPanel />
         <DocumentLinks />
       </div>
+      {/* The cards stand with a dash until their figures arrive, and the charts' slot keeps its
+          height, so nothing moves as the answers come in (issue 14, CLS). */}
       {figures.isError ? (
         <ErrorBox />
-      ) : figures.isPending ? (
-        <Loading />
       ) : (
         <>
           <StatCards
             cards={[
-              { labelId: 'dashboard.stats.active', value: figures.data.active_fires },
+              { labelId: 'dashboard.stats.active', value: figures.data?.active_fires },
               { labelId: 'dashboard.stats.today', value: firesToday },
-              { labelId: 'dashboard.stats.ytdFires', value: figures.data.fires },
-              { labelId: 'dashboard.stats.ytdHectares', value: figures.data.hectares, unit: 'hectares' },
+              { labelId: 'dashboard.stats.ytdFires', value: figures.data?.fires },
+              { labelId: 'dashboard.stats.ytdHectares', value: figures.data?.hectares, unit: 'hectares' },
             ]}
           />
-          <Suspense fallback={<Loading />}>
-            <DashboardCharts figures={figures.data} />
-          </Suspense>
+          <WhenNear className="dashboard-charts-slot">
+            {figures.data ? (
+              <Suspense fallback={<Loading />}>
+                <DashboardCharts figures={figures.data} />
+              </Suspense>
+            ) : (
+              <Loading />
+            )}
+          </WhenNear>
         </>
       )}
+      <DataAsOf />
     </div>
   );
 }

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Component, lazy, type ReactNode, Suspense, useCallback, useId, useMemo, useState } from 'react';
-import { FormattedMessage, useIntl } from 'react-intl';
+import { FormattedMessage } from 'react-intl';
 import { Link } from 'react-router';
 import { useFormat } from '../../shared/format/useFormat.ts';
 import { MAP_HEIGHT_PX, SIZE_CLASSES, STAGE_GROUPS } from '../../shared/map/constants.ts';
@@ -39,7 +39,6 @@ class MapBoundary extends Component<{ fallback: ReactNode; children: ReactNode }
  * many the map drew in the current view.
  */
 export function FiresMap() {
-  const intl = useIntl();
   const format = useFormat();
   const id = useId();
   const { data: fires = EMPTY_FIRES, isPending } = useQuery(mapFiresQuery());
@@ -128,12 +127,13 @@ export function FiresMap() {
         <div className="fires-map-canvas">
           {webGl ? (
             <MapBoundary fallback={unavailable}>
-              <Suspense fallback={<Loading />}>
-                {/* biome-ignore lint/a11y/useSemanticElements: a labelled region around the canvas */}
-                <div role="region" aria-label={intl.formatMessage({ id: 'dashboard.map.label' })}>
+              {/* The map's height is kept while its chunk loads, so the page does not jump (issue 14, CLS). */}
+              <div style={{ minHeight: MAP_HEIGHT_PX }}>
+                <Suspense fallback={<Loading />}>
+                  {/* MapLibre names its canvas a region ('Map.Title'): no second region of the same name around it. */}
                   <FiresMapCanvas fires={fires} selection={selection} onRenderedCount={onRenderedCount} />
-                </div>
-              </Suspense>
+                </Suspense>
+              </div>
             </MapBoundary>
           ) : (
             unavailable

@@ -25,7 +25,13 @@ export function PreparednessPanel() {
     intl.formatDate(new Date(`${date}T00:00:00Z`), { dateStyle: 'long', timeZone: 'UTC' });
 
   let body: React.ReactNode;
-  if (isPending) body = <Loading />;
+  // The pending panel keeps about the height of a report's, so the cards below do not jump.
+  if (isPending)
+    body = (
+      <div className="apl-pending">
+        <Loading />
+      </div>
+    );
   else if (isError) body = <ErrorBox />;
   else if (!sitrep) {
     body = (

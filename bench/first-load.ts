@@ -1,0 +1,163 @@
+/**
+ * `BASE_URL=http://localhost:8105 npx tsx bench/first-load.ts`: the first-load budget of the home
+ * page (issue 14, "What must work" 6) against a running stack (`npm start`, or the e2e stack).
+ *
+ * Loads `/` cold (a new browser context per run) in Debian's Chromium, as e2e/playwright.config.ts
+ * does, for two profiles:
+ *   - laptop: 1366 × 900, no throttling;
+ *   - phone: 390 × 844, 4x CPU slowdown (CDP Emulation.setCPUThrottlingRate) and a 4G-like network
+ *     (CDP Network.emulateNetworkConditions: 9 Mbit/s down, 1.5 Mbit/s up, 150 ms latency).
+ * Reports, per profile, the median of RUNS runs of Largest Contentful Paint and Cumulative Layout
+ * Shift (every shift without recent input, from navigation until the map has drawn its fires and the
+ * page has been quiet for QUIET_MS), and the JavaScript of the first run: each chunk's brotli size
+ * (compressed here at quality 11, as a precompressed production build would serve it, whatever the
+ * test server sends) and the total of the chunks requested before the map's chunk (FiresMapCanvas).
+ */
+import { brotliCompressSync, constants } from 'node:zlib';
+import { type Browser, chromium, type Page } from '@playwright/test';
+
+const BASE_URL = process.env.BASE_URL ?? 'http://localhost:8105';
+const RUNS = Number(process.env.RUNS ?? 3);
+const QUIET_MS = Number(process.env.QUIET_MS ?? 1500);
+const MAP_CHUNK = /FiresMapCanvas-[^/]*\.js$/;
+
+interface Profile {
+  name: string;
+  viewport: { width: number; height: number };
+  mobile: boolean;
+  cpuSlowdown: number;
+  network?: { latency: number; downloadThroughput: number; uploadThroughput: number };
+}
+
+const PROFILES: Profile[] = [
+  { name: 'laptop', viewport: { width: 1366, height: 900 }, mobile: false, cpuSlowdown: 1 },
+  {
+    name: 'phone',
+    viewport: { width: 390, height: 844 },
+    mobile: true,
+    cpuSlowdown: 4,
+    network: { latency: 150, downloadThroughput: (9e6 / 8) | 0, uploadThroughput: (1.5e6 / 8) | 0 },
+  },
+];
+
+interface Chunk {
+  file: string;
+  brotli: number;
+  beforeMap: boolean;
+}
+
+interface Run {
+  lcp: number;
+  cls: number;
+  chunks: Chunk[];
+}
+
+/** Collects LCP and layout shifts from the first paint on (buffered observers). */
+const OBSERVERS = `
+  window.__lcp = 0; window.__cls = 0;
+  new PerformanceObserver((l) => { for (const e of l.getEntries()) window.__lcp = e.startTime; })
+    .observe({ type: 'largest-contentful-paint', buffered: true });
+  new PerformanceObserver((l) => { for (const e of l.getEntries()) if (!e.hadRecentInput) window.__cls += e.value; })
+    .observe({ type: 'layout-shift', buffered: true });
+`;
+
+const brotli = (body: Buffer) =>
+  brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length;
+
+/** Waits until the map reports drawn fires, then until no request has started for QUIET_MS. */
+async function settle(page: Page, lastRequest: () => number) {
+  await page
+    .locator('.fires-map-status[data-drawn]:not([data-drawn="0"]):not([data-drawn=""])')
+    .waitFor({ state: 'attached', timeout: 60_000 });
+  while (Date.now() - lastRequest() < QUIET_MS) await page.waitForTimeout(250);
+}
+
+async function run(browser: Browser, profile: Profile): Promise<Run> {
+  const context = await browser.newContext({
+    viewport: profile.viewport,
+    isMobile: profile.mobile,
+    hasTouch: profile.mobile,
+    deviceScaleFactor: profile.mobile ? 3 : 1,
+  });
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: profile.cpuSlowdown });
+  if (profile.network) {
+    await cdp.send('Network.enable');
+    await cdp.send('Network.emulateNetworkConditions', { offline: false, ...profile.network });
+  }
+  await page.addInitScript({ content: OBSERVERS });
+
+  let mapRequested = false;
+  let lastRequest = Date.now();
+  const pending: Promise<Chunk | null>[] = [];
+  page.on('request', (request) => {
+    lastRequest = Date.now();
+    if (request.resourceType() !== 'script') return;
+    const file = new URL(request.url()).pathname;
+    const beforeMap = !mapRequested && !MAP_CHUNK.test(file);
+    if (MAP_CHUNK.test(file)) mapRequested = true;
+    pending.push(
+      request
+        .response()
+        .then((response) => response?.body())
+        .then((body) => (body ? { file, brotli: brotli(body), beforeMap } : null))
+        .catch(() => null),
+    );
+  });
+
+  await page.goto(BASE_URL, { waitUntil: 'load' });
+  await settle(page, () => lastRequest);
+  const { lcp, cls } = await page.evaluate(() => {
+    const w = globalThis as unknown as { __lcp: number; __cls: number };
+    return { lcp: w.__lcp, cls: w.__cls };
+  });
+  const chunks = (await Promise.all(pending)).filter((c): c is Chunk => c !== null);
+  await context.close();
+  return { lcp, cls, chunks };
+}
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
+};
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+
+function report(profile: Profile, runs: Run[]) {
+  const first = runs[0];
+  if (!first) return;
+  console.log(`\n${profile.name}: median of ${runs.length} cold loads`);
+  console.log(
+    `  LCP ${Math.round(median(runs.map((r) => r.lcp)))} ms  (runs: ${runs.map((r) => Math.round(r.lcp)).join(', ')})`,
+  );
+  console.log(
+    `  CLS ${median(runs.map((r) => r.cls)).toFixed(3)}  (runs: ${runs.map((r) => r.cls.toFixed(3)).join(', ')})`,
+  );
+  const before = first.chunks.filter((c) => c.beforeMap).reduce((s, c) => s + c.brotli, 0);
+  console.log(`  JavaScript before the map's chunk: ${kb(before)} (brotli)`);
+  for (const c of first.chunks)
+    console.log(`    ${c.beforeMap ? ' ' : '+'} ${kb(c.brotli).padStart(9)}  ${c.file.replace(/^.*\//, '')}`);
+  console.log('    (+ = requested with or after the map chunk)');
+}
+
+const browser = await chromium.launch({
+  executablePath: '/usr/bin/chromium',
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--no-first-run',
+  ],
+});
+try {
+  console.log(`first load of ${BASE_URL}/`);
+  for (const profile of PROFILES) {
+    const runs: Run[] = [];
+    for (let i = 0; i < RUNS; i++) runs.push(await run(browser, profile));
+    report(profile, runs);
+  }
+} finally {
+  await browser.close();
+}
