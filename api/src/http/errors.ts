@@ -7,6 +7,9 @@ export interface ErrorBody {
   validationErrors?: Record<string, string>;
   /** On a 5xx: the id the server logged the failure under, to quote when reporting it. */
   requestId?: string;
+  /** The message as a code of the site's catalogues (SERVER_MESSAGES) and its parameters. */
+  code?: string;
+  params?: Record<string, string | number>;
 }
 
 /** An error whose message is safe to show the client, whatever its status. */
@@ -14,17 +17,27 @@ export class HttpError extends Error {
   readonly statusCode: number;
   readonly validationErrors: Record<string, string> | undefined;
   readonly headers: Record<string, string> | undefined;
+  /** Optional: the message's code in the site's catalogues, so it is shown in the user's language. */
+  readonly code: string | undefined;
+  readonly params: Record<string, string | number> | undefined;
 
   constructor(
     statusCode: number,
     message: string,
-    options: { validationErrors?: Record<string, string>; headers?: Record<string, string> } = {},
+    options: {
+      validationErrors?: Record<string, string>;
+      headers?: Record<string, string>;
+      code?: string;
+      params?: Record<string, string | number>;
+    } = {},
   ) {
     super(message);
     this.name = 'HttpError';
     this.statusCode = statusCode;
     this.validationErrors = options.validationErrors;
     this.headers = options.headers;
+    this.code = options.code;
+    this.params = options.params;
   }
 }
 

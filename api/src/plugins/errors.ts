@@ -176,7 +176,9 @@ export function registerErrors(app: FastifyInstance): void {
         request.log.warn({ err: error, reqId: request.id }, 'request failed');
         return sendError(reply, { ...body(error.statusCode, error.message), requestId: request.id });
       }
-      return sendError(reply, body(error.statusCode, error.message, error.validationErrors));
+      // The code and its parameters only when given: every other body stays as it was.
+      const coded = error.code ? { code: error.code, ...(error.params ? { params: error.params } : {}) } : {};
+      return sendError(reply, { ...body(error.statusCode, error.message, error.validationErrors), ...coded });
     }
     if (error.validation) {
       const context = error.validationContext ?? 'request';
