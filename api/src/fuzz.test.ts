@@ -3,10 +3,16 @@
  * caller (anonymous, an agency user, a user of another agency, the national centre), with
  * malformed and deeply nested JSON, huge bodies, wrong content types, junk and repeated query
  * parameters, unicode and NUL. Any 5xx fails; a refused write must leave every table as it was.
+ * The second test replays a subset over real HTTP through the gateway of `npm start`, adding what
+ * only a socket can carry: `Expect: 100-continue` and chunked bodies without Content-Length.
  */
 import { createHash } from 'node:crypto';
+import { Agent, request } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { sql } from 'kysely';
 import { expect, it } from 'vitest';
+import { buildGateway } from '../../gateway/src/server.ts';
 import { bearer, forEachEngine, type TestContext, tokenFor } from '../test/context.ts';
 
 type Schema = { $ref?: string; type?: string; properties?: Record<string, Schema> };
@@ -178,5 +184,157 @@ forEachEngine('fuzzing every route from the OpenAPI document', (ctx) => {
     expect(routes.length).toBeGreaterThan(30);
     // Most write routes refuse all of it; the check must have had something to check.
     expect(checkedRoutes).toBeGreaterThan(5);
+  });
+});
+
+interface Sent {
+  method: string;
+  path: string;
+  headers?: Record<string, string>;
+  body?: string;
+  /** Written in 64 KB parts without Content-Length (Transfer-Encoding: chunked). */
+  chunked?: boolean;
+}
+
+/** One request over a real socket; a broken connection counts as status 0 with the error's code. */
+function sendOverHttp(base: string, agent: Agent, sent: Sent): Promise<{ status: number; body: string }> {
+  return new Promise((resolve) => {
+    const body = Buffer.from(sent.body ?? '');
+    const headers: Record<string, string> = { ...sent.headers };
+    if (sent.chunked) headers['transfer-encoding'] = 'chunked';
+    else if (sent.body !== undefined) headers['content-length'] = String(body.length);
+    const req = request(`${base}${sent.path}`, { method: sent.method, headers, agent });
+    req.on('response', (res) => {
+      let text = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk: string) => {
+        text += chunk;
+      });
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text }));
+    });
+    req.on('error', (error: Error & { code?: string }) =>
+      resolve({ status: 0, body: error.code ?? error.message }),
+    );
+    const write = () => {
+      if (!sent.chunked) return req.end(body);
+      for (let at = 0; at < body.length; at += 64 * 1024) req.write(body.subarray(at, at + 64 * 1024));
+      req.end();
+    };
+    if (headers.expect) req.on('continue', write);
+    else write();
+  });
+}
+
+forEachEngine('fuzzing through the gateway', (ctx) => {
+  it('never answers 5xx or breaks a connection, and a refused write stores nothing', {
+    timeout: 240_000,
+  }, async () => {
+    const app = ctx().app;
+    const apiUrl = await app.listen({ port: 0, host: '127.0.0.1' });
+    // The data API behind the gateway of `npm start`; nothing listens on port 9 (no content system).
+    const gateway = await buildGateway({
+      apiUrl,
+      cmsUrl: 'http://127.0.0.1:9',
+      webDist: join(tmpdir(), 'ciffc-gateway-fuzz-no-site'),
+    });
+    const base = await gateway.listen({ port: 0, host: '127.0.0.1' });
+    const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+    try {
+      const doc = (await app.inject({ method: 'GET', url: '/v1/openapi.json' })).json() as OpenApiDocument;
+      const routes: Route[] = Object.entries(doc.paths).flatMap(([path, ops]) =>
+        Object.entries(ops).map(([method, op]) => ({ method: method.toUpperCase(), path, op })),
+      );
+      const identities: Record<string, Record<string, string>> = {
+        anonymous: {},
+        agency: bearer(await tokenFor(ctx(), 'ab')),
+      };
+      const failures: string[] = [];
+      let requests = 0;
+      let checkedRoutes = 0;
+      const send = async (sent: Sent) => {
+        requests++;
+        const res = await sendOverHttp(base, agent, sent);
+        if (res.status >= 500 || res.status === 0)
+          failures.push(
+            `${sent.method} ${sent.path.slice(0, 80)} ${JSON.stringify(sent.headers ?? {}).slice(0, 60)} ${(sent.body ?? '').slice(0, 30)}${sent.chunked ? ' (chunked)' : ''} -> ${res.status} ${res.body.slice(0, 120)}`,
+          );
+        return res.status;
+      };
+
+      // Reads: the junk queries that differ in kind, every path parameter value.
+      for (const route of routes.filter((r) => r.method === 'GET')) {
+        for (const auth of Object.values(identities)) {
+          for (const query of JUNK_QUERIES.filter((_, i) => [0, 1, 3, 4, 6].includes(i)))
+            await send({ method: 'GET', path: `${fill(route.path)}?${query}`, headers: auth });
+          if (route.path.includes('{'))
+            for (const value of PATH_VALUES)
+              await send({ method: 'GET', path: fill(route.path, value), headers: auth });
+        }
+      }
+
+      const huge = JSON.stringify({ text: 'x'.repeat(2_500_000) });
+      for (const route of routes.filter((r) => r.method !== 'GET' && r.method !== 'HEAD')) {
+        const path = `${fill(route.path)}?agency=ab`;
+        const before = await fingerprint(ctx());
+        const statuses: number[] = [];
+        for (const auth of Object.values(identities)) {
+          const json = { 'content-type': 'application/json', ...auth };
+          for (const body of RAW_BODIES)
+            statuses.push(await send({ method: route.method, path, headers: json, body }));
+          for (const type of CONTENT_TYPES)
+            statuses.push(
+              await send({
+                method: route.method,
+                path,
+                headers: { ...auth, 'content-type': type },
+                body: '{"a":"é\u0000"}',
+              }),
+            );
+          // What curl sends for large bodies, then bodies without Content-Length, small and over any JSON limit.
+          statuses.push(
+            await send({
+              method: route.method,
+              path,
+              headers: { ...json, expect: '100-continue' },
+              body: huge,
+            }),
+          );
+          statuses.push(
+            await send({
+              method: route.method,
+              path,
+              headers: { ...json, expect: '100-continue' },
+              body: '{}',
+            }),
+          );
+          statuses.push(
+            await send({ method: route.method, path, headers: json, body: '{"a":1,,}', chunked: true }),
+          );
+          statuses.push(await send({ method: route.method, path, headers: json, body: huge, chunked: true }));
+          statuses.push(
+            await send({
+              method: route.method,
+              path: `${fill(route.path)}?page=1&page=2&a=%00`,
+              headers: json,
+              body: '{}',
+            }),
+          );
+        }
+        if (statuses.every((s) => s >= 400)) {
+          checkedRoutes++;
+          if ((await fingerprint(ctx())) !== before)
+            failures.push(`${route.method} ${route.path}: every request was refused but the data changed`);
+        }
+      }
+
+      console.info(
+        `fuzz via gateway [${ctx().engine}]: ${requests} requests, ${routes.length} routes, ${Object.keys(identities).length} identities, ${checkedRoutes} write routes proved unchanged, ${failures.length} failures`,
+      );
+      expect(failures).toEqual([]);
+      expect(checkedRoutes).toBeGreaterThan(5);
+    } finally {
+      agent.destroy();
+      await gateway.close();
+    }
   });
 });

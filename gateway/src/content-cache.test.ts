@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type CachedResponse, ContentCache, ContentVersionPoller } from './content-cache.ts';
+import { type CachedResponse, ContentCache, ContentVersionPoller, contentCacheKey } from './content-cache.ts';
 
 function setup(status = 200, version?: () => number | null) {
   let clock = 0;
@@ -169,5 +169,44 @@ describe('content version poller', () => {
     await new Promise((r) => setTimeout(r, 40));
     expect(reads).toBe(seen);
     expect(poller.version).toBe(seen);
+  });
+});
+
+describe('content cache keys (issue 11: junk cannot bypass the cache)', () => {
+  it('drops unknown query parameters and orders the known ones', () => {
+    expect(contentCacheKey('/api/pages?locale=en&populate=localizations&zz=123&export=true')).toBe(
+      contentCacheKey('/api/pages?populate=localizations&locale=en'),
+    );
+    expect(contentCacheKey('/api/pages?zz=1')).toBe('/api/pages');
+    expect(contentCacheKey('/api/pages')).toBe('/api/pages');
+    expect(contentCacheKey('/api/static-contents?fields%5B0%5D=Alias&pagination[pageSize]=100')).toBe(
+      contentCacheKey('/api/static-contents?pagination%5BpageSize%5D=100&fields[0]=Alias'),
+    );
+    // Repeated names keep their order: Strapi reads them as a list.
+    expect(contentCacheKey('/api/pages?sort=b&sort=a')).toBe('/api/pages?sort=b&sort=a');
+  });
+
+  it('never keeps more than the bound of entries per path, whatever the known parameters say', async () => {
+    let calls = 0;
+    const cache = new ContentCache(
+      async (key) => {
+        calls++;
+        return {
+          status: 200,
+          headers: {},
+          body: Buffer.from(key),
+          storedAt: Date.now(),
+        } satisfies CachedResponse;
+      },
+      { ttlMs: 900_000, maxStaleMs: 86_400_000, maxEntries: 1_000, maxEntriesPerPath: 3, maxBytes: 1e6 },
+    );
+    await cache.get('/api/static-contents');
+    for (let i = 0; i < 50; i++) await cache.get(`/api/pages?filters[title][$eq]=${i}`);
+    expect(cache.size()).toBe(4);
+    expect(calls).toBe(51);
+    // The other path's entry was not pushed out by the junk.
+    expect((await cache.get('/api/static-contents')).hit).toBe('fresh');
+    // The newest entries of the path stay.
+    expect((await cache.get('/api/pages?filters[title][$eq]=49')).hit).toBe('fresh');
   });
 });

@@ -24,6 +24,8 @@ export interface ContentCacheOptions {
   /** Entries older than this are not served even stale (a content system that stays down). */
   maxStaleMs: number;
   maxEntries: number;
+  /** Entries kept per path (the part before `?`): junk in the known parameters cannot fill the cache. */
+  maxEntriesPerPath?: number;
   /** Total body bytes kept; the oldest entries go first beyond it (query strings are unbounded). */
   maxBytes: number;
   now?: () => number;
@@ -31,8 +33,42 @@ export interface ContentCacheOptions {
   version?: () => number | null;
 }
 
+/**
+ * Strapi's REST query parameters (filters, fields, populate, sort, pagination, locale, status);
+ * any other parameter changes nothing in its answer, so it must not make a new cache entry.
+ */
+const CONTENT_QUERY_PARAMETERS = new Set([
+  'filters',
+  'fields',
+  'populate',
+  'sort',
+  'pagination',
+  'locale',
+  'status',
+  'publicationState',
+]);
+
+const pathOf = (key: string) => key.split('?')[0] ?? key;
+
+/**
+ * The cache key of a content read, and the URL actually fetched: unknown parameters dropped, the
+ * rest in a stable order (one entry however a client orders or encodes them).
+ */
+export function contentCacheKey(url: string): string {
+  const mark = url.indexOf('?');
+  if (mark < 0) return url;
+  const kept = [...new URLSearchParams(url.slice(mark + 1))].filter(([name]) =>
+    CONTENT_QUERY_PARAMETERS.has(name.split('[')[0] ?? ''),
+  );
+  // A stable sort: repeated names keep their order (Strapi reads them as a list).
+  kept.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  const query = new URLSearchParams(kept).toString();
+  return query ? `${url.slice(0, mark)}?${query}` : url.slice(0, mark);
+}
+
 export class ContentCache {
   private readonly entries = new Map<string, CachedResponse>();
+  private readonly perPath = new Map<string, number>();
   private readonly inFlight = new Map<string, Promise<CachedResponse>>();
   private readonly now: () => number;
   private readonly version: () => number | null;
@@ -75,6 +111,7 @@ export class ContentCache {
 
   clear(): void {
     this.entries.clear();
+    this.perPath.clear();
     this.bytes = 0;
   }
 
@@ -105,12 +142,25 @@ export class ContentCache {
     // A body larger than the whole budget is served but not kept.
     if (response.body.length > this.options.maxBytes) return;
     this.remove(key);
+    this.evictPath(pathOf(key));
     this.entries.set(key, response);
     this.bytes += response.body.length;
+    this.perPath.set(pathOf(key), (this.perPath.get(pathOf(key)) ?? 0) + 1);
     while (this.entries.size > this.options.maxEntries || this.bytes > this.options.maxBytes) {
       const oldest = this.entries.keys().next().value;
       if (oldest === undefined) break;
       this.remove(oldest);
+    }
+  }
+
+  /** Makes room for one more entry of `path`: its oldest entries go first. */
+  private evictPath(path: string): void {
+    const limit = this.options.maxEntriesPerPath ?? Number.POSITIVE_INFINITY;
+    if ((this.perPath.get(path) ?? 0) < limit) return;
+    for (const key of this.entries.keys()) {
+      if (pathOf(key) !== path) continue;
+      this.remove(key);
+      if ((this.perPath.get(path) ?? 0) < limit) return;
     }
   }
 
@@ -119,6 +169,9 @@ export class ContentCache {
     if (!entry) return;
     this.bytes -= entry.body.length;
     this.entries.delete(key);
+    const left = (this.perPath.get(pathOf(key)) ?? 1) - 1;
+    if (left > 0) this.perPath.set(pathOf(key), left);
+    else this.perPath.delete(pathOf(key));
   }
 }
 

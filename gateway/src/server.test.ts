@@ -277,6 +277,52 @@ describe('the doors of the gateway (issues 10 and 11)', () => {
     expect(imported.status).toBe(200);
   });
 
+  it('counts a chunked body while it arrives: 413 over the limit, forwarded whole under it', async () => {
+    const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+    // No Content-Length: the body is written in parts, Transfer-Encoding: chunked.
+    const chunked = (path: string, parts: number, size: number, method = 'POST') =>
+      new Promise<{ status: number; body: string }>((resolve, reject) => {
+        const req = request(`${base}${path}`, {
+          method,
+          // Explicit: node frames DELETE bodies as chunked only when told so.
+          headers: { 'content-type': 'application/json', 'transfer-encoding': 'chunked' },
+          agent,
+        });
+        req.on('response', (res) => {
+          let body = '';
+          res.setEncoding('utf8');
+          res.on('data', (chunk: string) => {
+            body += chunk;
+          });
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+        });
+        req.on('error', reject);
+        for (let i = 0; i < parts; i++) req.write(Buffer.alloc(size, 'a'));
+        req.end();
+      });
+    const over = await chunked('/v1/inventory/input', 40, 64 * 1024);
+    expect(over.status).toBe(413);
+    expect(JSON.parse(over.body)).toMatchObject({ statusCode: 413, error: 'Payload Too Large' });
+    // Any method with a body, and the connection still carries the next request.
+    expect((await chunked('/v1/feeds/ab', 40, 64 * 1024, 'DELETE')).status).toBe(413);
+    const under = await chunked('/v1/inventory/input', 4, 64 * 1024);
+    expect(under.status).toBe(200);
+    expect(JSON.parse(under.body)).toMatchObject({ bytes: 4 * 64 * 1024 });
+    expect((await send('/v1/wildfires', { agent })).status).toBe(200);
+    agent.destroy();
+  });
+
+  it('keys the content cache on known parameters only: random junk makes no entry', async () => {
+    const first = await send('/api/pages?locale=en&zz=1');
+    expect(first.status).toBe(200);
+    // The content system never sees the junk either.
+    expect(JSON.parse(first.body).url).toBe('/api/pages?locale=en');
+    for (let i = 0; i < 5; i++) {
+      const res = await send(`/api/pages?zz=${Math.random()}&locale=en&export=true`);
+      expect(res.headers['x-gateway-cache'], String(i)).toBe('fresh');
+    }
+  });
+
   it('answers 503 in the shared shape, without internal addresses, when a part is down', async () => {
     const down = await buildGateway({
       apiUrl: 'http://127.0.0.1:9',

@@ -6,6 +6,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { type IncomingHttpHeaders, STATUS_CODES } from 'node:http';
 import { join } from 'node:path';
+import { Readable } from 'node:stream';
 import compress from '@fastify/compress';
 import proxy from '@fastify/http-proxy';
 import fastifyStatic from '@fastify/static';
@@ -14,6 +15,7 @@ import {
   CONTENT_VERSION_PATH,
   ContentCache,
   ContentVersionPoller,
+  contentCacheKey,
   contentVersionReader,
 } from './content-cache.ts';
 
@@ -46,6 +48,35 @@ export function bodyLimitFor(method: string, url: string): number {
   if (path === '/upload' || path.startsWith('/upload/') || path.startsWith('/api/upload'))
     return 200 * 1024 * 1024;
   return 1024 * 1024;
+}
+
+/** Past the limit, this much more of a chunked body is read and dropped so the connection survives. */
+const DRAIN_BYTES = 16 * 1024 * 1024;
+
+/**
+ * A whole body of unknown length, or a 413 error as soon as it passes `limit`. The rest is still
+ * read (and dropped), up to DRAIN_BYTES, so the client gets the answer instead of a broken pipe
+ * and the connection can carry the next request; a longer body has the connection closed.
+ */
+export function collectBody(payload: NodeJS.ReadableStream, limit: number): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let bytes = 0;
+    const tooLarge = () =>
+      Object.assign(new Error(`The request body is larger than ${limit} bytes.`), { statusCode: 413 });
+    payload.on('data', (chunk: Buffer) => {
+      bytes += chunk.length;
+      if (bytes <= limit) chunks.push(chunk);
+      else {
+        chunks.length = 0;
+        // Settles once: the answer goes out while the rest is read.
+        reject(tooLarge());
+        if (bytes > limit + DRAIN_BYTES) (payload as Readable).destroy();
+      }
+    });
+    payload.on('end', () => (bytes > limit ? reject(tooLarge()) : resolve(Buffer.concat(chunks))));
+    payload.on('error', reject);
+  });
 }
 
 /** The shared error shape of the data API (api/src/http/errors.ts), never with an internal address. */
@@ -147,6 +178,13 @@ export async function buildGateway(config: GatewayConfig) {
     }
   });
 
+  // A chunked body (no Content-Length) is counted while it arrives and held until complete, so that
+  // one over the limit answers 413 before anything reaches the part behind (not EPIPE mid-stream).
+  app.addHook('preParsing', async (request, _reply, payload) => {
+    if (request.headers['content-length'] !== undefined) return payload;
+    return Readable.from([await collectBody(payload, bodyLimitFor(request.method, request.url))]);
+  });
+
   // The fires map answer is megabytes of GeoJSON: compress what the parts send (nginx does this in production).
   await app.register(compress, {
     global: true,
@@ -172,6 +210,7 @@ export async function buildGateway(config: GatewayConfig) {
       ttlMs: CACHE_SECONDS * 1000,
       maxStaleMs: 24 * 3600 * 1000,
       maxEntries: 2_000,
+      maxEntriesPerPath: 200,
       maxBytes: 64 * 1024 * 1024,
       version: () => versions.version,
     },
@@ -185,7 +224,8 @@ export async function buildGateway(config: GatewayConfig) {
     }
     if (!isCacheableContentRead(request.method, request.url, request.headers.authorization)) return;
     try {
-      const { response, hit } = await cache.get(request.url);
+      // Unknown parameters dropped: a random `?zz=` neither makes an entry nor reaches the content system.
+      const { response, hit } = await cache.get(contentCacheKey(request.url));
       reply.code(response.status).headers(response.headers).header('x-gateway-cache', hit);
       // Browsers revalidate: a save must reach an open page when its queries refetch (issue 16).
       if (response.status === 200) reply.header('cache-control', 'no-cache');
