@@ -145,7 +145,14 @@ test.describe('an editor in the admin panel (issue 16)', () => {
       'Editor e2e page',
       await saveName(admin, 'Editor e2e page'),
     );
-    await expect(site.getByRole('banner').getByRole('link', { name: 'Editor e2e page' })).toBeVisible();
+    // A new alias is a cache miss, so its page can show a moment before the gateway has seen the new
+    // content version (polled every second) and dropped the cached navigation list: reload until then.
+    await expect(async () => {
+      await site.reload();
+      await expect(site.getByRole('banner').getByRole('link', { name: 'Editor e2e page' })).toBeVisible({
+        timeout: 2_000,
+      });
+    }).toPass({ timeout: 20_000 });
     await admin.getByRole('button', { name: /More (document )?actions/ }).click();
     await admin
       .getByRole('menuitem', { name: /Delete/ })
