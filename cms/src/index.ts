@@ -2,6 +2,8 @@ import type { Core } from '@strapi/strapi';
 import { registerContentHistory } from './content-history';
 import { ensureEditorRole } from './editor-role';
 import { envFlag } from './env-flags';
+import { lockout } from './extensions/users-permissions/strapi-server';
+import { enforceAdminPasswordPolicy } from './password-policy';
 import { ensureRolesAndPermissions } from './permissions';
 import { assertSecrets } from './secrets';
 import { mountSecurity } from './security';
@@ -21,10 +23,12 @@ export default {
     assertSecrets(process.env);
     // Before Strapi's own middlewares (mounted at bootstrap): forwarded headers, admin registration.
     mountSecurity(strapi);
+    enforceAdminPasswordPolicy(strapi);
     registerContentHistory(strapi);
   },
 
   async bootstrap({ strapi }: { strapi: Core.Strapi }) {
+    await lockout.ensureTable();
     await ensureLocales(strapi);
     await ensureEditorRole(strapi); // after the locales: editors get every language (issue 16)
     const roles = await ensureRolesAndPermissions(strapi);

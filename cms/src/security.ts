@@ -66,7 +66,23 @@ export const refuseAdminRegistration = async (ctx: KoaContext, next: Next) => {
   return next();
 };
 
+type StrapiErrorBody = { error?: { status?: number; details?: Record<string, unknown> } };
+
+/**
+ * Strapi's per-address login limit answers 429 with an English text only: it gets the code the site
+ * words in the reader's language (server-messages.ts, `auth.rate_limited`). The per-account lock
+ * sets its own code (`auth.account_locked`), which is kept.
+ */
+export const codeRateLimits = async (ctx: KoaContext, next: Next) => {
+  await next();
+  const error = (ctx.body as StrapiErrorBody | undefined)?.error;
+  if (ctx.status !== 429 || !error || typeof error !== 'object') return;
+  const details = error.details ?? {};
+  if (typeof details.code !== 'string') error.details = { ...details, code: 'auth.rate_limited' };
+};
+
 export const mountSecurity = (strapi: Core.Strapi, env: FlagEnv = process.env): void => {
   strapi.server.use(onlyProxiesForward(trustedProxies(env)));
+  strapi.server.use(codeRateLimits);
   if (!adminRegistrationOpen(env)) strapi.server.use(refuseAdminRegistration);
 };

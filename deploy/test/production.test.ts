@@ -110,6 +110,76 @@ describe('production layout (deploy/): nginx, two data API instances, content sy
     expect(await http2Status(`${s().nginxUrl}/v1/health`)).toBe(200);
   });
 
+  it('a POST reaching an instance while it closes gets its 503 there and is answered by the other', async () => {
+    // nginx must hold a keep-alive connection to A that is busy when A starts closing (idle ones
+    // A closes at once): an import streamed slowly through nginx (no request buffering there) to
+    // each instance. A finishes its import after SIGTERM and keeps that connection; the next POST
+    // nginx sends on it is A's 503, answered before any work (Fastify's return503OnClosing).
+    const encoder = new TextEncoder();
+    const slowImport = (n: number) => {
+      let push: (text: string | null) => void = () => {};
+      const body = new ReadableStream<Uint8Array>({
+        start(controller) {
+          push = (text) => (text === null ? controller.close() : controller.enqueue(encoder.encode(text)));
+        },
+      });
+      const answered = fetch(`${s().nginxUrl}/v1/fires/import`, {
+        method: 'POST',
+        headers: { ...auth(ciffcToken), 'content-type': 'text/csv' },
+        body,
+        duplex: 'half',
+      } as RequestInit).then(async (response) => [response.status, await response.text()] as const);
+      push(`${CSV_HEADER}\n`);
+      return {
+        answered,
+        finish: () => {
+          push(
+            `ab,CLOSING-${n}-${Date.now()},America/Edmonton,2026-07-11,2026-07-11,OC,N,FUL,3,54.1,-115.2\n`,
+          );
+          push(null);
+        },
+      };
+    };
+    const imports = [slowImport(1), slowImport(2)];
+    await sleep(500); // both reached an instance (round robin: one each)
+    const a = s().api[0] as Part;
+    const stopped = a.stop(); // SIGTERM: A is closing from now on
+    await sleep(300);
+    for (const one of imports) one.finish();
+    for (const one of imports) {
+      const [status, text] = await one.answered;
+      expect(status, text).toBe(200);
+    }
+    const logBefore = readFileSync(s().nginxLog, 'utf8').length;
+    const statuses: number[] = [];
+    for (let i = 0; i < 6; i++) {
+      const claim = await fetch(`${s().nginxUrl}/v1/sitrep/agency/claim?agency=ab`, {
+        method: 'POST',
+        headers: auth(abToken),
+        body: '{}',
+      });
+      statuses.push(claim.status);
+      await claim.text();
+    }
+    expect(statuses).toEqual(Array(6).fill(200));
+    // One of them met A's 503 and nginx sent it again to B: "503, 200" in nginx's log.
+    const lines = readFileSync(s().nginxLog, 'utf8').slice(logBefore).split('\n');
+    const retried = lines.filter((line) => line.includes('/claim?') && /upstatus=503\S* .*200/.test(line));
+    console.log(
+      `[prod] POST during close: ${retried.length} of 6 met the closing instance's 503 and were re-sent`,
+    );
+    expect(retried.length, lines.join('\n')).toBeGreaterThan(0);
+    await stopped;
+    expect(await a.exited, 'exit code after SIGTERM').toBe(0);
+    s().api[0] = await startApi(
+      s().dir,
+      s().apiPorts[0] as number,
+      s().pgUrl('ciffc_api'),
+      s().cms.url,
+      s().secrets.JWT_SECRET,
+    );
+  });
+
   it('a claim through instance A and a save through instance B agree', async () => {
     const [a, b] = s().apiPorts.map((port) => `http://127.0.0.1:${port}`) as [string, string];
     const claim = await fetch(`${a}/v1/sitrep/agency/claim?agency=ab`, {
@@ -297,11 +367,11 @@ describe('production layout (deploy/): nginx, two data API instances, content sy
     const load = autocannon({
       url: s().nginxUrl,
       connections: 10,
-      duration: 10,
+      duration: 20,
       // Uncached reads (health is no-store) so every request reaches an instance.
       requests: [{ path: '/v1/health' }, { path: '/v1/wildfires?page=1&limit=5' }],
     });
-    await new Promise((done) => setTimeout(done, 3_000));
+    await new Promise((done) => setTimeout(done, 5_000));
     process.kill(victim.process.pid as number, 'SIGKILL');
     await victim.exited;
     const result = await load;
@@ -389,6 +459,45 @@ describe('production layout (deploy/): nginx, two data API instances, content sy
       }), all landed after retry`,
     );
     expect(tally.saves).toBeGreaterThan(20);
+  });
+
+  it('a CIFFC user demoted to an agency loses national rights on both instances within 5 s', async () => {
+    const [a, b] = s().apiPorts.map((port) => `http://127.0.0.1:${port}`) as [string, string];
+    // Another agency's sitrep: only the national role may read it.
+    const read = (base: string) =>
+      fetch(`${base}/v1/sitrep/agency?agency=bc`, { headers: auth(ciffcToken) }).then((r) => r.status);
+    expect(await read(a)).toBe(200);
+    expect(await read(b)).toBe(200);
+    // What an admin does in the admin panel: the user's role set to Authenticated, agency ab.
+    const client = new pg.Client({ connectionString: s().pgUrl('ciffc_cms') });
+    await client.connect();
+    await client.query(`update up_users set agency_code = 'ab' where username = 'ciffc'`);
+    await client.query(
+      `update up_users_role_lnk set role_id = (select id from up_roles where name = 'Authenticated')
+        where user_id = (select id from up_users where username = 'ciffc')`,
+    );
+    await client.end();
+    const seen = { a: false, b: false };
+    const took = await timeUntil(
+      async () => {
+        const [sa, sb] = await Promise.all([read(a), read(b)]);
+        if (seen.a) expect(sa).toBe(403);
+        if (seen.b) expect(sb).toBe(403);
+        seen.a ||= sa === 403;
+        seen.b ||= sb === 403;
+        return seen.a && seen.b;
+      },
+      6_000,
+      100,
+    );
+    console.log(`[prod] demoted CIFFC user refused national reads by both instances after ${took} ms`);
+    expect(took).not.toBeNull();
+    // The identity cache (IDENTITY_CACHE_MS, 5 s), plus the polling step and the requests' own time
+    // on a loaded machine: the same bound as for a blocked user.
+    expect(took as number).toBeLessThanOrEqual(6_000);
+    // Through nginx too, and the agency's own sitrep is still readable.
+    const own = await fetch(`${s().nginxUrl}/v1/sitrep/agency?agency=ab`, { headers: auth(ciffcToken) });
+    expect(own.status).toBe(200);
   });
 
   it('with the content system down, public data is still served', async () => {

@@ -248,6 +248,9 @@ export function selfSignedCertificate(dir: string): { cert: string; key: string 
   return { cert, key };
 }
 
+/** The built site nginx serves: WEB_DIST when given (a copy the caller built), else web/dist. */
+const webDist = () => process.env.WEB_DIST ?? path.join(repoRoot, 'web', 'dist');
+
 /** deploy/env/nginx.env with the loopback ports and the temporary folder of this run. */
 export function nginxSettings(o: {
   dir: string;
@@ -273,7 +276,7 @@ export function nginxSettings(o: {
     NGINX_TLS_KEY: o.tls?.key ?? '',
     NGINX_CACHE_DIR: logs,
     NGINX_LOG_DIR: logs,
-    WEB_ROOT: path.join(repoRoot, 'web', 'dist'),
+    WEB_ROOT: webDist(),
     DEPLOY_DIR: deployDir,
     // The admin is for another address: loopback (this test) is refused.
     ADMIN_ALLOW: '192.0.2.1',
@@ -302,7 +305,7 @@ export async function startProductionStack(options: StackOptions = {}): Promise<
   try {
     await createDatabases(pgServer.url, ['ciffc_cms', 'ciffc_api']);
     await ensureCmsBuilt();
-    await ensureWebBuilt();
+    if (!process.env.WEB_DIST) await ensureWebBuilt();
     const build = spawnSync('npm', ['run', 'build', '-w', 'api'], { cwd: repoRoot, encoding: 'utf8' });
     if (build.status !== 0) throw new Error(`api build failed: ${build.stderr}`);
     // The deploy step (ciffc-migrate.service) before any instance starts.

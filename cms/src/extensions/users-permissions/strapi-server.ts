@@ -1,5 +1,6 @@
 import type { Core } from '@strapi/strapi';
 import { errors } from '@strapi/utils';
+import { PASSWORD_MIN_LENGTH } from '../../password-policy';
 import { AccountLockout } from './account-lockout';
 
 type Ctx = {
@@ -17,14 +18,14 @@ type Controller = Record<string, Action>;
 type ControllerFactory = (deps: { strapi: Core.Strapi }) => Controller;
 type UsersPermissionsPlugin = Core.Plugin & {
   controllers: { user: Controller; auth: ControllerFactory | Controller };
+  contentTypes: { user?: { schema: { attributes: { password?: { minLength?: number } } } } };
 };
 
 const MINUTE = 60_000;
-const lockout = new AccountLockout({
+export const lockout = new AccountLockout(() => strapi.db.connection, {
   maxFailures: Math.max(1, Number.parseInt(process.env.ACCOUNT_LOCKOUT_MAX ?? '', 10) || 10),
   windowMs: 15 * MINUTE,
   lockMs: 15 * MINUTE,
-  maxAccounts: 10_000,
 });
 
 const WRONG_CREDENTIALS = 'Invalid identifier or password';
@@ -41,18 +42,22 @@ const withLockout =
   async (ctx, next) => {
     const identifier = identifierOf(ctx);
     if (identifier === undefined) return callback(ctx, next);
-    const wait = lockout.retryAfter(identifier);
+    const wait = await lockout.retryAfter(identifier);
     if (wait > 0) {
       ctx.set('Retry-After', String(wait));
-      throw new errors.RateLimitError('Too many failed sign-ins for this account, please try again later.');
+      // The code and minutes let the site word it in the reader's language (server-messages.ts).
+      throw new errors.RateLimitError('Too many failed sign-ins for this account, please try again later.', {
+        code: 'auth.account_locked',
+        params: { minutes: Math.ceil(wait / 60) },
+      });
     }
     try {
       const result = await callback(ctx, next);
-      lockout.succeeded(identifier);
+      await lockout.succeeded(identifier);
       return result;
     } catch (error) {
       if (error instanceof errors.ValidationError && error.message === WRONG_CREDENTIALS)
-        lockout.failed(identifier);
+        await lockout.failed(identifier);
       throw error;
     }
   };
@@ -102,6 +107,12 @@ const hardenAuth = (auth: Controller): Controller => {
  * need the caller's own role only, so it is added here after Strapi's usual sanitising of the user.
  */
 export default (plugin: UsersPermissionsPlugin) => {
+  // The site's rule (password-policy.ts); Strapi's validator checks the schema's minLength on every
+  // create and update, including change and reset.
+  const password = plugin.contentTypes.user?.schema.attributes.password;
+  if (!password) throw new Error('users-permissions: user.password not found (Strapi version changed?)');
+  password.minLength = PASSWORD_MIN_LENGTH;
+
   const auth = plugin.controllers.auth;
   plugin.controllers.auth =
     typeof auth === 'function' ? (deps) => hardenAuth(auth(deps)) : hardenAuth(auth as Controller);

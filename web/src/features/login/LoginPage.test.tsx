@@ -14,7 +14,7 @@ async function submit(username: string, password: string) {
   await userEvent.click(screen.getByRole('button', { name: 'Login' }));
 }
 
-describe('login error catalogue (public-site.md section 8)', () => {
+describe('login error catalogue (docs/spec/public-site.md section 8)', () => {
   it("shows the response's error message", () => {
     expect(loginErrorMessage(new ApiError('Invalid identifier or password', 400, {}, true))).toBe(
       'Invalid identifier or password',
@@ -108,6 +108,47 @@ describe('login page', () => {
     await submit('ab', 'wrong');
     expect((await screen.findByRole('alert')).textContent).toBe('Invalid identifier or password');
     expect(getSession()).toBeNull();
+  });
+
+  it('words the account lock with its minutes, in French on the French site', async () => {
+    installFetch({
+      '/api/static-contents': loginBlock,
+      '/api/auth/local': () =>
+        json(
+          {
+            data: null,
+            error: {
+              status: 429,
+              name: 'RateLimitError',
+              message: 'Too many failed sign-ins for this account, please try again later.',
+              details: { code: 'auth.account_locked', params: { minutes: 15 } },
+            },
+          },
+          429,
+        ),
+    });
+    renderApp('/login', { locale: 'fr' });
+    await userEvent.type(await screen.findByLabelText('Nom d’utilisateur'), 'ab');
+    await userEvent.type(screen.getByLabelText('Mot de passe'), 'wrong');
+    await userEvent.click(screen.getByRole('button', { name: 'Connexion' }));
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'Trop de connexions échouées pour ce compte. Réessayez dans 15 min.',
+    );
+  });
+
+  it("words nginx's login limit (a 429 without JSON) as the per-address limit", async () => {
+    installFetch({
+      '/api/static-contents': loginBlock,
+      '/api/auth/local': () =>
+        new Response('<html>429 Too Many Requests</html>', { status: 429, statusText: 'Too Many Requests' }),
+    });
+    renderApp('/login');
+    await submit('ab', 'wrong');
+    await waitFor(() =>
+      expect(screen.getByRole('alert').textContent).toBe(
+        'Too many sign-in attempts from your network. Wait a minute and try again.',
+      ),
+    );
   });
 
   it('shows the network error message when the server cannot be reached', async () => {

@@ -7,6 +7,7 @@ import { useLocale } from '../../shared/i18n/LocaleProvider.tsx';
 import { toLocale } from '../../shared/i18n/locale.ts';
 import { StaticContent } from '../../shared/ui/StaticContent.tsx';
 import { usePageTitle } from '../../shared/ui/usePageTitle.ts';
+import { rateLimitMessage } from './rateLimit.ts';
 
 type FieldName = 'username' | 'password';
 type FieldErrors = Partial<Record<FieldName, true>>;
@@ -97,7 +98,11 @@ export function LoginPage() {
       navigate('/agency');
     } catch (err) {
       const language = intl.locale.startsWith('fr') ? 'fr' : 'en';
-      setError(loginErrorMessage(err, language) ?? intl.formatMessage({ id: 'login.error.default' }));
+      setError(
+        rateLimitMessage(err, language) ??
+          loginErrorMessage(err, language) ??
+          intl.formatMessage({ id: 'login.error.default' }),
+      );
       setSubmitting(false);
     }
   }
