@@ -182,6 +182,13 @@ test.describe('public fire pages (issue 3)', () => {
     await expect(page.getByRole('combobox', { name: 'Stage of Control' })).toBeFocused();
     await page.keyboard.press('Tab');
     await expect(page.getByRole('combobox', { name: 'Response Type' })).toBeFocused();
+    // Then the order and the search by fire id (issue 14).
+    await page.keyboard.press('Tab');
+    await expect(page.getByRole('combobox', { name: 'Sort by' })).toBeFocused();
+    await page.keyboard.press('Tab');
+    await expect(page.getByRole('searchbox', { name: 'Search by fire ID' })).toBeFocused();
+    await page.keyboard.press('Tab');
+    await expect(page.getByRole('button', { name: 'Search', exact: true })).toBeFocused();
     await page.keyboard.press('Tab');
     const exportButton = page.getByRole('button', { name: 'Export (CSV)' });
     await expect(exportButton).toBeFocused();

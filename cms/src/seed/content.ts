@@ -1,5 +1,5 @@
 /**
- * Demo content (CIFFC_DEMO=1): one static-content block per feature alias of public-site.md
+ * Demo content (CIFFC_DEMO=1): one static-content block per feature alias of docs/spec/public-site.md
  * section 2 (a published alias switches its screen on), and a few content pages per audience.
  */
 export type Localized = { Name: string; Body: string };
@@ -218,6 +218,95 @@ export const PAGES: DemoEntry[] = [
         '5. **Niveau 5** : Activité extrême des feux de végétation. Les ressources nationales sont entièrement engagées et une aide internationale peut être nécessaire.',
         '',
         '[Niveaux de préparation nationaux (PDF)](/uploads/preparedness-levels-fr.pdf)',
+      ].join('\n'),
+    },
+  },
+  // The footer's pages (web/src/app/Footer.tsx, issue 14): edited here like any other page.
+  {
+    Alias: 'contact',
+    en: {
+      Name: 'Contact us',
+      Body: [
+        'For questions about the national situation report or this site, contact the CIFFC duty officer',
+        'through your provincial or territorial wildfire agency, or write to CIFFC through its main web site.',
+        '',
+        'For a fire near you, always follow the advice of your local wildfire agency and emergency services.',
+      ].join('\n'),
+    },
+    fr: {
+      Name: 'Nous joindre',
+      Body: [
+        'Pour toute question sur le rapport de situation national ou sur ce site, communiquez avec l’agent de',
+        'service du CIFFC par l’entremise de votre agence provinciale ou territoriale, ou écrivez au CIFFC par son site principal.',
+        '',
+        'Pour un feu près de chez vous, suivez toujours les consignes de votre agence locale et des services d’urgence.',
+      ].join('\n'),
+    },
+  },
+  {
+    Alias: 'privacy',
+    en: {
+      Name: 'Privacy',
+      Body: [
+        'This site does not use advertising or tracking cookies. Your browser keeps your language choice and,',
+        'when you sign in, your session; nothing else about your visit is stored.',
+        '',
+        'Server logs (address, page, time) are kept for security only and deleted after a short period.',
+      ].join('\n'),
+    },
+    fr: {
+      Name: 'Confidentialité',
+      Body: [
+        'Ce site n’utilise aucun témoin de publicité ou de suivi. Votre navigateur conserve votre choix de',
+        'langue et, si vous vous connectez, votre session; rien d’autre sur votre visite n’est conservé.',
+        '',
+        'Les journaux du serveur (adresse, page, heure) servent à la sécurité seulement et sont supprimés après une courte période.',
+      ].join('\n'),
+    },
+  },
+  {
+    Alias: 'accessibility',
+    en: {
+      Name: 'Accessibility',
+      Body: [
+        'This site aims to meet the Web Content Accessibility Guidelines (WCAG) 2.1 level AA in English and French.',
+        '',
+        '- Every chart has a data table and a CSV download.',
+        '- The fire map can be used from the keyboard through its list of fires in view.',
+        '',
+        'If something does not work for you, please tell us through the contact page.',
+      ].join('\n'),
+    },
+    fr: {
+      Name: 'Accessibilité',
+      Body: [
+        'Ce site vise la conformité aux Règles pour l’accessibilité des contenus Web (WCAG) 2.1, niveau AA, en français et en anglais.',
+        '',
+        '- Chaque graphique a un tableau de données et un téléchargement CSV.',
+        '- La carte des feux s’utilise au clavier grâce à la liste des feux affichés.',
+        '',
+        'Si quelque chose ne fonctionne pas pour vous, dites-le-nous par la page Nous joindre.',
+      ].join('\n'),
+    },
+  },
+  {
+    Alias: 'terms',
+    en: {
+      Name: 'Terms of use',
+      Body: [
+        'The figures on this site are compiled daily from the reports of the wildfire agencies and may be',
+        'revised. They are provided for information; for decisions about your safety, follow your local authorities.',
+        '',
+        'You may reuse the data with credit to the Canadian Interagency Forest Fire Centre.',
+      ].join('\n'),
+    },
+    fr: {
+      Name: 'Conditions d’utilisation',
+      Body: [
+        'Les données de ce site sont compilées chaque jour à partir des rapports des agences de lutte contre les',
+        'feux et peuvent être révisées. Elles sont fournies à titre d’information; pour votre sécurité, suivez les consignes de vos autorités locales.',
+        '',
+        'Vous pouvez réutiliser les données en citant le Centre interservices des feux de forêt du Canada.',
       ].join('\n'),
     },
   },

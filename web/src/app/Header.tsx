@@ -5,9 +5,10 @@ import { Link, NavLink, useLocation } from 'react-router';
 import { useFeatureAliases, useNavPages } from '../shared/api/content.ts';
 import { useSession } from '../shared/auth/hooks.ts';
 import { useLocale } from '../shared/i18n/LocaleProvider.tsx';
+import { isFooterPage } from './Footer.tsx';
 
-/** Primary links of public-site.md section 2, "Header", each shown only if its feature is published. */
-export const PRIMARY_LINKS: readonly { feature: FeatureAlias; to: string; labelId: string }[] = [
+/** Primary links of docs/spec/public-site.md section 2, "Header", each shown only if its feature is published. */
+const PRIMARY_LINKS: readonly { feature: FeatureAlias; to: string; labelId: string }[] = [
   { feature: 'national-sitrep-archive', to: '/situation/archive', labelId: 'shell.nav.situationReports' },
   { feature: 'national-summary', to: '/summary', labelId: 'shell.nav.summary' },
   { feature: 'national-fires', to: '/national', labelId: 'shell.nav.nationalFires' },
@@ -15,7 +16,7 @@ export const PRIMARY_LINKS: readonly { feature: FeatureAlias; to: string; labelI
 ];
 
 /** Reads "English" while French is active and "Français" otherwise. */
-export function LanguageToggle() {
+function LanguageToggle() {
   const { locale, setLocale } = useLocale();
   const target = locale === 'fr' ? 'en' : 'fr';
   return (
@@ -89,11 +90,13 @@ export function Header() {
                 </NavLink>
               </li>
             ))}
-            {pages.map((page) => (
-              <li key={page.alias}>
-                <NavLink to={`/page/${encodeURIComponent(page.alias)}`}>{page.name}</NavLink>
-              </li>
-            ))}
+            {pages
+              .filter((page) => !isFooterPage(page.alias))
+              .map((page) => (
+                <li key={page.alias}>
+                  <NavLink to={`/page/${encodeURIComponent(page.alias)}`}>{page.name}</NavLink>
+                </li>
+              ))}
           </ul>
           <div className="header-actions">
             <LanguageToggle />

@@ -2,9 +2,11 @@ import { useEffect, useRef } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { Outlet, ScrollRestoration, useLocation, useNavigation, useRouteError } from 'react-router';
 import { useIdentity } from '../shared/auth/hooks.ts';
+import { useLangInUrl } from '../shared/i18n/useLangInUrl.ts';
 import { ErrorBox } from '../shared/ui/ErrorBox.tsx';
 import { Loading } from '../shared/ui/Loading.tsx';
 import { AgencySidebar } from './AgencySidebar.tsx';
+import { Footer } from './Footer.tsx';
 import { Header } from './Header.tsx';
 
 /** Moves focus to <main> after a client-side navigation, so keyboard and screen reader users start at the new page. */
@@ -34,6 +36,7 @@ function NavigationProgress() {
 export function RootLayout() {
   const main = useRef<HTMLElement>(null);
   useFocusMainOnNavigate(main);
+  useLangInUrl();
   return (
     <>
       <a className="skip-link" href="#main">
@@ -44,11 +47,7 @@ export function RootLayout() {
       <main id="main" ref={main} tabIndex={-1} className="site-main">
         <Outlet />
       </main>
-      <footer className="site-footer">
-        <p>
-          <FormattedMessage id="shell.orgName" />
-        </p>
-      </footer>
+      <Footer />
       <ScrollRestoration />
     </>
   );
@@ -56,6 +55,7 @@ export function RootLayout() {
 
 /** /map: the dashboard embedded elsewhere; the top bar is replaced by a thin spacer. */
 export function EmbeddedLayout() {
+  useLangInUrl();
   return (
     <>
       <div className="embedded-spacer" aria-hidden="true" />

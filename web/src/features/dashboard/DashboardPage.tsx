@@ -1,10 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useMemo } from 'react';
+import { wildfireStatsQuery } from '../../shared/api/stats.ts';
 import { WhenNear } from '../../shared/charts/WhenNear.tsx';
 import { ErrorBox } from '../../shared/ui/ErrorBox.tsx';
 import { Loading } from '../../shared/ui/Loading.tsx';
 import { PageHeader } from '../../shared/ui/PageHeader.tsx';
-import { dashboardFiguresQuery, seasonRange, wildfireStatsQuery } from './api.ts';
+import { dashboardFiguresQuery, seasonRange } from './api.ts';
 import { DataAsOf } from './DataAsOf.tsx';
 import { FiresMap } from './FiresMap.tsx';
 import { DocumentLinks, PreparednessPanel } from './PreparednessPanel.tsx';

@@ -11,7 +11,7 @@ export interface AgencyFreshness {
   feed_failing: boolean;
 }
 
-export const freshnessQuery = () =>
+const freshnessQuery = () =>
   queryOptions({
     queryKey: ['dashboard-freshness'],
     queryFn: ({ signal }) =>

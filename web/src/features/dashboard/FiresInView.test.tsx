@@ -21,6 +21,9 @@ const fire = (key: number, size: number, extra: Partial<MapFireProperties> = {})
   field_status_date: '2026-07-02',
   field_agency_code: 'bc',
   field_situation_report_date: '2026-07-01',
+  field_system_fire_cause: 'H',
+  latitude: 50.6123,
+  longitude: -120.3,
   group: stageGroupOf('OC', 'FUL') ?? 'OC',
   size_class: sizeClassOf(size),
   key,
@@ -92,9 +95,26 @@ describe('fire popup details', () => {
       Size: '1,234.6 ha',
       'Stage of control': 'Out of Control',
       'Response type': 'Monitored Response',
+      Cause: 'Human',
+      Coordinates: '50.6123, -120.3000',
       'Status date': '2026-07-02',
       'Situation report date': '2026-07-01',
     });
+    expect(
+      screen.getByRole('link', { name: 'British Columbia wildfire information' }).getAttribute('href'),
+    ).toBe('https://wildfiresituation.nrs.gov.bc.ca/');
+  });
+
+  it('links an agency without a priority-wildfire page to its web site, and names the cause in French', () => {
+    renderWithProviders(
+      <FireDetails fire={fire(8, 2, { field_agency_code: 'mb', field_system_fire_cause: 'N' })} />,
+      { locale: 'fr' },
+    );
+    expect(screen.getByText('Naturelle')).toBeTruthy();
+    expect(screen.getByText('50,6123; -120,3000')).toBeTruthy();
+    expect(
+      screen.getByRole('link', { name: 'Renseignements sur les feux : Manitoba' }).getAttribute('href'),
+    ).toBe('https://www.gov.mb.ca/wildfire/');
   });
 
   it('labels the rows in French', () => {

@@ -4,17 +4,20 @@ import {
   type MapLayerMouseEvent,
   type MapRef,
   Map as MapView,
+  Marker,
   NavigationControl,
   Popup,
+  ScaleControl,
   Source,
 } from '@vis.gl/react-maplibre';
 import type { FilterSpecification, StyleSpecification } from 'maplibre-gl';
 import * as maplibregl from 'maplibre-gl';
 import 'maplibre-gl/dist/maplibre-gl.css';
-// The worker must be served beside the bundle (notes/frontend.md): Vite emits it as an asset.
+// The worker must be served beside the bundle (docs/notes/frontend.md): Vite emits it as an asset.
 import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useIntl } from 'react-intl';
+import { useLocale } from '../../shared/i18n/LocaleProvider.tsx';
 import { type CanadaBaseMap, loadCanadaBaseMap } from '../../shared/map/baseMap.ts';
 import {
   BASE_COLOURS,
@@ -30,6 +33,7 @@ import {
   STAGE_GROUPS,
   toMapLibreZoom,
 } from '../../shared/map/constants.ts';
+import { placesAt } from '../../shared/map/places.ts';
 import { FireDetails } from './FireDetails.tsx';
 import { FiresInView, largestFires } from './FiresInView.tsx';
 import type { LegendSelection, MapFireProperties, MapFires } from './mapFires.ts';
@@ -98,9 +102,13 @@ export default function FiresMapCanvas({
   onRenderedCount: (count: number) => void;
 }) {
   const intl = useIntl();
+  const { locale: language } = useLocale();
   const mapRef = useRef<MapRef>(null);
   const [base, setBase] = useState<CanadaBaseMap>();
-  const [selected, setSelected] = useState<MapFireProperties & { longitude: number; latitude: number }>();
+  const [selected, setSelected] = useState<MapFireProperties>();
+  // Place names depend on the zoom (places.ts): read once the map has fitted Canada, then on each zoom.
+  const [zoom, setZoom] = useState<number>();
+  const places = useMemo(() => (zoom === undefined ? [] : placesAt(zoom, language)), [zoom, language]);
   const [cursor, setCursor] = useState('');
   const [inView, setInView] = useState<{ total: number; largest: MapFireProperties[] }>();
   // Where focus goes back to when a popup opened from the keyboard list closes.
@@ -141,9 +149,21 @@ export default function FiresMapCanvas({
     const feature = fires.features[key - 1];
     if (!feature) return;
     trigger.current = from;
-    const [longitude, latitude] = feature.geometry.coordinates as [number, number];
-    setSelected({ ...feature.properties, longitude, latitude });
+    setSelected(feature.properties);
   };
+
+  // MapLibre would focus the popup's first link (the agency's site); its close button comes first,
+  // as before the link was added, so Enter or Escape closes the popup and focus returns to the list.
+  useEffect(() => {
+    if (!selected) return;
+    const frame = requestAnimationFrame(() =>
+      mapRef.current
+        ?.getContainer()
+        .querySelector<HTMLButtonElement>('.maplibregl-popup-close-button')
+        ?.focus(),
+    );
+    return () => cancelAnimationFrame(frame);
+  }, [selected]);
 
   const closePopup = () => {
     setSelected(undefined);
@@ -156,6 +176,12 @@ export default function FiresMapCanvas({
     trigger.current = null;
     if (!feature) {
       setSelected(undefined);
+      return;
+    }
+    // The rendered feature's properties are flattened copies; the fire itself is looked up by key.
+    const fire = fires.features[(feature.properties?.key as number) - 1]?.properties;
+    if (fire) {
+      setSelected(fire);
       return;
     }
     const [longitude, latitude] =
@@ -201,11 +227,22 @@ export default function FiresMapCanvas({
         onMouseLeave={() => setCursor('')}
         cursor={cursor}
         onIdle={reportRendered}
+        onLoad={(e) => setZoom(e.target.getZoom())}
+        onZoomEnd={(e) => setZoom(e.viewState.zoom)}
         attributionControl={{ compact: false, customAttribution: 'Natural Earth' }}
       >
         <NavigationControl showCompass={false} />
+        <ScaleControl unit="metric" />
         {base ? (
           <>
+            <Source id="neighbours" type="geojson" data={base.neighbours}>
+              <Layer
+                id="neighbours-fill"
+                type="fill"
+                beforeId={FIRE_LAYER}
+                paint={{ 'fill-color': BASE_COLOURS.neighbour }}
+              />
+            </Source>
             <Source id="provinces" type="geojson" data={base.provinces}>
               <Layer
                 id="provinces-fill"
@@ -233,12 +270,25 @@ export default function FiresMapCanvas({
         <Source id="fires" type="geojson" data={fires}>
           <Layer {...fireLayer} filter={filter} />
         </Source>
+        {places.map((p) => (
+          <Marker
+            key={p.name}
+            longitude={p.longitude}
+            latitude={p.latitude}
+            anchor="left"
+            offset={[-3, 0]}
+            className="place-label-marker"
+          >
+            <span className={`place-label place-${p.kind}`}>{p.name}</span>
+          </Marker>
+        ))}
         {selected ? (
           <Popup
             longitude={selected.longitude}
             latitude={selected.latitude}
             onClose={closePopup}
             closeOnClick={false}
+            focusAfterOpen={false}
             maxWidth="18rem"
           >
             <FireDetails fire={selected} />

@@ -8,7 +8,7 @@ import { Loading } from '../../shared/ui/Loading.tsx';
 import { latestSitrepQuery } from './api.ts';
 
 /** The four reference PDFs the content system serves under /uploads/ (cms/src/seed/content.ts). */
-export const DOCUMENTS = [
+const DOCUMENTS = [
   { titleId: 'dashboard.docs.stages', file: 'stages-of-control' },
   { titleId: 'dashboard.docs.preparedness', file: 'preparedness-levels' },
 ] as const;

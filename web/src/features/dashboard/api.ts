@@ -19,11 +19,6 @@ export interface DashboardFigures {
   by_agency: (Totals & { agency_code: string })[];
   by_response: (Totals & { response_type: string })[];
 }
-/** GET /v1/wildfire/stats */
-export interface WildfireStats {
-  date: string;
-  items: { agency_code: string; ytd_fires: number; fires_today: number }[];
-}
 /** GET /v1/sitrep/latest: the public, basic national sitrep (section 3). */
 export interface LatestSitrep {
   field_date: string;
@@ -71,14 +66,8 @@ export const dashboardFiguresQuery = (range: { from_date: string; to_date: strin
       apiGet<DashboardFigures>('/v1/dashboard/fires', { query: range, auth: false, signal }),
   });
 
-export const wildfireStatsQuery = () =>
-  queryOptions({
-    queryKey: ['wildfire-stats'],
-    queryFn: ({ signal }) => apiGet<WildfireStats>('/v1/wildfire/stats', { auth: false, signal }),
-  });
-
 /** Accepts the record itself or wrapped as `{ data }`; null when none has been published (404). */
-export function readLatestSitrep(body: unknown): LatestSitrep | null {
+function readLatestSitrep(body: unknown): LatestSitrep | null {
   const record = body && typeof body === 'object' && 'data' in body ? (body as { data: unknown }).data : body;
   if (!record || typeof record !== 'object') return null;
   const r = record as Partial<LatestSitrep>;

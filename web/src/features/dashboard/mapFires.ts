@@ -1,7 +1,7 @@
 import type { FeatureCollection, Point } from 'geojson';
 import { type SizeClass, type StageGroup, sizeClassOf, stageGroupOf } from '../../shared/map/constants.ts';
 
-/** Fire map feature properties of public-site.md section 3, plus the legend groups. */
+/** Fire map feature properties of docs/spec/public-site.md section 3, plus the legend groups. */
 export interface MapFireProperties {
   field_agency_fire_id: string;
   field_fire_size: number;
@@ -10,6 +10,10 @@ export interface MapFireProperties {
   field_status_date: string;
   field_agency_code: string;
   field_situation_report_date: string;
+  /** Beyond the spec's feature properties, for the popup (issue 14): cause code (H, N, U) and the point. */
+  field_system_fire_cause: string;
+  latitude: number;
+  longitude: number;
   /** Legend group (stage colour) and size class, computed once here for the map's filters. */
   group: StageGroup;
   size_class: SizeClass;
@@ -71,6 +75,9 @@ export function parseMapFires(body: unknown): MapFires {
         field_status_date: str(p.field_status_date),
         field_agency_code: str(p.field_agency_code).toLowerCase(),
         field_situation_report_date: str(p.field_situation_report_date),
+        field_system_fire_cause: str(p.field_system_fire_cause).toUpperCase(),
+        latitude: lat,
+        longitude: lon,
         group,
         size_class: sizeClassOf(hectares),
         key: features.length + 1,

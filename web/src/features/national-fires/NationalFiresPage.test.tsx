@@ -93,6 +93,30 @@ describe('national fires list', () => {
     expect([last?.get('agency'), last?.get('stage'), last?.get('page')]).toEqual(['bc', 'OC', '1']);
   });
 
+  it('sorts and searches by fire id through the URL and the API (issue 14)', async () => {
+    const { calls } = installFetch({ '/v1/wildfires': () => json({ items: [row('G1')], meta: meta(45) }) });
+    const { router } = renderApp('/national?page=2&sort=bogus&q=%25');
+    const sort = await screen.findByRole('combobox', { name: 'Sort by' });
+    // Unusable values from a link are ignored, never sent.
+    await waitFor(() => expect(calls.at(-1)?.url.searchParams.get('page')).toBe('2'));
+    expect([calls.at(-1)?.url.searchParams.has('sort'), calls.at(-1)?.url.searchParams.has('q')]).toEqual([
+      false,
+      false,
+    ]);
+    await userEvent.selectOptions(sort, 'Largest fire first');
+    await waitFor(() => expect(calls.at(-1)?.url.searchParams.get('sort')).toBe('-field_fire_size'));
+    const search = screen.getByRole('searchbox', { name: 'Search by fire ID' });
+    await userEvent.clear(search);
+    await userEvent.type(search, ' g7{Enter}');
+    await waitFor(() => expect(calls.at(-1)?.url.searchParams.get('q')).toBe('G7'));
+    const last = calls.at(-1)?.url.searchParams;
+    expect([last?.get('sort'), last?.get('page')]).toEqual(['-field_fire_size', '1']);
+    expect(new URLSearchParams(router.state.location.search).get('q')).toBe('G7');
+    expect(screen.getByRole('table').querySelector('caption')?.textContent).toBe(
+      'National fires, Largest fire first; fire size in hectares',
+    );
+  });
+
   it('goes back to page 1 of the same filters when a shared link names a page past the end', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
     const pageError = {

@@ -9,6 +9,8 @@ import {
   STAGE_OF_CONTROL_NAMES,
   STAGES_OF_CONTROL,
   type StageOfControl,
+  WILDFIRES_SEARCH_MAX,
+  WILDFIRES_SORTS,
 } from '@ciffc/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useState } from 'react';
@@ -27,20 +29,92 @@ import { nationalFiresCsv } from './exportCsv.ts';
 import '../../shared/charts/charts.css';
 import './national-fires.css';
 
-const FILTER_KEYS = ['agency', 'stage', 'response'] as const;
+const FILTER_KEYS = ['agency', 'stage', 'response', 'sort', 'q'] as const;
 
-/** Filters and page from the URL, so a view can be shared; unusable values are ignored. */
+/** The characters WildfiresQuery accepts in `q` (checked here too: zod stays out of read-only pages). */
+const SEARCH_PATTERN = /^[\p{L}\p{N} ._\-/#]*$/u;
+
+function readSearch(value: string | null): string | undefined {
+  const q = value?.trim().toUpperCase();
+  return q && q.length <= WILDFIRES_SEARCH_MAX && SEARCH_PATTERN.test(q) ? q : undefined;
+}
+
+/** Filters, order, search and page from the URL, so a view can be shared; unusable values are ignored. */
 function readParams(params: URLSearchParams): WildfiresFilters & { page: number } {
   const agency = params.get('agency')?.toLowerCase();
   const stage = params.get('stage')?.toUpperCase();
   const response = params.get('response')?.toUpperCase();
+  const sort = params.get('sort') ?? undefined;
   const page = Number(params.get('page'));
   return {
     agency: AGENCIES.some((a) => a.code === agency) ? agency : undefined,
     stage: (STAGES_OF_CONTROL as readonly string[]).includes(stage ?? '') ? stage : undefined,
     response: (RESPONSE_TYPES as readonly string[]).includes(response ?? '') ? response : undefined,
+    sort: (WILDFIRES_SORTS as readonly string[]).includes(sort ?? '') ? sort : undefined,
+    q: readSearch(params.get('q')),
     page: Number.isInteger(page) && page >= 1 ? page : 1,
   };
+}
+
+/** Search by fire id: applied on Enter or the button, so each keystroke is not a request. */
+function FireIdSearch({ value, onSearch }: { value: string | undefined; onSearch: (q: string) => void }) {
+  const id = useId();
+  const [text, setText] = useState(value ?? '');
+  useEffect(() => setText(value ?? ''), [value]);
+  return (
+    <div className="field national-fires-search">
+      <label htmlFor={id}>
+        <FormattedMessage id="nationalFires.search" />
+      </label>
+      <div className="national-fires-search-row">
+        <input
+          id={id}
+          type="search"
+          name="q"
+          value={text}
+          maxLength={WILDFIRES_SEARCH_MAX}
+          onChange={(e) => setText(e.target.value)}
+          onKeyDown={(e) => {
+            if (e.key === 'Enter') {
+              e.preventDefault();
+              onSearch(text);
+            }
+          }}
+        />
+        <button type="button" className="button" onClick={() => onSearch(text)}>
+          <FormattedMessage id="nationalFires.searchButton" />
+        </button>
+      </div>
+    </div>
+  );
+}
+
+/** The orders of WILDFIRES_SORTS as a select; the default (newest first) has no URL value. */
+function SortSelect({
+  value,
+  onChange,
+}: {
+  value: string | undefined;
+  onChange: (sort: string | undefined) => void;
+}) {
+  const id = useId();
+  const intl = useIntl();
+  const [defaultSort, ...others] = WILDFIRES_SORTS;
+  return (
+    <div className="field">
+      <label htmlFor={id}>
+        <FormattedMessage id="nationalFires.sort" />
+      </label>
+      <select id={id} name="sort" value={value ?? ''} onChange={(e) => onChange(e.target.value || undefined)}>
+        <option value="">{intl.formatMessage({ id: `nationalFires.sort.${defaultSort}` })}</option>
+        {others.map((s) => (
+          <option key={s} value={s}>
+            {intl.formatMessage({ id: `nationalFires.sort.${s}` })}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
 }
 
 function isPageRejected(error: unknown): boolean {
@@ -156,6 +230,10 @@ export function NationalFiresPage() {
   const total = meta?.total_results ?? 0;
   const pageSize = meta?.page_size ?? 20;
   const shownPage = meta?.page ?? page;
+  const caption = intl.formatMessage(
+    { id: 'nationalFires.caption' },
+    { order: intl.formatMessage({ id: `nationalFires.sort.${filters.sort ?? WILDFIRES_SORTS[0]}` }) },
+  );
   const stageName = (s: string) => STAGE_OF_CONTROL_NAMES[s as StageOfControl]?.[lang] ?? s;
   const responseName = (r: string) => RESPONSE_TYPE_NAMES[r as ResponseType]?.[lang] ?? r;
 
@@ -192,6 +270,8 @@ export function NationalFiresPage() {
             options={options.response}
             onChange={(response) => update({ response })}
           />
+          <SortSelect value={filters.sort} onChange={(sort) => update({ sort })} />
+          <FireIdSearch value={filters.q} onSearch={(q) => update({ q: readSearch(q) })} />
         </fieldset>
         <div className="national-fires-export">
           <button type="button" className="button button-primary" onClick={exportCsv} disabled={exporting}>
@@ -229,11 +309,9 @@ export function NationalFiresPage() {
               <Pager page={shownPage} totalPages={totalPages} onPage={(p) => update({ page: String(p) })} />
             ) : null}
           </div>
-          <TableRegion label={intl.formatMessage({ id: 'nationalFires.caption' })} busy={query.isFetching}>
+          <TableRegion label={caption} busy={query.isFetching}>
             <table className="fires-table national-fires-table">
-              <caption className="visually-hidden">
-                <FormattedMessage id="nationalFires.caption" />
-              </caption>
+              <caption className="visually-hidden">{caption}</caption>
               <thead>
                 <tr>
                   {COLUMNS.map((c) => (
@@ -286,7 +364,7 @@ export function NationalFiresPage() {
   );
 }
 
-/** The columns of public-site.md section 2, in order. */
+/** The columns of docs/spec/public-site.md section 2, in order. */
 const COLUMNS = [
   'fireId',
   'agency',

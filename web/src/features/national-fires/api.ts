@@ -24,6 +24,10 @@ export interface WildfiresFilters {
   agency?: string | undefined;
   stage?: string | undefined;
   response?: string | undefined;
+  /** One of WILDFIRES_SORTS; absent means the default, newest report first. */
+  sort?: string | undefined;
+  /** Part of an agency fire id. */
+  q?: string | undefined;
 }
 
 export const wildfiresQuery = (params: WildfiresFilters & { page: number; lang: Locale }) =>

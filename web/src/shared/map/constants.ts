@@ -1,11 +1,4 @@
 /**
- * The fires map of public-site.md section 9. Its zoom levels are those of the legacy map, whose
- * tiles were 256 px; MapLibre's are 512 px, so the same view is one zoom level lower there
- * (`toMapLibreZoom`).
- */
-export const MAP_CENTRE = { latitude: 60, longitude: -85 } as const;
-export const MAP_ZOOM = 3.8;
-/**
  * Issue 14: the legacy minimum (3.8) equalled the initial zoom, so a phone could never see the
  * country. The map now opens fitted to Canada (MAP_FIT_BOUNDS) and can zoom out to the whole
  * continent on any screen.
@@ -91,5 +84,7 @@ export function stageGroupOf(stage: string, response: string): StageGroup | unde
 export const BASE_COLOURS = {
   water: '#dbe9f4',
   land: '#f7f6f2',
+  /** Land outside Canada: a shade darker, so Canada stands out while the coasts still read. */
+  neighbour: '#e6e4de',
   border: '#8a8a8a',
 } as const;

@@ -1,0 +1,22 @@
+import { useEffect } from 'react';
+import { useLocation } from 'react-router';
+import { useLocale } from './LocaleProvider.tsx';
+import { withLangParam } from './locale.ts';
+
+/** Signed-in screens are not shared as links; their addresses stay as they are. */
+const PRIVATE_PREFIXES = ['/agency', '/login'];
+
+/**
+ * Keeps `?lang=` in the address bar in step with the language, so a copied link opens in the same
+ * language (`docs/decisions.md`, issue 14). The router's history state is kept as it is.
+ */
+export function useLangInUrl(): void {
+  const { locale } = useLocale();
+  const { pathname, search, hash } = useLocation();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: each navigation (search, hash) may drop `lang`
+  useEffect(() => {
+    if (PRIVATE_PREFIXES.some((prefix) => pathname.startsWith(prefix))) return;
+    const next = withLangParam(window.location.href, locale);
+    if (next) window.history.replaceState(window.history.state, '', next);
+  }, [locale, pathname, search, hash]);
+}
