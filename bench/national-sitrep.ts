@@ -12,6 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { AGENCY_CODES, type AgencyCode, type AgencySitrepData, type Identity } from '@ciffc/contracts';
 import * as agency from '../api/src/agency-sitrep/service.ts';
+import { approve, submit } from '../api/src/agency-sitrep/transitions.ts';
 import { buildApp } from '../api/src/app.ts';
 import { loadConfig } from '../api/src/config.ts';
 import { seedDemo } from '../api/src/fires/demo.ts';
@@ -93,8 +94,8 @@ async function publishTimes(databaseUrl: string | undefined): Promise<string> {
       const doc = realisticReport(code, date);
       bytes += JSON.stringify(doc).length;
       await agency.save(app.db.kysely, user, code, doc, claimed.version_number, now);
-      await agency.submit(app.db.kysely, user, code, now);
-      await agency.approve(app.db.kysely, ciffc, code, now);
+      await submit(app.db.kysely, user, code, now);
+      await approve(app.db.kysely, ciffc, code, now);
     }
     const times: number[] = [];
     let reportBytes = 0;

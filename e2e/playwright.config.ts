@@ -2,7 +2,7 @@ import { defineConfig } from '@playwright/test';
 
 /**
  * Browser tests against the whole running stack (`npm start` on a fresh data folder, its own
- * port), in Debian's Chromium (notes/frontend.md).
+ * port), in Debian's Chromium (docs/notes/frontend.md).
  */
 const port = Number(process.env.E2E_PORT ?? 8091);
 const dataDir = process.env.E2E_DATA_DIR ?? '/tmp/ciffc-e2e-data';

@@ -1,6 +1,6 @@
 import { expect, type Page } from '@playwright/test';
 
-export const DEMO_PASSWORD = 'wildfire-demo';
+const DEMO_PASSWORD = 'wildfire-demo';
 
 /** Signs in through the login page, as a person would, and waits for the agency pill. */
 export async function login(page: Page, username: string, password = DEMO_PASSWORD): Promise<void> {

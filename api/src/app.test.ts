@@ -61,6 +61,11 @@ forEachEngine('the data API', (ctx) => {
         'has_siterep',
       );
       expect(doc.paths['/v1/openapi.json']).toBeUndefined();
+      // The shared error shape declares the code and parameters an HttpError may send.
+      const refused = doc.paths['/v1/fires/import'].post.responses['400'].content['application/json'].schema;
+      expect(Object.keys(refused.properties)).toEqual(expect.arrayContaining(['code', 'params']));
+      const locked = doc.paths['/v1/sitrep/national/claim'].post.responses['409'].content['application/json'];
+      expect(Object.keys(locked.schema.properties)).toEqual(expect.arrayContaining(['code', 'params']));
     });
   });
 

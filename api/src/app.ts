@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
-import Fastify, { type FastifyInstance, LogController } from 'fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { agencyRoutes } from './agencies/routes.ts';
 import { agencySitrepRoutes } from './agency-sitrep/routes.ts';
@@ -22,6 +22,7 @@ import { ogcRoutes } from './ogc/routes.ts';
 import { registerErrors } from './plugins/errors.ts';
 import { type IdentityResolver, registerIdentity } from './plugins/identity.ts';
 import { registerOpenapi } from './plugins/openapi.ts';
+import { OneLineRequestLog } from './plugins/request-log.ts';
 import { resourceRoutes } from './resources/routes.ts';
 import { userRoutes } from './users/routes.ts';
 
@@ -65,19 +66,23 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
     // finish, and a request arriving meanwhile gets 503 (nginx retries a GET elsewhere).
     forceCloseConnections: 'idle',
     return503OnClosing: true,
-    logController: new LogController({ disableRequestLogging: !config.logRequests }),
+    logController: new OneLineRequestLog({ disableRequestLogging: !config.logRequests }),
   });
-  app.addHook('onRequest', async (request, reply) => {
+  // Hooks that run on every request are callback hooks: an async one costs a promise and a
+  // microtask per request on the cached public reads (docs/performance.md).
+  app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);
+    done();
   });
   // A public answer may stay 15 min in a browser (its Cache-Control), but nginx's shared microcache
   // keeps it only `proxyCacheSeconds`, so an import is seen through every instance at once. nginx
   // reads X-Accel-Expires before Cache-Control and never passes it on to the client.
-  app.addHook('onSend', async (_request, reply, payload) => {
+  const accelExpires = String(config.proxyCacheSeconds);
+  app.addHook('onSend', (_request, reply, payload, done) => {
     const cacheControl = reply.getHeader('cache-control');
     if (typeof cacheControl === 'string' && cacheControl.startsWith('public'))
-      reply.header('x-accel-expires', String(config.proxyCacheSeconds));
-    return payload;
+      reply.header('x-accel-expires', accelExpires);
+    done(null, payload);
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -1,14 +1,23 @@
 import type { FastifyInstance } from 'fastify';
+import { seedAgencySitrepDemo } from './agency-sitrep/demo.ts';
 import { withSeedLock } from './db/seed-lock.ts';
 import { seedDemo } from './fires/demo.ts';
+import { seedNationalDemo } from './national-sitrep/demo.ts';
 
 /**
- * Demo mode at start (`CIFFC_DEMO=1`): the fires and history first, then `ready()` runs the
- * domains' own seeding hooks. Every step holds the seeding lock, so several instances may start
- * together on an empty database.
+ * Demo mode at start (`CIFFC_DEMO=1`), the one entry point of demo seeding: the fires and history
+ * first, then the agency reports (their fire statistics come from those fires), then the published
+ * national reports of the archive and /situation. Every step is idempotent and holds the seeding
+ * lock, so several instances may start together on an empty database (docs/decisions.md).
  */
-export async function seedDemoAtStart(app: FastifyInstance): Promise<{ fires: number; historical: number }> {
+export async function seedDemoAtStart(
+  app: FastifyInstance,
+): Promise<{ fires: number; historical: number; nationalReports: number }> {
   const seeded = await withSeedLock(app.db, () => seedDemo(app.db, { now: app.config.now() }));
   await app.ready();
-  return seeded;
+  await withSeedLock(app.db, () => seedAgencySitrepDemo(app.db.kysely, app.config.now()));
+  const nationalReports = await withSeedLock(app.db, () =>
+    seedNationalDemo(app.db, { now: app.config.now() }),
+  );
+  return { ...seeded, nationalReports };
 }

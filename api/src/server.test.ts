@@ -63,10 +63,26 @@ describe('server process (issue 12)', () => {
     const lines = output
       .split('\n')
       .filter((line) => line.startsWith('{'))
-      .map((line) => JSON.parse(line) as { level: number; instance?: string; reqId?: string; msg: string });
+      .map(
+        (line) =>
+          JSON.parse(line) as {
+            level: number;
+            instance?: string;
+            reqId?: string;
+            msg: string;
+            req?: { method: string; url: string };
+            res?: { statusCode: number };
+          },
+      );
     expect(lines.every((line) => line.instance === 'api-test-7')).toBe(true);
-    const completed = lines.find((line) => line.reqId === 'f00dcafe42' && line.msg === 'request completed');
-    expect(completed?.level).toBe(30);
+    // One line per request: the completed line names the request, so no "incoming" line is needed.
+    const ofRequest = lines.filter((line) => line.reqId === 'f00dcafe42');
+    expect(ofRequest.map((line) => line.msg)).toEqual(['request completed']);
+    expect(ofRequest[0]).toMatchObject({
+      level: 30,
+      req: { method: 'GET', url: '/v1/health' },
+      res: { statusCode: 200 },
+    });
   });
 
   it('a request id that does not look like one is replaced', async () => {

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
 
 /**
- * A public GET (public-site.md: "cache 900"): max-age 900 and a strong ETag; 304 with an empty
+ * A public GET (docs/spec/public-site.md: "cache 900"): max-age 900 and a strong ETag; 304 with an empty
  * body and the same headers to a matching If-None-Match; the full answer again to another tag.
  */
 export async function expectCachedPublicGet(app: FastifyInstance, url: string): Promise<void> {

@@ -1,6 +1,6 @@
 /**
  * Once per `vitest --project api` run:
- * (a) a throwaway PostgreSQL 15 cluster on a free port (../shared notes/postgres.md), unless
+ * (a) a throwaway PostgreSQL 15 cluster on a free port (docs/notes/postgres.md), unless
  *     DATABASE_URL names a server to use instead; each suite then creates its own database in it;
  * (b) the real content system in demo mode, for tokens of the demo users (scripts/lib/stack.ts).
  * Both are stopped when the run ends, and on the way out of a failed start.

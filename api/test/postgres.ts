@@ -1,5 +1,5 @@
 /**
- * A throwaway PostgreSQL 15 cluster (../shared notes/postgres.md): initdb as the postgres user in a
+ * A throwaway PostgreSQL 15 cluster (docs/notes/postgres.md): initdb as the postgres user in a
  * temporary folder, on a free port, fsync off. For tests and benchmarks only.
  */
 import { spawnSync } from 'node:child_process';

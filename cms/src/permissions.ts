@@ -8,7 +8,7 @@ const read = (name: string): string[] => [`api::${name}.${name}.find`, `api::${n
 // Sign-in, one's own profile and password: what every signed-in role needs from users-permissions.
 const SIGNED_IN = ['plugin::users-permissions.user.me', 'plugin::users-permissions.auth.changePassword'];
 
-/** The access model of public-site.md section 6, granted on every start. */
+/** The access model of docs/spec/public-site.md section 6, granted on every start. */
 export const ROLE_GRANTS: Record<'public' | 'authenticated' | 'ciffc', string[]> = {
   public: [...read('static-content'), ...read('page'), 'plugin::users-permissions.auth.callback'],
   authenticated: [...read('static-content'), ...read('page'), ...read('agency-page'), ...SIGNED_IN],

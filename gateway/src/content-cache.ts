@@ -1,6 +1,6 @@
 /**
  * A cache for the content system's public GETs, keyed on the content version. Every visit reads
- * content and Strapi answers about 150 requests per second here (ARCHITECTURE.md, Scale), so
+ * content and Strapi answers about 150 requests per second here (docs/architecture.md, Scale), so
  * anonymous reads are kept as long as the content version does not move: no visitor waits on the
  * content system when nothing changed. An editor's save bumps the version (cms/src/content-history.ts);
  * the gateway learns it within a second (ContentVersionPoller) and the next read fetches anew

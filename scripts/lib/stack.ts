@@ -175,7 +175,7 @@ export function loadOrCreateSecrets(dataDir: string): Secrets {
 }
 
 /** Outside demo mode the secrets come from the environment only; the content system refuses weak ones. */
-export function secretsFromEnv(): Secrets {
+function secretsFromEnv(): Secrets {
   const missing = SECRET_VARIABLES.filter((name) => !process.env[name]);
   if (missing.length)
     throw new Error(`Production start needs these secrets in the environment: ${missing.join(', ')}`);

@@ -1,23 +1,10 @@
+import { AgencyList, AgencyListQuery } from '@ciffc/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { dataVersion } from '../db/versions.ts';
 import { sendCached } from '../http/cache.ts';
 import { requestLang } from '../http/lang.ts';
 import { listAgencies } from './store.ts';
-
-const booleanQuery = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
-
-export const AgencyItem = z.object({
-  field_code: z.string().describe('Lower-case agency code'),
-  field_name: z.string().describe('Name in the language of the request'),
-  field_name_en: z.string(),
-  field_name_fr: z.string(),
-  field_website: z.string(),
-  field_website_priority_wildfires: z.string().nullable(),
-  field_has_sitrep: z.boolean(),
-  field_time_zone: z.string(),
-});
 
 export async function agencyRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -27,14 +14,8 @@ export async function agencyRoutes(fastify: FastifyInstance): Promise<void> {
       schema: {
         summary: 'The 13 agencies, or those that report a sitrep',
         tags: ['agencies'],
-        querystring: z.object({
-          has_siterep: booleanQuery.optional().describe('true: only agencies that file a sitrep'),
-          lang: z
-            .enum(['en', 'fr'])
-            .optional()
-            .describe('Language of field_name; else Accept-Language, else en'),
-        }),
-        response: { 200: z.object({ items: z.array(AgencyItem) }) },
+        querystring: AgencyListQuery,
+        response: { 200: AgencyList },
       },
     },
     async (request, reply) => {
@@ -42,6 +23,7 @@ export async function agencyRoutes(fastify: FastifyInstance): Promise<void> {
       return sendCached(request, reply, app.responseCache, {
         version: `agencies:${await dataVersion(app.db.kysely, 'agencies')}|${lang}`,
         vary: 'Accept-Language',
+        schema: AgencyList,
         compute: async () => {
           const rows = await listAgencies(app.db.kysely, { hasSitrep: request.query.has_siterep === true });
           return {

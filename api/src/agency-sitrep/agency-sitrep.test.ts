@@ -3,16 +3,10 @@ import { describe, expect, it } from 'vitest';
 import { bearer, forEachEngine, signToken, type TestContext, tokenFor } from '../../test/context.ts';
 import { upsertFires } from '../fires/store.ts';
 import { centreToday } from '../http/time.ts';
-import {
-  approve,
-  CLAIM_IDLE_MS,
-  getApprovedSnapshot,
-  listApprovedAgencySitreps,
-  publishApprovedCopies,
-  reject,
-  SitrepError,
-} from './service.ts';
+import { getApprovedSnapshot, listApprovedAgencySitreps, publishApprovedCopies } from './published.ts';
+import { CLAIM_IDLE_MS, SitrepError } from './status.ts';
 import { countVersions, getSitrepRow, listHistory, tryClaim } from './store.ts';
+import { approve, reject } from './transitions.ts';
 
 type Role = 'anonymous' | 'own' | 'other' | 'ciffc';
 
@@ -614,7 +608,7 @@ forEachEngine('agency sitrep', (ctx) => {
     });
   });
 
-  describe('transitions (data-entry.md 4.1) and the copies', () => {
+  describe('transitions (docs/spec/data-entry.md 4.1) and the copies', () => {
     const doc = {
       en_ops_summary: 'Quiet day',
       fr_ops_summary: 'Journée calme',

@@ -10,7 +10,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import { random } from '../fires/demo.ts';
 import { centreToday } from '../http/time.ts';
-import { dipFeedStatistics, fireOptions } from './service.ts';
+import { dipFeedStatistics, fireOptions } from './fire-data.ts';
 import { appendHistory, updateSitrep } from './store.ts';
 
 /**
@@ -18,7 +18,7 @@ import { appendHistory, updateSitrep } from './store.ts';
  * started, the others have an approved and published copy from yesterday's national sitrep and a
  * newer draft in every status: being edited, submitted, approved again, and one rejected.
  */
-export const DEMO_PLAN: Record<AgencyCode, 'N' | 'E' | 'S' | 'R' | 'A'> = {
+const DEMO_PLAN: Record<AgencyCode, 'N' | 'E' | 'S' | 'R' | 'A'> = {
   ab: 'E',
   bc: 'S',
   mb: 'A',

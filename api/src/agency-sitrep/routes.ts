@@ -8,22 +8,10 @@ import {
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { withSeedLock } from '../db/seed-lock.ts';
 import { requireAgencyAccess, requireNational, requireUser } from '../plugins/identity.ts';
-import { seedAgencySitrepDemo } from './demo.ts';
-import {
-  approve,
-  CLAIM_IDLE_MS,
-  claim,
-  listStates,
-  readSitrep,
-  reject,
-  release,
-  SitrepError,
-  save,
-  submit,
-  type Variant,
-} from './service.ts';
+import { claim, listStates, readSitrep, release, save, type Variant } from './service.ts';
+import { CLAIM_IDLE_MS, SitrepError } from './status.ts';
+import { approve, reject, submit } from './transitions.ts';
 
 const AgencyQuery = z.object({
   agency: z
@@ -108,21 +96,13 @@ async function answer<T>(reply: FastifyReply, work: () => Promise<T>): Promise<T
 const security = [{ bearer: [] }];
 
 /**
- * The agency sitrep calls of data-entry.md section 7. An agency user reads and writes only its
+ * The agency sitrep calls of docs/spec/data-entry.md section 7. An agency user reads and writes only its
  * own agency (403 whatever the query says), the national centre reads all and approves or
  * rejects, anonymous gets 401. The claim is a lease of CLAIM_IDLE_MS.
  */
 export async function agencySitrepRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const now = () => app.config.now();
-
-  if (app.config.demo) {
-    // After the server's own demo seeding (fires), which runs before listen.
-    app.addHook('onReady', async () => {
-      // Under the seeding lock: instances started together must not seed twice (issue 12).
-      await withSeedLock(app.db, () => seedAgencySitrepDemo(app.db.kysely, now()));
-    });
-  }
 
   const read =
     (variant: Variant) =>

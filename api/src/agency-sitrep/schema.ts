@@ -5,7 +5,7 @@
 export interface AgencySitrepsTable {
   /** One row per agency: the current document. */
   agency: string;
-  /** N, E, S, R, A (data-entry.md 4.1). */
+  /** N, E, S, R, A (docs/spec/data-entry.md 4.1). */
   status: string;
   /** Counts up with every accepted save. */
   version_number: number;

@@ -18,7 +18,7 @@ import { migrations as infrastructure } from './migrations.ts';
 import type { Database } from './schema.ts';
 
 /** Every domain's migrations, in one record; a duplicate name is a programming error. */
-export function allMigrations(): Record<string, Migration> {
+function allMigrations(): Record<string, Migration> {
   const all: Record<string, Migration> = {};
   for (const set of [
     infrastructure,

@@ -15,7 +15,7 @@ export interface Database {
 }
 
 /** A counter per data set, bumped by every write; public reads use it to build ETags and caches. */
-export interface DataVersionsTable {
+interface DataVersionsTable {
   name: string;
   version: number;
   updated_at: string;
@@ -99,5 +99,3 @@ export interface HistoricalWeeklyTable {
   fires: number;
   hectares: number;
 }
-
-export type { Generated };

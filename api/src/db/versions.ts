@@ -12,16 +12,6 @@ export async function dataVersion(db: Kysely<Database>, name: DataSet): Promise<
   return row?.version ?? 0;
 }
 
-export async function dataVersions(db: Kysely<Database>, names: readonly DataSet[]): Promise<string> {
-  const rows = await db
-    .selectFrom('data_versions')
-    .select(['name', 'version'])
-    .where('name', 'in', names)
-    .execute();
-  const byName = new Map(rows.map((r) => [r.name, r.version]));
-  return names.map((n) => `${n}:${byName.get(n) ?? 0}`).join(',');
-}
-
 export async function lastUpdated(db: Kysely<Database>, name: DataSet): Promise<string | null> {
   const row = await db
     .selectFrom('data_versions')

@@ -1,14 +1,8 @@
+import { DutyOfficerList } from '@ciffc/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { requireNational } from '../plugins/identity.ts';
 import { listDutyOfficers } from './store.ts';
-
-export const DutyOfficerItem = z.object({
-  name: z.string(),
-  phone: z.string().nullable(),
-  last_on_duty: z.string().nullable().describe('Last report date (YYYY-MM-DD) that named this officer'),
-});
 
 /** GET /v1/duty-officers: suggestions for the national form's Current Duty Officer (CIFFC only). */
 export async function dutyOfficerRoutes(fastify: FastifyInstance): Promise<void> {
@@ -20,7 +14,7 @@ export async function dutyOfficerRoutes(fastify: FastifyInstance): Promise<void>
         summary: 'Duty officer suggestions for the national sitrep (national centre only)',
         tags: ['national-sitrep'],
         security: [{ bearer: [] }],
-        response: { 200: z.object({ items: z.array(DutyOfficerItem) }) },
+        response: { 200: DutyOfficerList },
       },
     },
     async (request, reply) => {

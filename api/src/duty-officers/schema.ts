@@ -1,4 +1,4 @@
-export interface DutyOfficersTable {
+interface DutyOfficersTable {
   name: string;
   phone: string | null;
   /** Report date (YYYY-MM-DD) of the last national report that named this officer. */
@@ -11,3 +11,5 @@ declare module '../db/schema.ts' {
     duty_officers: DutyOfficersTable;
   }
 }
+
+export {};

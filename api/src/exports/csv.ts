@@ -2,9 +2,9 @@ import { type CsvCell, toCsv } from '@ciffc/contracts';
 import type { FastifyReply } from 'fastify';
 
 /** The data API's CSV answers, in the product's one CSV format (`@ciffc/contracts` csv.ts). */
-export { CSV_BOM, type CsvCell, csvCell, toCsv } from '@ciffc/contracts';
+export { CSV_BOM, type CsvCell } from '@ciffc/contracts';
 
-export const CSV_CONTENT_TYPE = 'text/csv; charset=utf-8';
+const CSV_CONTENT_TYPE = 'text/csv; charset=utf-8';
 
 /** Records to CSV with the given columns, in order; a missing field is an empty cell. */
 export function recordsToCsv<T extends object>(

@@ -15,7 +15,7 @@ function columns<T>() {
   ) => keys;
 }
 
-export const NATIONAL_EXPORT_COLUMNS = columns<PublishedNationalSitrepRow>()([
+const NATIONAL_EXPORT_COLUMNS = columns<PublishedNationalSitrepRow>()([
   'date',
   'national_preparedness_level',
   'published_at',
@@ -31,7 +31,7 @@ export const NATIONAL_EXPORT_COLUMNS = columns<PublishedNationalSitrepRow>()([
   'duty_officer',
 ]);
 
-export const AGENCY_EXPORT_COLUMNS = columns<ApprovedAgencySitrepRow>()([
+const AGENCY_EXPORT_COLUMNS = columns<ApprovedAgencySitrepRow>()([
   'agency',
   'report_date',
   'version',
@@ -54,13 +54,12 @@ export const AGENCY_EXPORT_COLUMNS = columns<ApprovedAgencySitrepRow>()([
   'fr_ops_summary',
 ]);
 
-export const exportFileName = (kind: 'national' | 'agency', year: number) =>
-  `${kind}-sitreps-${year}-export.csv`;
+const exportFileName = (kind: 'national' | 'agency', year: number) => `${kind}-sitreps-${year}-export.csv`;
 
 const Row = z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()]));
 
 /**
- * Reports and exports (data-entry.md 2.5, 7): one year of published national sitreps and one year
+ * Reports and exports (docs/spec/data-entry.md 2.5, 7): one year of published national sitreps and one year
  * of approved agency sitreps, national centre only. JSON rows for the site (which writes the file),
  * or `format=csv` for the file itself with its name in Content-Disposition.
  */

@@ -1,25 +1,13 @@
-import { AGENCY_CODES, isNational } from '@ciffc/contracts';
+import { FeedInput, FeedList, FeedParams, FeedRun, FeedStatus, isNational } from '@ciffc/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { forbidden, notFound } from '../http/errors.ts';
 import { centreToday } from '../http/time.ts';
 import { requireUser } from '../plugins/identity.ts';
 import { type FeedRow, pollDueFeeds, pollFeed } from './service.ts';
 
-const FeedInput = z.object({
-  url: z
-    .string()
-    .max(2000)
-    .url()
-    .refine((u) => /^https?:\/\//i.test(u), 'an http or https URL'),
-  interval_minutes: z.number().int().min(1).max(1440),
-  enabled: z.boolean().default(true),
-});
-const AgencyParams = z.object({ agency: z.enum(AGENCY_CODES) });
-
 /** The feed as the screen shows it (the lease and validators stay inside). */
-const status = (f: FeedRow) => ({
+const status = (f: FeedRow): FeedStatus => ({
   agency_code: f.agency_code,
   url: f.url,
   interval_minutes: f.interval_minutes,
@@ -69,7 +57,14 @@ export async function feedRoutes(fastify: FastifyInstance): Promise<void> {
 
   app.get(
     '/v1/feeds',
-    { schema: { summary: 'Agency feeds and their status (CIFFC)', tags, security: [{ bearer: [] }] } },
+    {
+      schema: {
+        summary: 'Agency feeds and their status (CIFFC)',
+        tags,
+        security: [{ bearer: [] }],
+        response: { 200: FeedList },
+      },
+    },
     async (request, reply) => {
       requireNational(request);
       const rows = await app.db.kysely.selectFrom('fire_feeds').selectAll().orderBy('agency_code').execute();
@@ -85,8 +80,9 @@ export async function feedRoutes(fastify: FastifyInstance): Promise<void> {
         summary: "Set an agency's feed URL and interval (CIFFC)",
         tags,
         security: [{ bearer: [] }],
-        params: AgencyParams,
+        params: FeedParams,
         body: FeedInput,
+        response: { 200: FeedStatus },
       },
     },
     async (request, reply) => {
@@ -131,7 +127,7 @@ export async function feedRoutes(fastify: FastifyInstance): Promise<void> {
         summary: "Remove an agency's feed (CIFFC)",
         tags,
         security: [{ bearer: [] }],
-        params: AgencyParams,
+        params: FeedParams,
       },
     },
     async (request, reply) => {
@@ -152,7 +148,8 @@ export async function feedRoutes(fastify: FastifyInstance): Promise<void> {
         summary: "Poll an agency's feed now (CIFFC)",
         tags,
         security: [{ bearer: [] }],
-        params: AgencyParams,
+        params: FeedParams,
+        response: { 200: FeedRun },
       },
     },
     async (request, reply) => {

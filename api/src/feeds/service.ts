@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { AgencyCode } from '@ciffc/contracts';
+import type { AgencyCode, FeedOutcome } from '@ciffc/contracts';
 import type { Selectable } from 'kysely';
 import type { Db } from '../db/index.ts';
 import { importFires } from '../fires/import.ts';
@@ -10,7 +10,7 @@ import './schema.ts';
 export type FeedRow = Selectable<FireFeedsTable>;
 
 /** This process, as the holder of a feed's lease. */
-export const INSTANCE_ID = `${process.pid}-${randomUUID().slice(0, 8)}`;
+const INSTANCE_ID = `${process.pid}-${randomUUID().slice(0, 8)}`;
 /** A lease outlives the longest poll (fetch timeout plus a large import) with margin. */
 const LEASE_MS = 10 * 60_000;
 const FETCH_TIMEOUT_MS = 60_000;
@@ -21,7 +21,7 @@ export interface PollOptions {
   owner?: string;
 }
 
-export type PollOutcome = 'imported' | 'not_modified' | 'failed' | 'leased';
+export type PollOutcome = FeedOutcome;
 
 /**
  * Takes the feed's lease when free (or expired): one conditional update, so that of several API

@@ -84,20 +84,3 @@ export function cwfisGeojson(rows: readonly CwfisRow[], withResponseType: boolea
   });
   return JSON.stringify({ type: 'FeatureCollection', features });
 }
-
-/** `n` valid Canadian rows (for timing), spread over Alberta, ids `CW-1`.., started `date`. */
-export function cwfisRows(n: number, date: string): CwfisRow[] {
-  return Array.from({ length: n }, (_, i) =>
-    row(
-      'ab',
-      `CW-${i + 1}`,
-      50 + (i % 900) / 100,
-      -119 + (i % 800) / 100,
-      `${date} 12:00:00`,
-      i % 500,
-      'OC',
-      'MDT',
-      'FUL',
-    ),
-  );
-}

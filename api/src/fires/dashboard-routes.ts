@@ -36,6 +36,8 @@ const FeatureCollection = z.object({
         field_status_date: z.string(),
         field_agency_code: z.string(),
         field_situation_report_date: z.string(),
+        // Beyond the spec's map feature properties: the popup shows the cause (issue 14).
+        field_system_fire_cause: z.string(),
       }),
     }),
   ),
@@ -89,6 +91,7 @@ export async function dashboardRoutes(fastify: FastifyInstance): Promise<void> {
                   field_status_date: f.status_date,
                   field_agency_code: f.agency_code,
                   field_situation_report_date: f.situation_report_date,
+                  field_system_fire_cause: f.fire_cause,
                 },
               }),
             );

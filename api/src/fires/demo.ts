@@ -35,7 +35,7 @@ function normal(rand: () => number): number {
 }
 
 /** Relative number of fires per agency in a season (roughly the national shares). */
-export const AGENCY_SHARE: Record<AgencyCode, number> = {
+const AGENCY_SHARE: Record<AgencyCode, number> = {
   bc: 1600,
   ab: 1300,
   on: 900,
@@ -110,7 +110,7 @@ const seasonWeight = (dayOfYear: number) => 0.03 + Math.exp(-(((dayOfYear - 195)
  * fires of hundreds of thousands of hectares, the Maritimes a few thousand at most (issue 14: a
  * 600,000 ha fire in Nova Scotia made the season's figures absurd).
  */
-export const MAX_FIRE_SIZE: Record<AgencyCode, number> = {
+const MAX_FIRE_SIZE: Record<AgencyCode, number> = {
   bc: 300_000,
   ab: 300_000,
   sk: 250_000,
@@ -201,9 +201,9 @@ export function generateFires(options: { seed: number; count: number; today: str
  * the year starts, as the northern and western agencies report every spring. Their ids carry last
  * year's two digits and a 9xxxx sequence, so they never collide with this season's ids.
  */
-export const CARRY_OVER_AGENCIES: readonly AgencyCode[] = ['bc', 'ab', 'sk', 'nt', 'on', 'qc', 'bc', 'ab'];
+const CARRY_OVER_AGENCIES: readonly AgencyCode[] = ['bc', 'ab', 'sk', 'nt', 'on', 'qc', 'bc', 'ab'];
 
-export function generateCarryOverFires(options: { seed: number; today: string }): NewFire[] {
+function generateCarryOverFires(options: { seed: number; today: string }): NewFire[] {
   const rand = random(options.seed ^ 0xca11);
   const last = yearOf(options.today) - 1;
   const updatedAt = `${options.today}T12:00:00.000Z`;
@@ -275,8 +275,8 @@ export function generateHistory(options: { seed: number; fromYear: number; toYea
   return { yearly, weekly };
 }
 
-export const DEMO_SEED = 20_250_601;
-export const DEMO_FIRE_COUNT = 5_200;
+const DEMO_SEED = 20_250_601;
+const DEMO_FIRE_COUNT = 5_200;
 
 /** Loads the history in batches, replacing what was there, in one transaction. */
 export async function loadHistory(db: Db, history: ReturnType<typeof generateHistory>): Promise<void> {

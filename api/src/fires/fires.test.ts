@@ -169,6 +169,57 @@ forEachEngine(
         expect(res.json().meta.filter_agencies[1].field_name).toBe('Colombie-Britannique');
       });
 
+      const ids = (res: { json: () => { items: { field_agency_fire_id: string }[] } }) =>
+        res.json().items.map((r) => r.field_agency_fire_id);
+
+      it('sorts by size, report date or fire id, ties by agency and fire id (issue 14)', async () => {
+        expect(ids(await get('/v1/wildfires?sort=-field_fire_size')).slice(0, 3)).toEqual(['B1', 'Q1', 'A2']);
+        expect(ids(await get('/v1/wildfires?sort=field_fire_size&agency=ab'))).toEqual(['A3', 'A1', 'A2']);
+        expect(
+          ids(await get('/v1/wildfires?sort=field_situation_report_date&export=true')).slice(-2),
+        ).toEqual(['A1', 'B1']);
+        expect(ids(await get('/v1/wildfires?sort=field_situation_report_date'))[0]).toBe('Q1');
+        expect(ids(await get('/v1/wildfires?sort=field_agency_fire_id')).slice(0, 4)).toEqual([
+          'A1',
+          'A2',
+          'A3',
+          'B1',
+        ]);
+        expect(ids(await get('/v1/wildfires?sort=-field_agency_fire_id&agency=ab'))).toEqual([
+          'A3',
+          'A2',
+          'A1',
+        ]);
+        // The default is the spec's order, newest report first.
+        expect(ids(await get('/v1/wildfires')).slice(0, 2)).toEqual(['A1', 'B1']);
+      });
+
+      it('searches part of the fire id in any case, with the filters and in the export', async () => {
+        const p0 = await get('/v1/wildfires?q=p0');
+        expect(p0.json().meta).toMatchObject({ total_results: 9, total_pages: 1 });
+        expect(ids(await get('/v1/wildfires?q=%20b%20&sort=field_agency_fire_id'))).toEqual(['B1', 'B2']);
+        expect(ids(await get('/v1/wildfires?q=1&agency=bc&stage=OC'))).toEqual(['B1']);
+        expect(ids(await get('/v1/wildfires?q=a&export=true&sort=-field_fire_size'))).toEqual([
+          'A2',
+          'A1',
+          'A3',
+        ]);
+        // `_` is a character to find, not a LIKE wildcard.
+        expect((await get('/v1/wildfires?q=_1')).json().meta.total_results).toBe(0);
+        expect(ids(await get('/v1/wildfires?q='))).toHaveLength(20);
+      });
+
+      it('keys the cache on the validated query: q=b1 and q=B1 share one entry', async () => {
+        const cache = ctx().app.responseCache;
+        cache.clear();
+        await get('/v1/wildfires?q=b1');
+        await get('/v1/wildfires?q=B1');
+        await get('/v1/wildfires?q=%20B1%20&zz=1');
+        expect(cache.groupSize('/v1/wildfires')).toBe(1);
+        await get('/v1/wildfires?q=B1&sort=-field_fire_size');
+        expect(cache.groupSize('/v1/wildfires')).toBe(2);
+      });
+
       it.each([
         ['agency=xx', 'agency'],
         ['stage=ZZ', 'stage'],
@@ -176,6 +227,10 @@ forEachEngine(
         ['page=0', 'page'],
         ['page=two', 'page'],
         ['page=4', 'page'],
+        ['sort=size', 'sort'],
+        ['sort=field_latitude', 'sort'],
+        ['q=%25', 'q'],
+        [`q=${'A'.repeat(41)}`, 'q'],
       ])('answers 400 naming the parameter for %s', async (query, field) => {
         const res = await get(`/v1/wildfires?${query}`);
         expect(res.statusCode).toBe(400);
@@ -303,6 +358,7 @@ forEachEngine(
             field_status_date: '2026-07-15',
             field_agency_code: 'bc',
             field_situation_report_date: '2026-07-15',
+            field_system_fire_cause: 'H',
           },
         });
         const thisYear = await get('/v1/dashboard/fires?map=true&from_date=2026-01-01');

@@ -92,7 +92,7 @@ export function regionAt(
 }
 
 /** Canada's extent, with a margin for its coasts and islands. */
-export const CANADA_BOUNDS = {
+const CANADA_BOUNDS = {
   minLatitude: 41.6,
   maxLatitude: 83.2,
   minLongitude: -141.1,

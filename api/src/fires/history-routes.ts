@@ -7,7 +7,7 @@ import { ErrorResponse } from '../http/query.ts';
 import { requireAgencyAccess, requireUser } from '../plugins/identity.ts';
 import { fireVersions, type ImportSource, importWithFile, listImports } from './history.ts';
 
-export const IMPORTS_PAGE_SIZE = 50;
+const IMPORTS_PAGE_SIZE = 50;
 
 const ImportSchema = z.object({
   id: z.number(),

@@ -3,17 +3,11 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { forbidden } from '../http/errors.ts';
+import { ErrorResponse } from '../http/query.ts';
 import { centreToday } from '../http/time.ts';
 import { requireUser } from '../plugins/identity.ts';
 import { fireHistoryRoutes } from './history-routes.ts';
 import { ImportResultSchema, importFires } from './import.ts';
-
-const ErrorSchema = z.object({
-  statusCode: z.number(),
-  error: z.string(),
-  message: z.string(),
-  validationErrors: z.record(z.string(), z.string()).optional(),
-});
 
 export async function fireImportRoutes(fastify: FastifyInstance): Promise<void> {
   // Encapsulated: these parsers serve the import only. JSON is kept as text too, so that the
@@ -49,7 +43,7 @@ export async function fireImportRoutes(fastify: FastifyInstance): Promise<void> 
             .optional()
             .describe("The file's name, kept in the import history"),
         }),
-        response: { 200: ImportResultSchema, 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema },
+        response: { 200: ImportResultSchema, 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse },
       },
     },
     async (request) => {

@@ -131,6 +131,9 @@ forEachEngine(
       expect(reasons[10]).toMatch(/in the future/);
       expect(body.rejected[0]).toMatchObject({ row: 2, line: 3, agency_fire_id: 'BAD-AGENCY' });
       expect(body.rejected[0].errors).toHaveProperty('agency_code');
+      // Each reason travels as a code of the site's catalogue too, for French users.
+      expect(body.rejected[0]).toMatchObject({ code: 'import.unknown_agency', params: { agency: 'zz' } });
+      expect(body.rejected[7]).toMatchObject({ code: 'import.duplicate_row', params: { row: 1 } });
       expect(await count(ctx())).toBe(before + 1);
     });
 
@@ -145,6 +148,10 @@ forEachEngine(
       const missing = await post(ctx(), 'agency_code,agency_fire_id\nab,Q3');
       expect(missing.statusCode).toBe(400);
       expect(missing.json().message).toMatch(/missing column\(s\) situation_report_date/);
+      expect(missing.json()).toMatchObject({
+        code: 'import.missing_columns',
+        params: { columns: expect.stringContaining('situation_report_date') },
+      });
       const ragged = await post(ctx(), `${CSV_HEADER}\nab,Q4,,2026-07-01,,OC,N,FUL,5,55.1`);
       expect(ragged.statusCode).toBe(400);
       const empty = await post(ctx(), '');
@@ -286,6 +293,10 @@ forEachEngine(
         );
         expect(res.statusCode).toBe(403);
         expect(res.json().message).toMatch(/only ab fires; row 2 is bc/);
+        expect(res.json()).toMatchObject({
+          code: 'import.foreign_agency',
+          params: { agency: 'ab', row: 2, other: 'bc' },
+        });
         expect(await count(ctx())).toBe(before);
       });
     });

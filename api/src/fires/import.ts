@@ -3,9 +3,12 @@ import {
   type AgencyCode,
   agencyByCode,
   FIRE_CAUSES,
+  type ImportMessageCode,
   isIsoDate,
   RESPONSE_TYPES,
+  type ServerMessageParams,
   STAGES_OF_CONTROL,
+  serverMessage,
 } from '@ciffc/contracts';
 import { TZDate } from '@date-fns/tz';
 import { parse as parseCsv } from 'csv-parse/sync';
@@ -48,7 +51,7 @@ export interface RawRecord {
   values: Record<string, unknown>;
 }
 
-export interface RejectedRow {
+interface RejectedRow {
   row: number;
   line?: number;
   agency_code?: string;
@@ -57,10 +60,13 @@ export interface RejectedRow {
   reason: string;
   /** The first problem as `field:kind` (`stage_of_control:unknown`), counted in `rejected_by_reason`. */
   reason_code: string;
+  /** The first problem as a code of the site's catalogue (SERVER_MESSAGES) and its parameters. */
+  code: ImportMessageCode;
+  params: ServerMessageParams;
   errors: Record<string, string>;
 }
 
-export interface AcceptedRow {
+interface AcceptedRow {
   row: number;
   line?: number;
   agency_code: string;
@@ -86,7 +92,17 @@ export interface ImportResult {
   rejected: RejectedRow[];
 }
 
-const malformed = (message: string) => new HttpError(400, `Malformed file: ${message}`);
+/** A problem as a code of the catalogue, so the site shows it in the user's language. */
+interface Problem {
+  code: ImportMessageCode;
+  params: ServerMessageParams;
+}
+
+/** The English text of a problem, as the answer's `reason`, `errors` and `message` carry it. */
+const english = ({ code, params }: Problem) => serverMessage(code, params, 'en') as string;
+
+const malformed = (code: ImportMessageCode, params: ServerMessageParams = {}) =>
+  new HttpError(400, english({ code, params }), { code, params });
 
 /** Column and property names accepted for each field (after lower-casing and dropping `field_`). */
 const ALIASES: Record<string, string> = {
@@ -134,7 +150,7 @@ const REQUIRED_COLUMNS = [
   'longitude',
 ] as const;
 
-export function detectFormat(text: string, hint?: string): ImportFormat {
+function detectFormat(text: string, hint?: string): ImportFormat {
   const h = hint?.toLowerCase() ?? '';
   if (h.includes('csv')) return 'csv';
   if (h.includes('json')) return 'geojson';
@@ -164,14 +180,15 @@ function parseCsvRecords(text: string): RawRecord[] {
       info: true,
     });
   } catch (error) {
-    throw malformed(`CSV could not be read: ${(error as Error).message}`);
+    throw malformed('import.unreadable_csv', { detail: (error as Error).message });
   }
   const required = cwfis ? REQUIRED_COLUMNS.filter((c) => c !== 'response_type') : REQUIRED_COLUMNS;
   const missing = required.filter((c) => !headers.includes(c));
-  if (headers.length === 0) throw malformed('the file is empty');
-  if (missing.length) throw malformed(`missing column(s) ${missing.join(', ')}`);
+  if (headers.length === 0) throw malformed('import.empty');
+  if (missing.length) throw malformed('import.missing_columns', { columns: missing.join(', ') });
   const duplicated = headers.filter((h, i) => headers.indexOf(h) !== i);
-  if (duplicated.length) throw malformed(`column(s) given twice: ${[...new Set(duplicated)].join(', ')}`);
+  if (duplicated.length)
+    throw malformed('import.duplicate_columns', { columns: [...new Set(duplicated)].join(', ') });
   return parsed.map((p, i) => ({
     row: i + 1,
     line: p.info.lines,
@@ -185,18 +202,18 @@ function parseGeojsonRecords(input: string | unknown): RawRecord[] {
     try {
       doc = JSON.parse(input);
     } catch (error) {
-      throw malformed(`not valid JSON: ${(error as Error).message}`);
+      throw malformed('import.invalid_json', { detail: (error as Error).message });
     }
   }
   const collection = doc as { type?: unknown; features?: unknown };
   if (!collection || typeof collection !== 'object' || collection.type !== 'FeatureCollection') {
-    throw malformed('GeoJSON must be a FeatureCollection');
+    throw malformed('import.not_feature_collection');
   }
-  if (!Array.isArray(collection.features)) throw malformed('GeoJSON FeatureCollection has no features array');
+  if (!Array.isArray(collection.features)) throw malformed('import.no_features');
   return collection.features.map((f: unknown, i: number) => {
     const featureObject = f as { type?: unknown; properties?: unknown; geometry?: unknown };
     if (!featureObject || typeof featureObject !== 'object' || featureObject.type !== 'Feature') {
-      throw malformed(`features[${i}] is not a Feature`);
+      throw malformed('import.not_feature', { index: i });
     }
     let values: Record<string, unknown> = {};
     if (featureObject.properties && typeof featureObject.properties === 'object') {
@@ -218,10 +235,10 @@ export function parseFireFile(
   formatHint?: string,
 ): { format: ImportFormat; records: RawRecord[] } {
   if (typeof body !== 'string') return { format: 'geojson', records: parseGeojsonRecords(body) };
-  if (body.trim() === '') throw malformed('the file is empty');
+  if (body.trim() === '') throw malformed('import.empty');
   const format = detectFormat(body, formatHint);
   const records = format === 'csv' ? parseCsvRecords(body) : parseGeojsonRecords(body);
-  if (records.length === 0) throw malformed('the file holds no rows');
+  if (records.length === 0) throw malformed('import.no_rows');
   return { format, records };
 }
 
@@ -281,18 +298,22 @@ const CONTROL_CHARACTER = /[\u0000-\u001f]/;
 export function validateRecord(
   values: Record<string, unknown>,
   today: string,
-): { ok: true; fire: NewFire } | { ok: false; errors: Record<string, string> } {
-  const errors: Record<string, string> = {};
+):
+  | { ok: true; fire: NewFire }
+  | { ok: false; errors: Record<string, string>; problems: Record<string, Problem> } {
+  const problems: Record<string, Problem> = {};
+  const fail = (field: string, code: ImportMessageCode, params: ServerMessageParams = {}) => {
+    problems[field] = { code, params };
+  };
   const agencyText = text(values.agency_code).toLowerCase();
   const agency = agencyByCode(agencyText);
-  if (!agencyText) errors.agency_code = 'agency_code is required';
-  else if (US_AGENCIES.has(agencyText))
-    errors.agency_code = `US agency "${agencyText}": only Canadian agencies are imported`;
+  if (!agencyText) fail('agency_code', 'import.required', { field: 'agency_code' });
+  else if (US_AGENCIES.has(agencyText)) fail('agency_code', 'import.us_agency', { agency: agencyText });
   else if (!agency)
-    errors.agency_code = `unknown agency code "${agencyText}" (expected ${AGENCY_CODES.join(', ')})`;
+    fail('agency_code', 'import.unknown_agency', { agency: agencyText, expected: AGENCY_CODES.join(', ') });
   const fireId = text(values.agency_fire_id);
-  if (!fireId) errors.agency_fire_id = 'agency_fire_id is required';
-  else if (fireId.length > 100) errors.agency_fire_id = 'agency_fire_id is longer than 100 characters';
+  if (!fireId) fail('agency_fire_id', 'import.required', { field: 'agency_fire_id' });
+  else if (fireId.length > 100) fail('agency_fire_id', 'import.id_too_long', { max: 100 });
 
   let timeZone = agency?.time_zone ?? 'UTC';
   const zoneText = text(values.agency_data_timezone);
@@ -300,58 +321,66 @@ export function validateRecord(
   if (abbreviated) timeZone = abbreviated;
   else if (zoneText) {
     if (isTimeZone(zoneText)) timeZone = zoneText;
-    else errors.agency_data_timezone = `unknown time zone "${zoneText}"`;
+    else fail('agency_data_timezone', 'import.unknown_time_zone', { zone: zoneText });
   }
 
   const reportDate = parseFireDate(values.situation_report_date, timeZone);
   const latestDate = addDays(today, 1);
-  if (!text(values.situation_report_date)) errors.situation_report_date = 'situation_report_date is required';
+  if (!text(values.situation_report_date))
+    fail('situation_report_date', 'import.required', { field: 'situation_report_date' });
   else if (!reportDate)
-    errors.situation_report_date = `date does not parse: "${text(values.situation_report_date)}" (expected YYYY-MM-DD)`;
-  else if (reportDate > latestDate) errors.situation_report_date = `date ${reportDate} is in the future`;
+    fail('situation_report_date', 'import.bad_date', { value: text(values.situation_report_date) });
+  else if (reportDate > latestDate) fail('situation_report_date', 'import.future_date', { date: reportDate });
   let statusDate = reportDate;
   if (text(values.status_date)) {
     statusDate = parseFireDate(values.status_date, timeZone);
-    if (!statusDate)
-      errors.status_date = `date does not parse: "${text(values.status_date)}" (expected YYYY-MM-DD)`;
-    else if (statusDate > latestDate) errors.status_date = `date ${statusDate} is in the future`;
+    if (!statusDate) fail('status_date', 'import.bad_date', { value: text(values.status_date) });
+    else if (statusDate > latestDate) fail('status_date', 'import.future_date', { date: statusDate });
   }
 
   const stage = text(values.stage_of_control).toUpperCase();
-  if (!stage) errors.stage_of_control = 'stage_of_control is required';
+  if (!stage) fail('stage_of_control', 'import.required', { field: 'stage_of_control' });
   else if (!(STAGES_OF_CONTROL as readonly string[]).includes(stage))
-    errors.stage_of_control = `unknown stage of control code "${stage}" (expected ${STAGES_OF_CONTROL.join(', ')})`;
+    fail('stage_of_control', 'import.unknown_stage', {
+      value: stage,
+      expected: STAGES_OF_CONTROL.join(', '),
+    });
   const cause = text(values.fire_cause).toUpperCase() || 'U';
   if (!(FIRE_CAUSES as readonly string[]).includes(cause))
-    errors.fire_cause = `unknown cause code "${cause}" (expected ${FIRE_CAUSES.join(', ')})`;
+    fail('fire_cause', 'import.unknown_cause', { value: cause, expected: FIRE_CAUSES.join(', ') });
   const response = text(values.response_type).toUpperCase();
-  if (!response) errors.response_type = 'response_type is required';
+  if (!response) fail('response_type', 'import.required', { field: 'response_type' });
   else if (!(RESPONSE_TYPES as readonly string[]).includes(response))
-    errors.response_type = `unknown response type code "${response}" (expected ${RESPONSE_TYPES.join(', ')})`;
+    fail('response_type', 'import.unknown_response', {
+      value: response,
+      expected: RESPONSE_TYPES.join(', '),
+    });
 
   const size = numberOf(values.fire_size);
   if (size === undefined)
-    errors.fire_size = text(values.fire_size) ? 'fire_size is not a number' : 'fire_size is required';
-  else if (size < 0) errors.fire_size = `negative size ${size}`;
-  else if (!Number.isFinite(size)) errors.fire_size = 'fire_size is not a finite number';
+    fail('fire_size', text(values.fire_size) ? 'import.not_number' : 'import.required', {
+      field: 'fire_size',
+    });
+  else if (size < 0) fail('fire_size', 'import.negative_size', { size });
+  else if (!Number.isFinite(size)) fail('fire_size', 'import.not_finite', { field: 'fire_size' });
 
   const latitude = numberOf(values.latitude);
   const longitude = numberOf(values.longitude);
-  if (latitude === undefined) errors.latitude = 'latitude is required and must be a number';
-  if (longitude === undefined) errors.longitude = 'longitude is required and must be a number';
+  if (latitude === undefined) fail('latitude', 'import.number_required', { field: 'latitude' });
+  if (longitude === undefined) fail('longitude', 'import.number_required', { field: 'longitude' });
   if (latitude !== undefined && longitude !== undefined) {
-    if (Math.abs(latitude) > 90 || Math.abs(longitude) > 180)
-      errors.latitude = 'coordinates are not valid degrees';
+    if (Math.abs(latitude) > 90 || Math.abs(longitude) > 180) fail('latitude', 'import.bad_degrees');
     else if (!isInCanada(longitude, latitude))
-      errors.latitude = `coordinates outside Canada (${latitude}, ${longitude})`;
+      fail('latitude', 'import.outside_canada', { latitude, longitude });
   }
   // Surrounding white space is trimmed; a control character inside the value is refused (a NUL
   // would also make PostgreSQL refuse the whole import).
   for (const field of TEXT_FIELDS) {
-    if (CONTROL_CHARACTER.test(text(values[field])))
-      errors[field] = `${field} contains a control character (U+0000 to U+001F)`;
+    if (CONTROL_CHARACTER.test(text(values[field]))) fail(field, 'import.control_character', { field });
   }
-  if (Object.keys(errors).length) return { ok: false, errors };
+  const errors: Record<string, string> = {};
+  for (const [field, problem] of Object.entries(problems)) errors[field] = english(problem);
+  if (Object.keys(errors).length) return { ok: false, errors, problems };
   const fire: NewFire = {
     agency_code: agency?.code as AgencyCode,
     agency_fire_id: fireId,
@@ -404,12 +433,14 @@ function checkRecords(
       ...(text(record.values.agency_fire_id) ? { agency_fire_id: text(record.values.agency_fire_id) } : {}),
     };
     if (!result.ok) {
-      const [field, reason] = Object.entries(result.errors)[0] ?? ['row', 'invalid'];
+      const [field, problem] = Object.entries(result.problems)[0] as [string, Problem];
+      const reason = english(problem);
       rejected.push({
         ...where,
         ...ids,
         reason,
         reason_code: reasonCode(field, reason),
+        ...problem,
         errors: result.errors,
       });
       continue;
@@ -418,12 +449,14 @@ function checkRecords(
     const key = fireKey(fire.agency_code, fire.agency_fire_id);
     const firstRow = seen.get(key);
     if (firstRow !== undefined) {
-      const reason = `duplicate of row ${firstRow} (same agency_code and agency_fire_id)`;
+      const problem: Problem = { code: 'import.duplicate_row', params: { row: firstRow } };
+      const reason = english(problem);
       rejected.push({
         ...where,
         ...ids,
         reason,
         reason_code: reasonCode('agency_fire_id', reason),
+        ...problem,
         errors: { agency_fire_id: reason },
       });
       continue;
@@ -438,10 +471,11 @@ function checkAgency(valid: readonly ValidRow[], onlyAgency: AgencyCode | undefi
   if (!onlyAgency) return;
   const foreign = valid.find((v) => v.fire.agency_code !== onlyAgency);
   if (foreign) {
-    throw new HttpError(
-      403,
-      `An agency user may import only ${onlyAgency} fires; row ${foreign.record.row} is ${foreign.fire.agency_code}`,
-    );
+    const problem: Problem = {
+      code: 'import.foreign_agency',
+      params: { agency: onlyAgency, row: foreign.record.row, other: foreign.fire.agency_code },
+    };
+    throw new HttpError(403, english(problem), problem);
   }
 }
 
@@ -617,6 +651,8 @@ export const ImportResultSchema = z.object({
       agency_fire_id: z.string().optional(),
       reason: z.string(),
       reason_code: z.string(),
+      code: z.string().describe("The reason as a code of the site's catalogue (SERVER_MESSAGES)"),
+      params: z.record(z.string(), z.union([z.string(), z.number()])).describe("The code's parameters"),
       errors: z.record(z.string(), z.string()),
     }),
   ),

@@ -1,6 +1,8 @@
+import { SERVER_MESSAGES, serverMessage } from '@ciffc/contracts';
 import { describe, expect, it } from 'vitest';
+import { HttpError } from '../http/errors.ts';
 import { weekOfYear, weekStart } from '../http/time.ts';
-import { normaliseField, parseFireDate, validateRecord } from './import.ts';
+import { normaliseField, parseFireDate, parseFireFile, validateRecord } from './import.ts';
 
 describe('fire import rules', () => {
   it('reads the field_ names of the specification and common aliases', () => {
@@ -61,5 +63,73 @@ describe('weeks of the graphs', () => {
     expect(weekOfYear('2026-12-31')).toBe(52);
     expect(weekOfYear('2024-12-30')).toBe(52);
     expect(weekStart(2026, 30)).toBe('2026-07-23');
+  });
+});
+
+describe('fire import messages (codes of the catalogue)', () => {
+  const base = {
+    agency_code: 'ab',
+    agency_fire_id: 'X',
+    situation_report_date: '2026-07-01',
+    stage_of_control: 'OC',
+    response_type: 'FUL',
+    fire_size: '1',
+    latitude: '55',
+    longitude: '-115',
+  };
+
+  it('sends every row problem as a code of the catalogue whose English text is the reason', () => {
+    const broken: Record<string, unknown>[] = [
+      {},
+      { ...base, agency_code: 'ak', agency_fire_id: 'X'.repeat(101), agency_data_timezone: 'Mars/Olympus' },
+      { ...base, agency_code: 'zz', situation_report_date: 'soon', status_date: '2030-01-01' },
+      { ...base, stage_of_control: 'NO', fire_cause: 'Q', response_type: 'NOPE', fire_size: 'big' },
+      { ...base, fire_size: '-1', latitude: 'x', longitude: '' },
+      { ...base, situation_report_date: '2030-01-01', fire_size: 'Infinity', latitude: '95' },
+      { ...base, latitude: '40', longitude: '-100', agency_fire_id: 'A\u0001' },
+    ];
+    const seen = new Set<string>();
+    for (const values of broken) {
+      const result = validateRecord(values, '2026-07-15');
+      if (result.ok) throw new Error('expected problems');
+      expect(Object.keys(result.problems)).toEqual(Object.keys(result.errors));
+      for (const [field, { code, params }] of Object.entries(result.problems)) {
+        expect(Object.hasOwn(SERVER_MESSAGES, code), code).toBe(true);
+        expect(serverMessage(code, params, 'en'), field).toBe(result.errors[field]);
+        expect(serverMessage(code, params, 'fr'), field).not.toMatch(/\{\w+\}/);
+        seen.add(code);
+      }
+    }
+    // Every row code of the catalogue was produced by some record above.
+    const rowCodes = Object.keys(SERVER_MESSAGES).filter(
+      (c) =>
+        c.startsWith('import.') &&
+        !/malformed|unreadable|empty|no_rows|columns|json|feature|foreign|duplicate_row/.test(c),
+    );
+    for (const code of rowCodes) expect(seen.has(code), code).toBe(true);
+  });
+
+  it('refuses a malformed file with a code of the catalogue and its parameters', () => {
+    const files: [string, string][] = [
+      ['', 'import.empty'],
+      ['agency_code,agency_fire_id\nab,1', 'import.missing_columns'],
+      ['{"type":"FeatureCollection","features":[1]}', 'import.not_feature'],
+      ['{"type":"Feature"}', 'import.not_feature_collection'],
+      ['{"type":"FeatureCollection"}', 'import.no_features'],
+      ['{nope', 'import.invalid_json'],
+    ];
+    for (const [body, expected] of files) {
+      let error: unknown;
+      try {
+        parseFireFile(body);
+      } catch (e) {
+        error = e;
+      }
+      expect(error, expected).toBeInstanceOf(HttpError);
+      const { code, params, message } = error as HttpError;
+      expect(code, body).toBe(expected);
+      expect(serverMessage(code, params, 'en')).toBe(message);
+      expect(serverMessage(code, params, 'fr')).toMatch(/^Fichier mal formé/);
+    }
   });
 });

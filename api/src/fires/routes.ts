@@ -38,7 +38,7 @@ const NationalFireRowSchema = z.object({
 });
 const CodeName = z.object({ field_code: z.string(), field_name: z.string() });
 
-export function toNationalRow(f: FireRow): NationalFireRow {
+function toNationalRow(f: FireRow): NationalFireRow {
   return {
     field_agency_fire_id: f.agency_fire_id,
     field_agency_code: f.agency_code as NationalFireRow['field_agency_code'],
@@ -61,7 +61,8 @@ export async function wildfireRoutes(fastify: FastifyInstance): Promise<void> {
     '/v1/wildfires',
     {
       schema: {
-        summary: 'National fires list: 20 rows a page, newest report first; export=true gives every row',
+        summary:
+          'National fires list: 20 rows a page, newest report first unless `sort` says otherwise, `q` searches the fire id; export=true gives every row',
         tags: ['fires'],
         querystring: WildfiresQuery.extend({
           export: booleanQuery.optional().describe('All matching rows, no paging'),
@@ -91,7 +92,7 @@ export async function wildfireRoutes(fastify: FastifyInstance): Promise<void> {
     async (request, reply) => {
       const q = request.query;
       const lang = requestLang(request);
-      const filters = { agency: q.agency, stage: q.stage, response: q.response };
+      const filters = { agency: q.agency, stage: q.stage, response: q.response, q: q.q };
       const csv = q.export === true && q.format === 'csv';
       if (csv) reply.header('content-disposition', `attachment; filename="${PRODUCT_EXPORT_FILE}"`);
       return sendCached(request, reply, app.responseCache, {
@@ -109,6 +110,7 @@ export async function wildfireRoutes(fastify: FastifyInstance): Promise<void> {
             app.db.kysely,
             filters,
             q.export ? undefined : { limit: WILDFIRES_PAGE_SIZE, offset: (page - 1) * WILDFIRES_PAGE_SIZE },
+            q.sort,
           );
           const items = rows.map(toNationalRow);
           // The one CSV writer of the product: BOM, quoted cells, formulas neutralised.

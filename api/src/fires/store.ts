@@ -1,3 +1,4 @@
+import type { WildfiresSort } from '@ciffc/contracts';
 import type { Insertable, Kysely, Selectable } from 'kysely';
 import { sql } from 'kysely';
 import type { Database, FiresTable } from '../db/schema.ts';
@@ -23,7 +24,12 @@ export interface FireFilters {
   agency?: string | undefined;
   stage?: string | undefined;
   response?: string | undefined;
+  /** Part of the agency fire id, upper case (WildfiresQuery). */
+  q?: string | undefined;
 }
+
+/** `%`, `_` and `\` in a search are literal characters, not LIKE wildcards. */
+const likeContains = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 const num = sql<number>;
 
@@ -68,6 +74,9 @@ function filtered(db: Kysely<Database>, filters: FireFilters) {
   if (filters.agency) query = query.where('agency_code', '=', filters.agency);
   if (filters.stage) query = query.where('stage_of_control', '=', filters.stage);
   if (filters.response) query = query.where('response_type', '=', filters.response);
+  // upper() on both sides: LIKE is case-blind in SQLite but not in PostgreSQL.
+  if (filters.q)
+    query = query.where(sql<boolean>`upper(agency_fire_id) like ${likeContains(filters.q)} escape '\\'`);
   return query;
 }
 
@@ -76,15 +85,24 @@ export async function countFires(db: Kysely<Database>, filters: FireFilters): Pr
   return Number(row.n);
 }
 
-/** The national list: newest report first, then agency and fire id, so pages are stable. */
+const SORT_COLUMNS = {
+  field_situation_report_date: 'situation_report_date',
+  field_fire_size: 'fire_size',
+  field_agency_fire_id: 'agency_fire_id',
+} as const;
+
+/** The national list in the order asked (newest report first by default), then agency and fire id, so pages are stable. */
 export function listFires(
   db: Kysely<Database>,
   filters: FireFilters,
   page?: { limit: number; offset: number },
+  sort: WildfiresSort = '-field_situation_report_date',
 ): Promise<FireRow[]> {
+  const descending = sort.startsWith('-');
+  const column = SORT_COLUMNS[sort.replace(/^-/, '') as keyof typeof SORT_COLUMNS];
   let query = filtered(db, filters)
     .selectAll()
-    .orderBy('situation_report_date', 'desc')
+    .orderBy(column, descending ? 'desc' : 'asc')
     .orderBy('agency_code')
     .orderBy('agency_fire_id');
   if (page) query = query.limit(page.limit).offset(page.offset);
@@ -105,6 +123,7 @@ export function activeFires(db: Kysely<Database>, range: { from?: string; to?: s
       'situation_report_date',
       'latitude',
       'longitude',
+      'fire_cause',
     ])
     .where('stage_of_control', 'in', ['OC', 'BH', 'UC']);
   if (range.from) query = query.where('situation_report_date', '>=', range.from);
@@ -152,12 +171,4 @@ export async function dailyTotals(
     .orderBy('situation_report_date')
     .execute();
   return rows.map((r) => ({ date: r.date, fires: Number(r.fires), hectares: Number(r.hectares) }));
-}
-
-export async function lastFireUpdate(db: Kysely<Database>): Promise<string | null> {
-  const row = await db
-    .selectFrom('fires')
-    .select(sql<string | null>`max(updated_at)`.as('at'))
-    .executeTakeFirst();
-  return row?.at ?? null;
 }

@@ -3,13 +3,14 @@ import { promisify } from 'node:util';
 import { brotliCompress, gzip, constants as zlib } from 'node:zlib';
 import { CACHE_SECONDS } from '@ciffc/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
 
 /** The content codings a cached answer is kept in besides its plain bytes, best first. */
-export const CODINGS = ['br', 'gzip'] as const;
+const CODINGS = ['br', 'gzip'] as const;
 export type Coding = (typeof CODINGS)[number];
 
 /** Below this a compressed copy saves less than its headers and the work (as @fastify/compress). */
-export const COMPRESS_THRESHOLD = 1024;
+const COMPRESS_THRESHOLD = 1024;
 
 export interface Entry {
   body: Buffer;
@@ -167,7 +168,7 @@ function canonical(values: unknown): string {
  * Unknown parameters (`&zz=<random>`) are stripped by the route's schema, so junk cannot make a
  * new entry; a route without a query schema reads no query, so its query is left out entirely.
  */
-export function cacheKey(request: FastifyRequest): { key: string; group: string } {
+function cacheKey(request: FastifyRequest): { key: string; group: string } {
   const group = request.routeOptions.url ?? request.url.split('?')[0] ?? '';
   const query = request.routeOptions.schema?.querystring ? canonical(request.query) : '';
   return { key: `${group}\u0000${canonical(request.params)}\u0000${query}`, group };
@@ -202,11 +203,17 @@ export function negotiateCoding(header: string | undefined): Coding | undefined 
 
 const CACHE_CONTROL = `public, max-age=${CACHE_SECONDS}`;
 
-export interface CachedReplyOptions {
+export interface CachedReplyOptions<T = unknown> {
   /** Everything the answer depends on besides the URL: data versions, "today", the language. */
   version: string;
   /** Builds the answer when it is not cached; a string is sent as is. */
-  compute: () => Promise<unknown> | unknown;
+  compute: () => Promise<NoInfer<T>> | NoInfer<T>;
+  /**
+   * The route's 200 schema (from `packages/contracts`): it types `compute`, and outside production
+   * the computed answer is checked against it once per data version, since Fastify's serializer
+   * never sees the cached bytes (docs/decisions.md, "Contracts first").
+   */
+  schema?: z.ZodType<unknown, T>;
   contentType?: string;
   /** Request headers the answer varies by (sent as `Vary`, with Accept-Encoding). */
   vary?: string;
@@ -241,8 +248,20 @@ function codingFor(header: string | undefined): Coding | undefined {
   return coding;
 }
 
-async function buildEntry(options: CachedReplyOptions, tag: string): Promise<Entry> {
+/** Outside production (tests, development): answers that break their declared schema fail loudly. */
+const CHECK_ANSWERS = process.env.NODE_ENV !== 'production';
+
+/** The computed answer against the route's schema: a mismatch is a bug of the route, answered 500. */
+export function checkAnswer<T>(schema: z.ZodType<unknown, T> | undefined, value: T, where: string): void {
+  if (!schema || typeof value === 'string') return;
+  const result = schema.safeParse(value);
+  if (!result.success)
+    throw new Error(`${where}: the answer does not match its response schema: ${result.error.message}`);
+}
+
+async function buildEntry<T>(options: CachedReplyOptions<T>, tag: string, where: string): Promise<Entry> {
   const value = await options.compute();
+  if (CHECK_ANSWERS) checkAnswer(options.schema, value, where);
   const body = Buffer.from(typeof value === 'string' ? value : JSON.stringify(value));
   return {
     body,
@@ -258,11 +277,11 @@ async function buildEntry(options: CachedReplyOptions, tag: string): Promise<Ent
  * a matching If-None-Match. The body is serialised and compressed once per data version; each
  * request then only picks the bytes its Accept-Encoding allows.
  */
-export async function sendCached(
+export async function sendCached<T>(
   request: FastifyRequest,
   reply: FastifyReply,
   cache: ResponseCache,
-  options: CachedReplyOptions,
+  options: CachedReplyOptions<T>,
 ): Promise<FastifyReply> {
   const { key: requestKey, group } = cacheKey(request);
   const key = `${requestKey}\u0000${options.version}`;
@@ -281,7 +300,7 @@ export async function sendCached(
   }
   if (!entry) {
     try {
-      entry = await cache.getOrBuild(key, () => buildEntry(options, hash), group);
+      entry = await cache.getOrBuild(key, () => buildEntry(options, hash, group), group);
     } catch (error) {
       // An error answer (a 400 for a page past the end, say) must not be cached by anyone.
       reply.removeHeader('etag');

@@ -1,6 +1,7 @@
 import { gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { type Entry, encodeBody, negotiateCoding, ResponseCache } from './cache.ts';
+import { z } from 'zod';
+import { checkAnswer, type Entry, encodeBody, negotiateCoding, ResponseCache } from './cache.ts';
 
 const entry = (bytes: number, encoded: Entry['encoded'] = {}): Entry => ({
   body: Buffer.alloc(bytes, 'a'),
@@ -103,5 +104,20 @@ describe('a bound per route', () => {
     cache.set('c', entry(1), 'r');
     expect(cache.get('a')).toBeDefined();
     expect(cache.get('b')).toBeUndefined();
+  });
+});
+
+describe('checking a cached answer against its response schema', () => {
+  const Schema = z.object({ items: z.array(z.object({ code: z.string(), count: z.number() })) });
+
+  it('accepts an answer that matches, and a prebuilt string or a route without a schema', () => {
+    expect(() => checkAnswer(Schema, { items: [{ code: 'ab', count: 1 }] }, '/v1/x')).not.toThrow();
+    expect(() => checkAnswer(Schema as never, '{"items":1}' as never, '/v1/x')).not.toThrow();
+    expect(() => checkAnswer(undefined, { anything: true }, '/v1/x')).not.toThrow();
+  });
+
+  it('refuses an answer that breaks its schema, naming the route and the field', () => {
+    const wrong = { items: [{ code: 'ab', count: '1' }] } as unknown as z.input<typeof Schema>;
+    expect(() => checkAnswer(Schema, wrong, '/v1/x')).toThrow(/\/v1\/x.*count/s);
   });
 });

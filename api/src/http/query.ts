@@ -2,6 +2,7 @@ import { IsoDate } from '@ciffc/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { CompiledQuery, Kysely } from 'kysely';
 import { z } from 'zod';
+import type { Db } from '../db/index.ts';
 import type { Database } from '../db/schema.ts';
 import type { DataSet } from '../db/versions.ts';
 import { requestLang } from './lang.ts';
@@ -30,32 +31,59 @@ export const ErrorResponse = z.object({
   message: z.string(),
   validationErrors: z.record(z.string(), z.string()).optional(),
   requestId: z.string().optional(),
+  code: z
+    .string()
+    .optional()
+    .describe("The message as a code of the site's catalogues (SERVER_MESSAGES in @ciffc/contracts)"),
+  params: z
+    .record(z.string(), z.union([z.string(), z.number()]))
+    .optional()
+    .describe("The code's parameters"),
 });
 
-/** One compiled query per list of data sets and database: building and compiling it is not free. */
-const compiledVersions = new WeakMap<
-  Kysely<Database>,
-  Map<string, CompiledQuery<{ name: string; version: number }>>
->();
+type VersionRow = { name: string; version: number };
 
-/**
- * `dataVersions` of db/versions.ts, with the query built and compiled once (the profile of a cached
- * read showed Kysely's builder and compiler at 3% of its time); still read from the database on
- * every request, so no instance serves an answer older than the data another instance wrote.
- */
-async function versionsOf(db: Kysely<Database>, sets: readonly DataSet[]): Promise<string> {
-  let perDb = compiledVersions.get(db);
+/** Queries built and compiled once per database and id: Kysely's builder and compiler cost 3 %. */
+const compiledQueries = new WeakMap<Kysely<Database>, Map<string, CompiledQuery<unknown>>>();
+
+export function compileOnce<R>(
+  db: Kysely<Database>,
+  id: string,
+  build: (db: Kysely<Database>) => { compile(): CompiledQuery<R> },
+): CompiledQuery<R> {
+  let perDb = compiledQueries.get(db);
   if (!perDb) {
     perDb = new Map();
-    compiledVersions.set(db, perDb);
+    compiledQueries.set(db, perDb);
   }
-  const id = sets.join(',');
-  let compiled = perDb.get(id);
+  let compiled = perDb.get(id) as CompiledQuery<R> | undefined;
   if (!compiled) {
-    compiled = db.selectFrom('data_versions').select(['name', 'version']).where('name', 'in', sets).compile();
+    compiled = build(db).compile();
     perDb.set(id, compiled);
   }
-  const { rows } = await db.executeQuery(compiled);
+  return compiled;
+}
+
+/**
+ * The rows of a compiled read of committed data, by the database's prepared fast path when it has
+ * one (`Db.readPrepared`), else through Kysely. For the small reads every cached public answer
+ * makes (its data versions), not inside a transaction.
+ */
+export async function readRows<R>(db: Db, query: CompiledQuery<R>): Promise<readonly R[]> {
+  return db.readPrepared
+    ? db.readPrepared<R>(query.sql, query.parameters)
+    : (await db.kysely.executeQuery(query)).rows;
+}
+
+/**
+ * The versions of the named data sets, read from the database on every request, so no instance
+ * serves an answer older than the data another instance wrote.
+ */
+async function versionsOf(db: Db, sets: readonly DataSet[]): Promise<string> {
+  const query = compileOnce<VersionRow>(db.kysely, `versions:${sets.join(',')}`, (k) =>
+    k.selectFrom('data_versions').select(['name', 'version']).where('name', 'in', sets),
+  );
+  const rows = await readRows(db, query);
   const byName = new Map(rows.map((r) => [r.name, r.version]));
   return sets.map((n) => `${n}:${byName.get(n) ?? 0}`).join(',');
 }
@@ -67,7 +95,7 @@ export async function readVersion(
   sets: readonly DataSet[],
   options: { lang?: boolean } = {},
 ): Promise<string> {
-  const versions = await versionsOf(app.db.kysely, sets);
+  const versions = await versionsOf(app.db, sets);
   const today = centreToday(app.config.now());
   return `${versions}|${today}${options.lang ? `|${requestLang(request)}` : ''}`;
 }

@@ -32,7 +32,7 @@ const InventoryError = z.object({
   version_number: z.number().int().optional().describe('The current version (409 stale)'),
 });
 
-/** Inventory input is for agency users of a known agency (data-entry.md section 6); 401/403 otherwise. */
+/** Inventory input is for agency users of a known agency (docs/spec/data-entry.md section 6); 401/403 otherwise. */
 function requireInventoryAgency(request: FastifyRequest) {
   const identity = requireUser(request);
   const agency = agencyOf(identity);
@@ -201,7 +201,7 @@ export async function inventoryRoutes(fastify: FastifyInstance): Promise<void> {
       },
     },
     async (request, reply) => {
-      // data-entry.md 2: the list needs a signed-in user with a token, whatever the role.
+      // docs/spec/data-entry.md 2: the list needs a signed-in user with a token, whatever the role.
       requireUser(request);
       const q = request.query;
       reply.header('cache-control', 'private, no-cache');

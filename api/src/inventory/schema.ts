@@ -15,7 +15,7 @@ export interface InventoryTable {
 }
 
 /** One row per agency: its save counter and the lock flag the input screen honours. */
-export interface InventoryStateTable {
+interface InventoryStateTable {
   agency_code: string;
   version_number: number;
   locked: number;
@@ -27,7 +27,7 @@ export interface InventoryStateTable {
 }
 
 /** Every accepted save, kept: the agency's rows as JSON after that save. */
-export interface InventoryVersionsTable {
+interface InventoryVersionsTable {
   agency_code: string;
   version_number: number;
   saved_at: string;

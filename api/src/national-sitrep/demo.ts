@@ -8,6 +8,7 @@ import {
   nationalDraftFields,
 } from '@ciffc/contracts';
 import { type Kysely, sql } from 'kysely';
+import { fireStatistics } from '../agency-sitrep/service.ts';
 import type { Db } from '../db/index.ts';
 import type { Database } from '../db/schema.ts';
 import { seedDutyOfficers } from '../duty-officers/store.ts';
@@ -17,9 +18,9 @@ import { buildPublicReport, type ResourceLabel, toAgencySummary } from './report
 import { carryOverFires, historicalFigures, resourceLabels } from './sources.ts';
 import * as store from './store.ts';
 
-export const DEMO_DAYS = 60;
+const DEMO_DAYS = 60;
 
-export const DEMO_DUTY_OFFICERS = [
+const DEMO_DUTY_OFFICERS = [
   { name: 'Jordan Whitehorse', phone: '+1 204 555 0141' },
   { name: 'Marie-Ève Tremblay', phone: '+1 204 555 0178' },
   { name: 'Sam Okafor', phone: '+1 204 555 0112' },
@@ -109,7 +110,7 @@ export const EMPTY_DAY: DayFigures = { season: [], today: [], week: 0, priority:
 const PRIORITY_MAX = 3;
 const PRIORITY_MIN_HA = 1_000;
 
-export async function dayFigures(k: Kysely<Database>, date: string): Promise<DayFigures> {
+async function dayFigures(k: Kysely<Database>, date: string): Promise<DayFigures> {
   const from = yearStart(yearOf(date));
   const [season, today, week, large] = await Promise.all([
     k
@@ -183,58 +184,16 @@ function agencyLevel(activeFires: number): number {
   return 5;
 }
 
-const round1 = (v: number) => Math.round(v * 10) / 10;
-
-/** The fire statistics groups of data-entry.md 3.1 from the day's figures for one agency. */
-export function agencyStatistics(figures: DayFigures, agency: AgencyCode) {
-  const out = {
-    a_ltg: 0,
-    a_hum: 0,
-    a_oth: 0,
-    b_oc: 0,
-    b_bh: 0,
-    b_uc: 0,
-    b_active_hectares: 0,
-    b_total_out: 0,
-    b_out_hectares: 0,
-    c_act: 0,
-    c_out: 0,
-    c_total_hectares: 0,
-    c2_act: 0,
-    c2_out: 0,
-    c2_total_hectares: 0,
+/** The fire statistics groups of docs/spec/data-entry.md 3.1 from the day's figures for one agency. */
+function agencyStatistics(figures: DayFigures, agency: AgencyCode) {
+  const mine = <T extends { agency_code: string }>(rows: readonly T[]) =>
+    rows.filter((r) => r.agency_code === agency);
+  return {
+    ...fireStatistics(mine(figures.today), mine(figures.season)),
     e_act: 0,
     e_out: 0,
     e_total_hectares: 0,
   };
-  for (const r of figures.today.filter((t) => t.agency_code === agency)) {
-    if (r.fire_cause === 'N') out.a_ltg += r.fires;
-    else if (r.fire_cause === 'H') out.a_hum += r.fires;
-    else out.a_oth += r.fires;
-  }
-  for (const r of figures.season.filter((t) => t.agency_code === agency)) {
-    const isOut = r.stage_of_control === 'OUT';
-    if (r.response_type === 'FUL') {
-      if (r.stage_of_control === 'OC') out.b_oc += r.fires;
-      else if (r.stage_of_control === 'BH') out.b_bh += r.fires;
-      else if (r.stage_of_control === 'UC') out.b_uc += r.fires;
-      if (isOut) {
-        out.b_total_out += r.fires;
-        out.b_out_hectares += r.hectares;
-      } else out.b_active_hectares += r.hectares;
-    } else if (r.response_type === 'MOD') {
-      if (isOut) out.c_out += r.fires;
-      else out.c_act += r.fires;
-      out.c_total_hectares += r.hectares;
-    } else if (r.response_type === 'MON') {
-      if (isOut) out.c2_out += r.fires;
-      else out.c2_act += r.fires;
-      out.c2_total_hectares += r.hectares;
-    }
-  }
-  for (const key of ['b_active_hectares', 'b_out_hectares', 'c_total_hectares', 'c2_total_hectares'] as const)
-    out[key] = round1(out[key]);
-  return out;
 }
 
 /** An approved agency sitrep for a day whose figures all come from the fires table. */

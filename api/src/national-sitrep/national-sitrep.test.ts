@@ -241,6 +241,8 @@ forEachEngine('national sitrep', (ctx) => {
     expect(res.statusCode).toBe(400);
     const body = res.json();
     expect(body.version_number).toBe(3);
+    // The refusal travels as a code of the site's catalogue too, for French users.
+    expect(body.code).toBe('national.invalid');
     expect(body.validationErrors).toMatchObject({
       'mobs_grouped.1.to': expect.any(String),
       'mobs_grouped.1.resources': expect.any(String),

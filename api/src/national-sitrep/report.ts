@@ -20,7 +20,7 @@ import {
 
 /**
  * Pure builders of what the national form shows of the agency reports and of the public report
- * (public-site.md section 3). No SQL, no HTTP: the service hands in what it read.
+ * (docs/spec/public-site.md section 3). No SQL, no HTTP: the service hands in what it read.
  */
 
 export interface ResourceLabel {
@@ -59,7 +59,7 @@ function mobRows(v: unknown): MobRow[] {
   });
 }
 
-/** One agency's approved sitrep (data-entry.md 3.1 names) as the national form and the report read it. */
+/** One agency's approved sitrep (docs/spec/data-entry.md 3.1 names) as the national form and the report read it. */
 export function toAgencySummary(
   agency: AgencyCode,
   versionNumber: number,
@@ -196,7 +196,7 @@ function publicPriorityFires(summary: AgencySitrepSummary): PublicPriorityFire[]
   }));
 }
 
-export interface HistoricalRow {
+interface HistoricalRow {
   agency_code: string;
   current_year: { fires: number; area: number };
   /** Carry-over fires counted in current_year. */

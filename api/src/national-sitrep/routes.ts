@@ -5,18 +5,18 @@ import {
   NationalSitrepStats,
   PublicNationalSitrep,
   PublicNationalSitrepBasic,
+  SERVER_MESSAGES,
+  type ServerMessageCode,
   SitrepArchive,
   withoutExpandedData,
 } from '@ciffc/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { withSeedLock } from '../db/seed-lock.ts';
 import { sendCached } from '../http/cache.ts';
 import { notFound } from '../http/errors.ts';
 import { ErrorResponse } from '../http/query.ts';
 import { requireNational, requireUser } from '../plugins/identity.ts';
-import { seedNationalDemo } from './demo.ts';
 import * as service from './service.ts';
 import * as store from './store.ts';
 
@@ -45,22 +45,13 @@ export async function nationalSitrepRoutes(fastify: FastifyInstance): Promise<vo
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const clock = () => ({ now: app.config.now() });
 
-  if (app.config.demo) {
-    // Demo mode: the archive and /situation have content on first start (idempotent).
-    app.addHook('onReady', async () => {
-      // Under the seeding lock: instances started together must not seed twice (issue 12).
-      const made = await withSeedLock(app.db, () => seedNationalDemo(app.db, { now: app.config.now() }));
-      app.log.info({ nationalReports: made }, 'national sitrep demo data');
-    });
-  }
-
   /* ---------- the draft (national centre only) ---------- */
 
   app.get(
     '/v1/sitrep/national',
     {
       schema: {
-        summary: 'The national sitrep draft (data-entry.md 3.2) with the approved agency summaries',
+        summary: 'The national sitrep draft (docs/spec/data-entry.md 3.2) with the approved agency summaries',
         tags,
         security,
         response: {
@@ -102,7 +93,8 @@ export async function nationalSitrepRoutes(fastify: FastifyInstance): Promise<vo
           return reply.code(400).send({
             statusCode: 400,
             error: 'Bad Request',
-            message: 'This data has one or more validation errors',
+            message: SERVER_MESSAGES['national.invalid'].en,
+            code: 'national.invalid' satisfies ServerMessageCode,
             ...outcome.result,
           });
         }
@@ -194,21 +186,22 @@ export async function nationalSitrepRoutes(fastify: FastifyInstance): Promise<vo
     async (request, reply) => {
       const { date } = request.query;
       const k = app.db.kysely;
-      const version = await store.publicationsVersion(k);
-      if (version.startsWith('0@') || (date && !(await store.hasPublication(k, date)))) {
-        throw notFound(
+      const missing = () =>
+        notFound(
           date
             ? `No national situation report for ${date}`
             : 'No national situation report has been published',
         );
-      }
+      // One query per request: a date without a report is found out by the compute (not cached).
+      const version = await store.publicationsVersion(app.db);
+      if (version.startsWith('0@')) throw missing();
       const expanded = request.identity !== null;
       return sendCached(request, reply, app.responseCache, {
         version: `${version}|${expanded ? 'x' : 'p'}`,
         vary: 'Authorization',
         compute: async () => {
           const report = await service.publicReport(k, date);
-          if (!report) throw notFound();
+          if (!report) throw missing();
           return expanded ? report : withoutExpandedData(report);
         },
       });
@@ -226,7 +219,7 @@ export async function nationalSitrepRoutes(fastify: FastifyInstance): Promise<vo
     },
     async (request, reply) => {
       const k = app.db.kysely;
-      const version = await store.publicationsVersion(k);
+      const version = await store.publicationsVersion(app.db);
       if (version.startsWith('0@')) throw notFound('No national situation report has been published');
       return sendCached(request, reply, app.responseCache, {
         version,
@@ -251,7 +244,7 @@ export async function nationalSitrepRoutes(fastify: FastifyInstance): Promise<vo
     async (request, reply) => {
       const k = app.db.kysely;
       return sendCached(request, reply, app.responseCache, {
-        version: await store.publicationsVersion(k),
+        version: await store.publicationsVersion(app.db),
         compute: () => service.archive(k),
       });
     },

@@ -21,7 +21,7 @@ export interface NationalSitrepDraftTable {
 }
 
 /** Append-only: every accepted save is a row, never an overwrite. */
-export interface NationalSitrepVersionsTable {
+interface NationalSitrepVersionsTable {
   version_number: number;
   data: string;
   edited_by: number | null;

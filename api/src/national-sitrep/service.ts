@@ -108,9 +108,7 @@ const claimFirst = (action: 'saving' | 'publishing') =>
   });
 
 /** The approved agency copies as the national form shows them, in agency order (pass the publish's trx to read inside it). */
-export async function agencySummaries(
-  db: Db | Kysely<Database>,
-): Promise<Map<AgencyCode, AgencySitrepSummary>> {
+async function agencySummaries(db: Db | Kysely<Database>): Promise<Map<AgencyCode, AgencySitrepSummary>> {
   const copies = await approvedAgencyCopies(kyselyOf(db));
   const out = new Map<AgencyCode, AgencySitrepSummary>();
   for (const code of AGENCY_CODES) {

@@ -2,7 +2,7 @@ import { AGENCY_CODES, type AgencyCode, type ResourceIndex } from '@ciffc/contra
 import type { Kysely, Transaction } from 'kysely';
 import { getApprovedSnapshot, publishApprovedCopies } from '../agency-sitrep/service.ts';
 import type { Database } from '../db/schema.ts';
-import { historicalAverages } from '../historical/routes.ts';
+import { historicalAverages } from '../historical/averages.ts';
 import { yearOf, yearStart } from '../http/time.ts';
 import { loadResourceIndex } from '../resources/store.ts';
 import type { ResourceLabel } from './report.ts';
@@ -12,7 +12,7 @@ import type { ResourceLabel } from './report.ts';
  * of another domain's store touches this file only.
  */
 
-/** One agency's approved copy: its version and its sitrep data (data-entry.md 3.1 field names). */
+/** One agency's approved copy: its version and its sitrep data (docs/spec/data-entry.md 3.1 field names). */
 export interface ApprovedCopy {
   agency: AgencyCode;
   version_number: number;
@@ -45,7 +45,7 @@ export async function publishAgencyCopies(
 
 /**
  * Historical figures per agency for the report date (fires engineer's historical tables). The
- * year-to-date figures include the carry-over fires (public-site.md: the table "marks carry-over
+ * year-to-date figures include the carry-over fires (docs/spec/public-site.md: the table "marks carry-over
  * fires with an asterisk"), so `current_year` adds them and `carry_over` says how many.
  */
 export async function historicalFigures(db: Kysely<Database>, reportDate: string) {

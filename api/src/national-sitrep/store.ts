@@ -1,6 +1,7 @@
 import { type Kysely, type Selectable, sql, type Transaction } from 'kysely';
 import type { Db } from '../db/index.ts';
 import type { Database } from '../db/schema.ts';
+import { compileOnce, readRows } from '../http/query.ts';
 import type { NationalSitrepDraftTable, NationalSitrepPublicationsTable } from './schema.ts';
 import './schema.ts';
 
@@ -113,30 +114,11 @@ export async function saveVersion(
     .execute();
 }
 
-export async function countVersions(db: Q): Promise<number> {
-  const row = await db
-    .selectFrom('national_sitrep_versions')
-    .select(sql<number>`count(*)`.as('n'))
-    .executeTakeFirst();
-  return Number(row?.n ?? 0);
-}
-
 /** The current publication of a date, or the latest one when no date is given. */
 export async function currentPublication(db: Q, date?: string): Promise<PublicationRow | undefined> {
   let q = db.selectFrom('national_sitrep_publications').selectAll().where('current', '=', 1);
   q = date ? q.where('report_date', '=', date) : q.orderBy('report_date', 'desc').limit(1);
   return q.executeTakeFirst();
-}
-
-/** Whether the date has a public report (without reading the documents). */
-export async function hasPublication(db: Q, date: string): Promise<boolean> {
-  const row = await db
-    .selectFrom('national_sitrep_publications')
-    .select('report_date')
-    .where('current', '=', 1)
-    .where('report_date', '=', date)
-    .executeTakeFirst();
-  return row !== undefined;
 }
 
 /** The latest current publication before a date (yesterday's data for bring forward). */
@@ -218,14 +200,19 @@ export async function existingReportDates(db: Q, from: string, to: string): Prom
   return new Set(rows.map((r) => r.report_date));
 }
 
+const publicationsVersionQuery = (db: Q) =>
+  db
+    .selectFrom('national_sitrep_publications')
+    .select([sql<number>`count(*)`.as('n'), sql<string | null>`max(published_at)`.as('t')]);
+
+const versionText = (row: { n: number; t: string | null } | undefined) => `${row?.n ?? 0}@${row?.t ?? ''}`;
+
 /**
  * What the public answers depend on: how many publications exist and the newest one's time. Any
  * publish or republish changes it, so it keys ETags and the response cache on every instance.
+ * Read on every public request: compiled once and by the database's prepared fast path.
  */
-export async function publicationsVersion(db: Q): Promise<string> {
-  const row = await db
-    .selectFrom('national_sitrep_publications')
-    .select([sql<number>`count(*)`.as('n'), sql<string>`max(published_at)`.as('t')])
-    .executeTakeFirst();
-  return `${row?.n ?? 0}@${row?.t ?? ''}`;
+export async function publicationsVersion(db: Db): Promise<string> {
+  const [row] = await readRows(db, compileOnce(db.kysely, 'publications-version', publicationsVersionQuery));
+  return versionText(row);
 }

@@ -65,10 +65,10 @@ export function parseDatetime(value: string): DateRange {
 }
 
 /** The stable id of a fire's feature: agency code, a hyphen, the agency fire id. */
-export const featureId = (f: Pick<FireRow, 'agency_code' | 'agency_fire_id'>) =>
+const featureId = (f: Pick<FireRow, 'agency_code' | 'agency_fire_id'>) =>
   `${f.agency_code}-${f.agency_fire_id}`;
 
-export function toFeature(f: FireRow): GeoFeature {
+function toFeature(f: FireRow): GeoFeature {
   return {
     type: 'Feature',
     id: featureId(f),

@@ -17,8 +17,8 @@ const CONFORMANCE = [
 ];
 const CRS84 = 'http://www.opengis.net/def/crs/OGC/1.3/CRS84';
 const COLLECTION_ID = 'fires';
-export const OGC_DEFAULT_LIMIT = 100;
-export const OGC_MAX_LIMIT = 10_000;
+const OGC_DEFAULT_LIMIT = 100;
+const OGC_MAX_LIMIT = 10_000;
 
 /** The absolute base the client used, through the gateway (`x-forwarded-*`) or directly. */
 function baseUrl(request: FastifyRequest): string {

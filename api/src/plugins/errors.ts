@@ -26,7 +26,7 @@ export const NUL_MESSAGE = 'Must not contain a NUL character';
  * is under 10). A limit keeps every later walk (ours, zod's, the serializer's) far from the stack.
  */
 export const MAX_JSON_DEPTH = 64;
-export const DEPTH_MESSAGE = `Must not be nested deeper than ${MAX_JSON_DEPTH} levels`;
+const DEPTH_MESSAGE = `Must not be nested deeper than ${MAX_JSON_DEPTH} levels`;
 
 export interface BodyProblems {
   /** Path of the first value nested deeper than MAX_JSON_DEPTH, if any. */
@@ -103,7 +103,7 @@ const UNREACHABLE_MESSAGES = [
 ];
 
 /** Seconds a client should wait before trying again when the database does not answer. */
-export const RETRY_AFTER_SECONDS = 5;
+const RETRY_AFTER_SECONDS = 5;
 
 /** True when the error says the database could not be reached, not that the query was wrong. */
 export function isDatabaseUnavailable(error: unknown): boolean {

@@ -1,5 +1,4 @@
 import {
-  agencyOf,
   canReadAgency,
   canWriteAgency,
   type Identity,
@@ -118,25 +117,32 @@ export function registerIdentity(app: FastifyInstance, config: Config): Identity
   app.decorateRequest('identityError', null);
   // A route that declares bearer security needs a user: without any Authorization header it answers
   // 401 at once, before its body is read or parsed (the full check stays in the guards below).
-  app.addHook('onRequest', async (request) => {
-    if (request.headers.authorization) return;
+  // Callback hooks: they run on every request, and most public reads carry no token at all.
+  app.addHook('onRequest', (request, _reply, done) => {
+    if (request.headers.authorization) return done();
     const security = (request.routeOptions.schema as { security?: readonly object[] } | undefined)?.security;
-    if (security?.some((rule) => Object.keys(rule).length > 0)) throw unauthorized();
+    done(security?.some((rule) => Object.keys(rule).length > 0) ? unauthorized() : undefined);
   });
   // Public routes still answer when a stale token is sent; only the guards below turn its error
   // into a 401. Role and agency never come from the request body or query.
-  app.addHook('preHandler', async (request) => {
+  app.addHook('preHandler', (request, _reply, done) => {
     const token = bearer(request);
-    if (token === undefined) return;
+    if (token === undefined) return done();
     if (token === '') {
       request.identityError = unauthorized('Authorization header is not a Bearer token');
-      return;
+      return done();
     }
-    try {
-      request.identity = await resolver.resolve(token);
-    } catch (error) {
-      request.identityError = error instanceof HttpError ? error : new HttpError(503, 'Identity unavailable');
-    }
+    resolver.resolve(token).then(
+      (identity) => {
+        request.identity = identity;
+        done();
+      },
+      (error: unknown) => {
+        request.identityError =
+          error instanceof HttpError ? error : new HttpError(503, 'Identity unavailable');
+        done();
+      },
+    );
   });
   return resolver;
 }
@@ -169,5 +175,3 @@ export function requireAgencyAccess(
   if (!allowed) throw forbidden(`Not allowed to ${mode} agency ${agency.toLowerCase()}`);
   return identity;
 }
-
-export { agencyOf };

@@ -19,7 +19,7 @@ const LangQuery = z.object({
     .describe('Language of field_name and field_item; else Accept-Language'),
 });
 
-/** GET and POST /v1/resource/options and /v1/resource/options/active (data-entry.md section 7, no auth). */
+/** GET and POST /v1/resource/options and /v1/resource/options/active (docs/spec/data-entry.md section 7, no auth). */
 export async function resourceRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
 
@@ -43,6 +43,7 @@ export async function resourceRoutes(fastify: FastifyInstance): Promise<void> {
         return sendCached(request, reply, app.responseCache, {
           version: `resources:${await catalogueVersion(app.db.kysely)}|${locale}`,
           vary: 'Accept-Language',
+          schema: ResourceOptions,
           compute: () => loadResourceOptions(app.db.kysely, { locale, activeOnly }),
         });
       },

@@ -2,14 +2,14 @@
  * The resource catalogue's tables, merged into the one `Database` interface of `db/schema.ts`
  * (declaration merging keeps each domain's tables beside its own SQL).
  */
-export interface ResourceCategoriesTable {
+interface ResourceCategoriesTable {
   code: string;
   name_en: string;
   name_fr: string;
   sort_order: number;
 }
 
-export interface ResourceSubcategoriesTable {
+interface ResourceSubcategoriesTable {
   code: string;
   category_code: string;
   name_en: string;
@@ -17,7 +17,7 @@ export interface ResourceSubcategoriesTable {
   sort_order: number;
 }
 
-export interface ResourceItemsTable {
+interface ResourceItemsTable {
   /** field_item_short */
   short: string;
   category_code: string;
@@ -29,7 +29,7 @@ export interface ResourceItemsTable {
   sort_order: number;
 }
 
-export interface ResourceShortnamesTable {
+interface ResourceShortnamesTable {
   /** default | expanded | short */
   list: string;
   short: string;
@@ -44,3 +44,5 @@ declare module '../db/schema.ts' {
     resource_shortnames: ResourceShortnamesTable;
   }
 }
+
+export {};

@@ -1,4 +1,4 @@
-/** The 13 reporting agencies of public-site.md section 3, lower-case codes. */
+/** The 13 reporting agencies of docs/spec/public-site.md section 3, lower-case codes. */
 export const AGENCY_CODES = [
   'ab',
   'bc',

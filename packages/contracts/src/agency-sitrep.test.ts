@@ -27,7 +27,7 @@ const fire = {
   percent_contained: 40,
 };
 
-describe('agency sitrep totals (data-entry.md 2.1)', () => {
+describe('agency sitrep totals (docs/spec/data-entry.md 2.1)', () => {
   it('adds new fires yesterday into a_total', () => {
     expect(sitrepTotals({ a_ltg: 3, a_hum: 4, a_oth: 1 }).a_total).toBe(8);
   });
@@ -78,7 +78,7 @@ describe('agency sitrep totals (data-entry.md 2.1)', () => {
   });
 });
 
-describe('agency sitrep bounds (data-entry.md 5.2)', () => {
+describe('agency sitrep bounds (docs/spec/data-entry.md 5.2)', () => {
   it('accepts an empty draft and a full valid one', () => {
     expect(validateAgencySitrep({})).toEqual({});
     expect(

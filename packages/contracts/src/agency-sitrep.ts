@@ -4,7 +4,7 @@ import { PRODUCT_FIELD_PREFIX } from './product.ts';
 import { FIELD_MESSAGES, fieldText } from './server-messages.ts';
 
 /**
- * The agency situation report (data-entry.md 3.1) with the bounds of 5.2, the live totals of 2.1,
+ * The agency situation report (docs/spec/data-entry.md 3.1) with the bounds of 5.2, the live totals of 2.1,
  * the section slots form_0..form_11 and the zod-issues → `validationErrors` mapping. The site and
  * the data API both validate with these schemas.
  *
@@ -13,20 +13,7 @@ import { FIELD_MESSAGES, fieldText } from './server-messages.ts';
  * and answered with `validationErrors`; submit and approve refuse it).
  */
 
-export const RESPONSE_CAPACITY_FIELD =
-  `${PRODUCT_FIELD_PREFIX}_response_capacity` as 'ciffc_response_capacity';
-
-export const SITREP_TEXT_FIELDS = [
-  'en_ops_summary',
-  'fr_ops_summary',
-  'en_prep_comment',
-  'fr_prep_comment',
-  'en_porr_text',
-  'fr_porr_text',
-  'duty_officer',
-  'duty_officer_24_hour_cell',
-  'fire_statistics_as_of',
-] as const;
+const RESPONSE_CAPACITY_FIELD = `${PRODUCT_FIELD_PREFIX}_response_capacity` as 'ciffc_response_capacity';
 
 export const SITREP_COUNT_FIELDS = [
   'a_ltg',
@@ -58,15 +45,13 @@ export const SITREP_HECTARE_FIELDS = [
   'e_total_hectares',
 ] as const;
 
-export const SITREP_PREPAREDNESS_FIELDS = [
+const SITREP_PREPAREDNESS_FIELDS = [
   'current_fire_hazard',
   'current_fire_load',
   'expected_fire_load',
   'agency_resource_levels',
   RESPONSE_CAPACITY_FIELD,
 ] as const;
-
-export const SITREP_LIST_FIELDS = ['priority_fires', 'mobs_grouped', 'mobs', 'demobs', 'rars'] as const;
 
 /** The fire statistics groups that an agency with an automatic feed (`has_dip_feed`) does not type. */
 export const SITREP_DIP_FEED_FIELDS = [
@@ -88,9 +73,9 @@ export const SITREP_DIP_FEED_FIELDS = [
   'fire_statistics_as_of',
 ] as const;
 
-export const SITREP_MAX_TEXT = 20_000;
-export const SITREP_MAX_SHORT_TEXT = 200;
-export const SITREP_MAX_LIST_ROWS = 500;
+const SITREP_MAX_TEXT = 20_000;
+const SITREP_MAX_SHORT_TEXT = 200;
+const SITREP_MAX_LIST_ROWS = 500;
 
 /* ---------- messages of the server rules (the site shows them next to the field) ---------- */
 // From the catalogue of server-messages.ts, so the site can show each one in French.
@@ -226,24 +211,19 @@ const form = build('form');
 
 /** Types only: what a save body must be to be stored at all. */
 export const AgencySitrepShape = shape.Sitrep;
-/** Every bound of data-entry.md 5.2. */
+/** Every bound of docs/spec/data-entry.md 5.2. */
 export const AgencySitrepForm = form.Sitrep;
-export const SitrepPriorityFire = form.PriorityFire;
-export const SitrepMobilization = form.Mobilization;
-export const SitrepDemobilization = form.Demobilization;
-export const SitrepResourceAvailability = form.ResourceAvailability;
 
 export type AgencySitrepData = z.infer<typeof AgencySitrepShape>;
 export type PriorityFireRow = z.infer<typeof shape.PriorityFire>;
 export type MobilizationRow = z.infer<typeof shape.Mobilization>;
-export type DemobilizationRow = z.infer<typeof shape.Demobilization>;
 export type ResourceAvailabilityRow = z.infer<typeof shape.ResourceAvailability>;
 
 export const SITREP_FIELD_NAMES = Object.keys(AgencySitrepShape.shape) as (keyof AgencySitrepData)[];
 
-/* ---------- statuses (data-entry.md 4.1) ---------- */
+/* ---------- statuses (docs/spec/data-entry.md 4.1) ---------- */
 
-export const AGENCY_SITREP_STATUSES = ['N', 'E', 'S', 'R', 'A'] as const;
+const AGENCY_SITREP_STATUSES = ['N', 'E', 'S', 'R', 'A'] as const;
 export type AgencySitrepStatus = (typeof AGENCY_SITREP_STATUSES)[number];
 
 /** An empty or unknown status counts as N (not started). */
@@ -253,8 +233,6 @@ export function normaliseStatus(status: string | null | undefined): AgencySitrep
     : 'N';
 }
 
-/** Submit is offered in every status; it is refused while another user holds the claim. */
-export const canSubmit = (_status: string | null | undefined, locked: boolean): boolean => !locked;
 export const canApprove = (status: string | null | undefined) => normaliseStatus(status) !== 'A';
 export const canReject = (status: string | null | undefined) => normaliseStatus(status) !== 'R';
 
@@ -263,7 +241,7 @@ export const canReject = (status: string | null | undefined) => normaliseStatus(
 export interface SitrepSection {
   /** Stable id, also the i18n suffix of its title. */
   id: string;
-  /** Validation message slot of the section (data-entry.md 5.4). */
+  /** Validation message slot of the section (docs/spec/data-entry.md 5.4). */
   slot: `form_${number}`;
   fields: readonly string[];
   /** Counted in the overview's `n / 13`. */
@@ -379,7 +357,7 @@ export function validateAgencySitrep(doc: unknown): SitrepValidationErrors {
   return withSectionSlots(issuesToValidationErrors(result.error.issues));
 }
 
-/** Later rows of a group take `to` and `from` from the group's first row (data-entry.md 4.6). */
+/** Later rows of a group take `to` and `from` from the group's first row (docs/spec/data-entry.md 4.6). */
 export function normaliseMobilizationGroups<
   T extends { group?: string | undefined; to: string; from: string },
 >(rows: readonly T[]): T[] {
@@ -395,7 +373,7 @@ export function normaliseMobilizationGroups<
   });
 }
 
-/* ---------- live totals (data-entry.md 2.1) ---------- */
+/* ---------- live totals (docs/spec/data-entry.md 2.1) ---------- */
 
 const n = (v: number | null | undefined) => (typeof v === 'number' && Number.isFinite(v) ? v : 0);
 
@@ -495,12 +473,3 @@ export const AgencySitrepStatsItem = z.object({
   section_count: z.number().int(),
 });
 export type AgencySitrepStatsItem = z.infer<typeof AgencySitrepStatsItem>;
-
-/** The preparedness scale labels of 5.5 (English; the site has the French in its catalogue). */
-export const PREPAREDNESS_SCALES = {
-  current_fire_hazard: ['Low', 'Moderate', 'High', 'Very High', 'Extreme'],
-  current_fire_load: ['Low', 'Moderate', 'High', 'Very High', 'Extreme'],
-  expected_fire_load: ['Low', 'Moderate', 'High', 'Very High', 'Extreme'],
-  agency_resource_levels: ['Adequate', 'Some Assistance', 'Assistance Required', 'Inadequate'],
-  ciffc_response_capacity: ['Excellent', 'Good', 'Moderate', 'Poor', 'No Ability'],
-} as const;

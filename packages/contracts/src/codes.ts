@@ -1,4 +1,4 @@
-/** Code lists of public-site.md section 9 and data-entry.md section 9. */
+/** Code lists of docs/spec/public-site.md section 9 and docs/spec/data-entry.md section 9. */
 export const STAGES_OF_CONTROL = ['OC', 'BH', 'UC', 'OUT'] as const;
 export type StageOfControl = (typeof STAGES_OF_CONTROL)[number];
 
@@ -12,10 +12,7 @@ export function normaliseCause(cause: string | null | undefined): FireCause {
   return cause === 'H' || cause === 'N' ? cause : 'U';
 }
 
-export const PREPAREDNESS_LEVELS = [1, 2, 3, 4, 5] as const;
-export const INCIDENT_TYPES = [1, 2, 3, 4, 5] as const;
 export const HISTORICAL_PERIODS = [5, 10, 15, 20, 25] as const;
-export const HELICOPTER_CLASSES = ['light', 'intermediate', 'medium', 'heavy'] as const;
 /** First year of the Reports and Exports year selector. */
 export const FIRST_EXPORT_YEAR = 2019;
 /** First year of the historical series (wildfire graphs). */

@@ -1,8 +1,8 @@
 /**
- * Feature aliases of public-site.md section 2: a route or menu item is reachable only if its alias
+ * Feature aliases of docs/spec/public-site.md section 2: a route or menu item is reachable only if its alias
  * is among the published static contents of the content system.
  */
-export const FEATURE_ALIASES = [
+const FEATURE_ALIASES = [
   'login',
   'national-summary',
   'national-fires',

@@ -1,19 +1,19 @@
 /**
- * The current fires summary (public-site.md section 3, "Summary rows per agency"): per-agency rows
+ * The current fires summary (docs/spec/public-site.md section 3, "Summary rows per agency"): per-agency rows
  * of the five sections computed from the summary records of GET /v1/summary and the fire count
  * records of GET /v1/fire-count, plus a national total per section.
  */
 import { AGENCY_CODES } from './agencies.ts';
 import type { FireCountRecord, SummaryRecord } from './fires.ts';
 
-export interface NewFiresRow {
+interface NewFiresRow {
   agency_code: string;
   cause_natural: number;
   cause_human: number;
   cause_undetermined: number;
   total: number;
 }
-export interface FullResponseRow {
+interface FullResponseRow {
   agency_code: string;
   soc_oc: number;
   soc_bh: number;
@@ -27,14 +27,14 @@ export interface FullResponseRow {
   total_area: number;
 }
 /** Modified and monitored response. */
-export interface PartialResponseRow {
+interface PartialResponseRow {
   agency_code: string;
   active: number;
   out: number;
   total: number;
   area: number;
 }
-export interface GrandTotalRow {
+interface GrandTotalRow {
   agency_code: string;
   fires: number;
   area: number;

@@ -27,9 +27,6 @@ export const FIRE_CAUSE_NAMES: Record<(typeof FIRE_CAUSES)[number], Record<Local
   U: { en: 'Undetermined', fr: 'Indéterminée' },
 };
 
-/** Size thresholds of the map markers and legend (public-site.md section 9), hectares. */
-export const FIRE_SIZE_THRESHOLDS = [100, 1000] as const;
-
 /** Rows per page of GET /v1/wildfires. */
 export const WILDFIRES_PAGE_SIZE = 20;
 
@@ -75,8 +72,32 @@ export function isIsoDate(value: string): boolean {
 
 export const IsoDate = z.string().refine(isIsoDate, { message: 'expected a date as YYYY-MM-DD' });
 
+/**
+ * Orders of the national list (issue 14): a spec field name, `-` for descending. The first is the
+ * default, newest report first. Ties fall back to agency and fire id so pages stay stable.
+ */
+export const WILDFIRES_SORTS = [
+  '-field_situation_report_date',
+  'field_situation_report_date',
+  '-field_fire_size',
+  'field_fire_size',
+  'field_agency_fire_id',
+  '-field_agency_fire_id',
+] as const;
+export type WildfiresSort = (typeof WILDFIRES_SORTS)[number];
+export const WILDFIRES_SEARCH_MAX = 40;
+
 /** Query values shared by the national fires list and its export. */
 export const WildfiresQuery = z.object({
+  sort: z.enum(WILDFIRES_SORTS, { message: `expected one of ${WILDFIRES_SORTS.join(', ')}` }).optional(),
+  /** Part of an agency fire id, any case; upper-cased so `g7` and `G7` share one cache entry. */
+  q: z
+    .string()
+    .trim()
+    .max(WILDFIRES_SEARCH_MAX)
+    .regex(/^[\p{L}\p{N} ._\-/#]*$/u, { message: 'expected letters, digits, spaces or . _ - / #' })
+    .transform((v) => v.toUpperCase() || undefined)
+    .optional(),
   page: z.coerce.number().int().min(1).max(100_000).optional(),
   agency: z
     .string()
@@ -95,7 +116,7 @@ export const WildfiresQuery = z.object({
     .optional(),
 });
 
-/** Summary record of GET /v1/summary (public-site.md section 3). */
+/** Summary record of GET /v1/summary (docs/spec/public-site.md section 3). */
 export interface SummaryRecord {
   agency_code: string;
   response_type: ResponseType;

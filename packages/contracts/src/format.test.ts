@@ -5,7 +5,7 @@ import { formatCoordinate, formatDecimal, formatInteger, formatStat } from './fo
 
 const NBSP = '\u00a0';
 
-describe('number formats (public-site.md section 9)', () => {
+describe('number formats (docs/spec/public-site.md section 9)', () => {
   it('groups integers with no decimals', () => {
     expect(formatInteger(12345.6, 'en')).toBe('12,346');
     expect(formatInteger(12345, 'fr')).toBe(`12${NBSP}345`);

@@ -1,4 +1,4 @@
-/** Number display of public-site.md section 9, for `en-CA` and `fr-CA`. */
+/** Number display of docs/spec/public-site.md section 9, for `en-CA` and `fr-CA`. */
 export type Locale = 'en' | 'fr';
 export const intlLocale = (locale: Locale) => (locale === 'fr' ? 'fr-CA' : 'en-CA');
 
@@ -14,7 +14,6 @@ export function formatDecimal(value: number, locale: Locale): string {
     maximumFractionDigits: 1,
   }).format(value);
 }
-export const formatHectares = formatDecimal;
 
 /** Latitude and longitude: 4 decimals, no grouping. */
 export function formatCoordinate(value: number, locale: Locale): string {

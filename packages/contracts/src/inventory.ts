@@ -3,7 +3,7 @@ import { AGENCY_CODES } from './agencies.ts';
 import { NamedCode, type ResourceChoice, type ResourceIndex, resourceChoiceErrors } from './resources.ts';
 import { FIELD_MESSAGES } from './server-messages.ts';
 
-/** Inventory input and summary (data-entry.md 2.3, 2.4, 3.3, 3.4, 4.7, 5.2). */
+/** Inventory input and summary (docs/spec/data-entry.md 2.3, 2.4, 3.3, 3.4, 4.7, 5.2). */
 
 /** Rows per page of GET /v1/inventory/national. */
 export const INVENTORY_PAGE_SIZE = 20;
@@ -38,7 +38,7 @@ export const InventoryRow = z.object({
 });
 export type InventoryRow = z.infer<typeof InventoryRow>;
 
-/** The form: rows kept or added, and saved rows the user removed (data-entry.md 3.3). */
+/** The form: rows kept or added, and saved rows the user removed (docs/spec/data-entry.md 3.3). */
 export const InventoryForm = z.object({
   inventory: z.array(InventoryRow).max(2000),
   inventory_to_remove: z

@@ -196,7 +196,7 @@ describe('report dates', () => {
   });
 });
 
-describe('displayNationalStatus (data-entry.md 4.4)', () => {
+describe('displayNationalStatus (docs/spec/data-entry.md 4.4)', () => {
   it('shows PUBLISHED whenever is_published, even while the draft is being edited', () => {
     expect(
       displayNationalStatus({ status: 'E', is_published: true, last_edit: '2026-07-15T20:00:00Z' }),

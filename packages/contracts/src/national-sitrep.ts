@@ -4,12 +4,12 @@ import { PRODUCT_FIELD_PREFIX } from './product.ts';
 import { type ResourceIndex, resourceChoiceErrors } from './resources.ts';
 
 /**
- * The national sitrep (data-entry.md 2.2, 3.2, 4.4-4.6, 5.2, 5.4) and the public national
- * situation report (public-site.md section 3): the draft's schema with its bounds, the national
+ * The national sitrep (docs/spec/data-entry.md 2.2, 3.2, 4.4-4.6, 5.2, 5.4) and the public national
+ * situation report (docs/spec/public-site.md section 3): the draft's schema with its bounds, the national
  * mobilization tables' rules (Total, To/From mirror, bring forward) and the validationErrors keys.
  */
 
-/* ---------- national mobilization tables (data-entry.md 2.2, 4.6) ---------- */
+/* ---------- national mobilization tables (docs/spec/data-entry.md 2.2, 4.6) ---------- */
 
 /** The numeric columns of a national mobilization row: the 13 agencies (no Nunavut), CIFFC, Fed, Intl. */
 const PRODUCT_COLUMN = PRODUCT_FIELD_PREFIX as 'ciffc';
@@ -20,7 +20,7 @@ const count = z.number().int('Invalid value.').min(0, 'Invalid value.');
 const looseNumber = z.number();
 
 /** One row of national_to_mobs / national_from_mobs: the resource short name and a count per column. */
-export type NationalMobRow = { resources: string } & { [K in NationalMobColumn]?: number | null };
+type NationalMobRow = { resources: string } & { [K in NationalMobColumn]?: number | null };
 export type NationalMobTable = Record<string, NationalMobRow>;
 
 function mobRowSchema(strict: boolean) {
@@ -56,7 +56,7 @@ export function nationalMobColumnTotals(
   return totals;
 }
 
-export const emptyNationalMobRow = (short: string): NationalMobRow => ({ resources: short });
+const emptyNationalMobRow = (short: string): NationalMobRow => ({ resources: short });
 
 export interface NationalMobTables {
   national_to_mobs: NationalMobTable;
@@ -86,7 +86,7 @@ export function removeNationalMobRow<T extends NationalMobTables>(tables: T, sho
   return { ...tables, national_to_mobs: to, national_from_mobs: from };
 }
 
-/** Whether there is anything to bring forward (data-entry.md 4.5: else "There is no data to bring forward."). */
+/** Whether there is anything to bring forward (docs/spec/data-entry.md 4.5: else "There is no data to bring forward."). */
 export function hasNationalMobsToBringForward(
   previous: Partial<NationalMobTables> | null | undefined,
 ): boolean {
@@ -114,10 +114,10 @@ export function bringForwardNationalMobs(previous: Partial<NationalMobTables>): 
   return { national_to_mobs: to, national_from_mobs: from };
 }
 
-/* ---------- the draft (data-entry.md 3.2) ---------- */
+/* ---------- the draft (docs/spec/data-entry.md 3.2) ---------- */
 
 /** A resource with its amount, as a mobilization or demobilization row carries it. */
-export interface ResourceAmount {
+interface ResourceAmount {
   amount: number | null;
   category: string;
   subcategory: string;
@@ -227,8 +227,7 @@ function draftSchema(strict: boolean) {
 export const NationalSitrepDraftBody = draftSchema(false).partial();
 export type NationalSitrepDraftBody = z.infer<typeof NationalSitrepDraftBody>;
 /** The bounds of 5.2 on top of the shape: what a draft must satisfy to sync cleanly and to publish. */
-export const NationalSitrepDraft = draftSchema(true);
-export type NationalSitrepDraft = z.infer<typeof NationalSitrepDraft>;
+const NationalSitrepDraft = draftSchema(true);
 
 export function emptyNationalDraft(): NationalSitrepFields {
   return {
@@ -259,7 +258,7 @@ export function nationalDraftFields(draft: Partial<NationalSitrepFields>): Natio
   return out as unknown as NationalSitrepFields;
 }
 
-/* ---------- validationErrors (data-entry.md 5.4) ---------- */
+/* ---------- validationErrors (docs/spec/data-entry.md 5.4) ---------- */
 
 /**
  * Message slots per section: form_0..form_8 the general ones (form_0 summary, form_1 preparedness
@@ -277,7 +276,7 @@ export const NATIONAL_FORM_SLOTS = {
   usFireActivity: 'form_11',
 } as const;
 
-export const SECTION_ERROR_MESSAGE = 'This section has one or more errors.';
+const SECTION_ERROR_MESSAGE = 'This section has one or more errors.';
 
 function slotOf(key: string): string | undefined {
   const head = key.split('.')[0] ?? '';
@@ -318,7 +317,7 @@ function withSlots(errors: Record<string, string>): Record<string, string> {
  * is a category, one of its subcategories and one of its items (error under `…N.resources`, as the
  * form shows one message per resource); a national mobilization row is keyed by a catalogue item.
  */
-export function nationalResourceErrors(
+function nationalResourceErrors(
   draft: Pick<NationalSitrepFields, 'mobs_grouped' | 'demobs' | 'national_to_mobs' | 'national_from_mobs'>,
   index: ResourceIndex,
 ): Record<string, string> {
@@ -390,10 +389,7 @@ export function nationalPublishErrors(draft: unknown, index?: ResourceIndex): Re
   return withSlots(errors);
 }
 
-/* ---------- status (data-entry.md 4.4) ---------- */
-
-export const NATIONAL_STATUSES = ['E', 'PUBLISHED', 'UNPUBLISHED', 'READY', 'SYNCING', 'ERROR'] as const;
-export type NationalStatus = (typeof NATIONAL_STATUSES)[number];
+/* ---------- status (docs/spec/data-entry.md 4.4) ---------- */
 
 /**
  * 4.4, applied in its order so the last rule wins: the server status; UNPUBLISHED without one (a
@@ -408,7 +404,7 @@ export function displayNationalStatus(meta: {
   return meta.status || 'UNPUBLISHED';
 }
 
-/** What autosave and publish answer (data-entry.md section 7). */
+/** What autosave and publish answer (docs/spec/data-entry.md section 7). */
 export const NationalSaveResult = z.object({
   status: z.string(),
   last_edit: z.string().nullable(),
@@ -435,7 +431,7 @@ export type NationalSitrepStats = z.infer<typeof NationalSitrepStats>;
 
 /* ---------- what the national form shows of the approved agency reports ---------- */
 
-export interface PriorityFireSummary {
+interface PriorityFireSummary {
   fires: string;
   latitude: number | null;
   longitude: number | null;
@@ -447,7 +443,7 @@ export interface PriorityFireSummary {
   comments_fr?: string;
 }
 
-export interface RarsSummary {
+interface RarsSummary {
   available: number;
   resources: { category: string; subcategory: string; item: string };
 }
@@ -496,7 +492,7 @@ export interface AgencySitrepSummary {
   fire_statistics_as_of: string | null;
 }
 
-/* ---------- the public national situation report (public-site.md section 3) ---------- */
+/* ---------- the public national situation report (docs/spec/public-site.md section 3) ---------- */
 
 export const PublicMobilizationRow = z.object({
   field_to: z.string(),
@@ -518,17 +514,16 @@ export const PublicPriorityFire = z.object({
 });
 export type PublicPriorityFire = z.infer<typeof PublicPriorityFire>;
 
-export const CarryOverFire = z.object({
+const CarryOverFire = z.object({
   field_fire_id: z.string(),
   field_stage_of_control: z.string(),
   field_size: z.number(),
   field_situation_report_date: z.string(),
 });
-export type CarryOverFire = z.infer<typeof CarryOverFire>;
 
 const num = z.number().nullable();
 
-export const PublicAgencySitrepFields = z.object({
+const PublicAgencySitrepFields = z.object({
   field_agency_code: z.string(),
   field_en_operations_summary: z.string(),
   field_fr_operations_summary: z.string(),
@@ -564,10 +559,10 @@ export const PublicAgencySitrepFields = z.object({
   field_casual_helicopter_heavy: num.optional(),
   field_version: z.number().int(),
 });
-export type PublicAgencySitrepFields = z.infer<typeof PublicAgencySitrepFields>;
+type PublicAgencySitrepFields = z.infer<typeof PublicAgencySitrepFields>;
 
-/** Fields of an agency entry that only signed-in readers receive (public-site.md section 2). */
-export const EXPANDED_AGENCY_FIELDS = [
+/** Fields of an agency entry that only signed-in readers receive (docs/spec/public-site.md section 2). */
+const EXPANDED_AGENCY_FIELDS = [
   'field_occurrence_prediction_lightning',
   'field_occurrence_prediction_human',
   'field_en_possibility_of_resources',
@@ -587,8 +582,7 @@ export const PublicAgencySitrep = z.object({
 });
 export type PublicAgencySitrep = z.infer<typeof PublicAgencySitrep>;
 
-export const FiresArea = z.object({ fires: z.number(), area: z.number() });
-export type FiresArea = z.infer<typeof FiresArea>;
+const FiresArea = z.object({ fires: z.number(), area: z.number() });
 
 export const HistoricalEntry = z.object({
   field_agency_code: z.string(),
@@ -619,7 +613,7 @@ export const NationalMobTableRow = z.object({
 });
 export type NationalMobTableRow = z.infer<typeof NationalMobTableRow>;
 
-export const PublicResource = z.object({
+const PublicResource = z.object({
   field_item_short: z.string(),
   field_item_en: z.string(),
   field_item_fr: z.string(),
@@ -705,7 +699,7 @@ export const SitrepArchive = z.object({
 });
 export type SitrepArchive = z.infer<typeof SitrepArchive>;
 
-/** Strips the signed-in sections from a stored report (public-site.md section 2). */
+/** Strips the signed-in sections from a stored report (docs/spec/public-site.md section 2). */
 export function withoutExpandedData(report: PublicNationalSitrep): PublicNationalSitrep {
   const agencies: Record<string, PublicAgencySitrep> = {};
   for (const [code, entry] of Object.entries(report.agencies_sitereps)) {

@@ -17,7 +17,7 @@ const answers = (H: number, L: number, X: number, R: number, C: number) => ({
   ciffc_response_capacity: C,
 });
 
-describe('suggested preparedness level (data-entry.md 5.5)', () => {
+describe('suggested preparedness level (docs/spec/data-entry.md 5.5)', () => {
   it('has no suggestion until all five answers are set ("Complete Choices Above")', () => {
     expect(suggestedPreparednessLevel({})).toBeUndefined();
     expect(

@@ -1,5 +1,5 @@
 /**
- * Suggested preparedness level of the agency form (data-entry.md section 5.5).
+ * Suggested preparedness level of the agency form (docs/spec/data-entry.md section 5.5).
  * H current_fire_hazard, L current_fire_load, X expected_fire_load, R agency_resource_levels,
  * C ciffc_response_capacity, each 1 to 5.
  */
@@ -11,7 +11,7 @@ export interface PreparednessAnswers {
   ciffc_response_capacity?: number | null;
 }
 
-export const DEFAULT_SUGGESTED_LEVEL = 1;
+const DEFAULT_SUGGESTED_LEVEL = 1;
 
 const between = (v: number, lo: number, hi: number) => v >= lo && v <= hi;
 

@@ -7,7 +7,7 @@ export const PRODUCT = 'CIFFC' as const;
 export const PRODUCT_FIELD_PREFIX = PRODUCT.toLowerCase();
 export const PRODUCT_EXPORT_FILE = `${PRODUCT}.csv`;
 
-/** Session and cache lifetimes of public-site.md section 9, in seconds. */
+/** Session and cache lifetimes of docs/spec/public-site.md section 9, in seconds. */
 export const SESSION_SECONDS = 43_200;
 export const CACHE_SECONDS = 900;
 /** Polling and toasts, in milliseconds. */
@@ -18,6 +18,3 @@ export const SUCCESS_TOAST_MS = 750;
 
 /** The centre's time zone: report dates and "today" are taken here (spec README). */
 export const CENTRE_TIME_ZONE = 'America/Winnipeg';
-
-/** 1 acre in hectares, shown beside every US figure. */
-export const HECTARES_PER_ACRE = 0.404685642;

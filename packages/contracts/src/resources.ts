@@ -2,15 +2,15 @@ import { z } from 'zod';
 import type { Locale } from './format.ts';
 
 /**
- * The resource catalogue (data-entry.md 3.5): categories, subcategories per category and items
+ * The resource catalogue (docs/spec/data-entry.md 3.5): categories, subcategories per category and items
  * per subcategory, used by inventory rows, mobilizations, demobilizations and the resource
  * availability report. Item short names are unique across the catalogue; they key the national
  * mobilization tables and the short-name lists. The data API seeds its `resource_*` tables from
  * this list (one migration) and answers `/v1/resource/options` from the tables.
  */
-export type LocalName = Record<Locale, string>;
+type LocalName = Record<Locale, string>;
 
-export interface CatalogueItem {
+interface CatalogueItem {
   /** `field_item_short`: unique, stable, upper case. */
   short: string;
   name: LocalName;
@@ -18,7 +18,7 @@ export interface CatalogueItem {
   active?: boolean;
 }
 
-export interface CatalogueSubcategory {
+interface CatalogueSubcategory {
   /** Stable code, unique across the catalogue. */
   code: string;
   name: LocalName;
@@ -267,7 +267,7 @@ export const RESOURCE_CATALOGUE: readonly CatalogueCategory[] = [
   },
 ];
 
-/** The short-name lists of data-entry.md 3.5; every entry is an item's `field_item_short`. */
+/** The short-name lists of docs/spec/data-entry.md 3.5; every entry is an item's `field_item_short`. */
 export const SHORTNAME_LIST_NAMES = ['default', 'expanded', 'short'] as const;
 export type ShortnameListName = (typeof SHORTNAME_LIST_NAMES)[number];
 
@@ -372,12 +372,11 @@ export const ResourceItem = z.object({
 });
 export type ResourceItem = z.infer<typeof ResourceItem>;
 
-export const Shortnames = z.object({
+const Shortnames = z.object({
   default: z.array(z.string()),
   expanded: z.array(z.string()),
   short: z.array(z.string()),
 });
-export type Shortnames = z.infer<typeof Shortnames>;
 
 export const ResourceOptions = z.object({
   categories: z.array(NamedCode),
@@ -443,7 +442,7 @@ export function indexResourceOptions(options: ResourceOptions): ResourceIndex {
 
 /**
  * Which parts of a choice are still valid against the options: a subcategory outside its
- * category, or an item outside its subcategory, is cleared (data-entry.md 5.2).
+ * category, or an item outside its subcategory, is cleared (docs/spec/data-entry.md 5.2).
  */
 export function reconcileResourceChoice(choice: ResourceChoice, index: ResourceIndex): ResourceChoice {
   const category = index.categories.some((c) => c.field_code === choice.category) ? choice.category : '';
@@ -544,7 +543,7 @@ export function requestedShortnames(body: ShortnamesRequest['shortnames']): stri
   return [...new Set(lists.flat())];
 }
 
-/** The options narrowed to the named short names (the "expanded set" of data-entry.md section 7). */
+/** The options narrowed to the named short names (the "expanded set" of docs/spec/data-entry.md section 7). */
 export function expandShortnames(
   options: ResourceOptions,
   shortnames: readonly string[],
@@ -582,21 +581,4 @@ export function expandShortnames(
     narrowed.subcategories[category.field_code] = subs;
   }
   return narrowed;
-}
-
-/** Label of a choice for tables: "Aircraft / Rotary Wing / Medium helicopter (...)". */
-export function resourceLabel(choice: ResourceChoice, index: ResourceIndex, locale: Locale): string {
-  const item = index.byShort.get(choice.item);
-  const pick = (n: NamedCode | undefined, fallback: string) =>
-    n ? (locale === 'fr' ? n.field_name_fr : n.field_name_en) : fallback;
-  const category = pick(
-    index.categories.find((c) => c.field_code === choice.category),
-    choice.category,
-  );
-  const sub = pick(
-    index.subcategoriesOf(choice.category).find((s) => s.field_code === choice.subcategory),
-    choice.subcategory,
-  );
-  const name = item ? (locale === 'fr' ? item.field_item_fr : item.field_item_en) : choice.item;
-  return `${category} / ${sub} / ${name}`;
 }

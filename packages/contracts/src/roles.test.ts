@@ -34,7 +34,7 @@ describe('permissions', () => {
   });
 });
 
-describe('agency sidebar visibility (public-site.md section 2)', () => {
+describe('agency sidebar visibility (docs/spec/public-site.md section 2)', () => {
   it('shows Agency SitRep Input and Inventory Input to agency users with a known code only', () => {
     expect(isSidebarItemVisible('agency-sitrep-input', ab, ALL)).toBe(true);
     expect(isSidebarItemVisible('inventory-input', ab, ALL)).toBe(true);

@@ -10,8 +10,8 @@ export interface Identity {
   agency_code?: string | null;
 }
 
-/** Role names compare case-insensitively (public-site.md section 6). */
-export function hasRole(identity: Pick<Identity, 'role'> | null | undefined, role: string): boolean {
+/** Role names compare case-insensitively (docs/spec/public-site.md section 6). */
+function hasRole(identity: Pick<Identity, 'role'> | null | undefined, role: string): boolean {
   return !!identity && identity.role.toLowerCase() === role.toLowerCase();
 }
 
@@ -19,7 +19,7 @@ export function isNational(identity: Pick<Identity, 'role'> | null | undefined):
   return hasRole(identity, PRODUCT);
 }
 
-export function isAuthenticatedRole(identity: Pick<Identity, 'role'> | null | undefined): boolean {
+function isAuthenticatedRole(identity: Pick<Identity, 'role'> | null | undefined): boolean {
   return hasRole(identity, 'Authenticated');
 }
 
@@ -58,7 +58,7 @@ const SIDEBAR_FEATURE: Record<SidebarItem, FeatureAlias | undefined> = {
   'reports-and-exports': 'reports-and-exports',
 };
 
-/** Visibility rules of the agency sidebar (public-site.md section 2, "Agency sidebar"). */
+/** Visibility rules of the agency sidebar (docs/spec/public-site.md section 2, "Agency sidebar"). */
 export function isSidebarItemVisible(
   item: SidebarItem,
   identity: Identity | null | undefined,
@@ -78,7 +78,7 @@ export function isSidebarItemVisible(
   }
 }
 
-/** Where a screen's access rule sends a user (data-entry.md section 2, "Access redirects"). */
+/** Where a screen's access rule sends a user (docs/spec/data-entry.md section 2, "Access redirects"). */
 export type Access = 'allow' | '/login' | '/agency';
 export type ScreenRule = 'signed-in' | 'agency-user' | 'agency-or-national' | 'national';
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { validateAgencySitrep } from './agency-sitrep.ts';
 import { INVENTORY_MESSAGES } from './inventory.ts';
+import { emptyNationalDraft, nationalDraftErrors, nationalPublishErrors } from './national-sitrep.ts';
 import {
   FIELD_MESSAGES,
   fieldMessage,
@@ -64,5 +65,46 @@ describe('server messages', () => {
     );
     // A text of no template is left as the server wrote it.
     expect(fieldMessage('Something else', 'fr')).toBe('Something else');
+  });
+
+  it('has a French text for every message the national draft rules write, zod defaults included', () => {
+    const empty = emptyNationalDraft();
+    const row = { key: 'k', group: 'g', to: '', from: 'z'.repeat(61), label: 'l'.repeat(201) };
+    const drafts: unknown[] = [
+      {
+        ...empty,
+        en_summary_comments: 'x'.repeat(20_001),
+        duty_officer_name: 'y'.repeat(201),
+        preparedness_level: '9',
+        us_fires: -1,
+        us_acres: -2,
+        us_preparedness_level: 7,
+        mobs_grouped: [{ ...row, resources: { amount: 0, category: '', subcategory: '', item: '' } }],
+        demobs: Array.from({ length: 501 }, () => ({
+          ...row,
+          from: 'on',
+          label: '',
+          resources: { amount: 1, category: 'c', subcategory: 's', item: 'i' },
+        })),
+        national_to_mobs: { X: { resources: 'Y', ab: -1, bc: 1.5 } },
+      },
+      {
+        ...empty,
+        national_to_mobs: { X: { resources: 'Y' } },
+        national_from_mobs: { Z: { resources: 'Z' } },
+      },
+      { ...empty, us_fires: 'abc', mobs_grouped: 'no', preparedness_level: 3 },
+      null,
+    ];
+    const texts = new Set<string>();
+    for (const draft of drafts) {
+      for (const text of Object.values(nationalDraftErrors(draft))) texts.add(text);
+      for (const text of Object.values(nationalPublishErrors(draft))) texts.add(text);
+    }
+    expect(texts.size).toBeGreaterThan(8);
+    for (const text of texts) expect(fieldMessage(text, 'fr'), text).not.toBe(text);
+    expect(fieldMessage('Too big: expected string to have <=200 characters', 'fr')).toBe(
+      'Trop long : au plus 200 caractères',
+    );
   });
 });

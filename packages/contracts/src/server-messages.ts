@@ -63,11 +63,122 @@ export const SERVER_MESSAGES = {
     en: 'The inventory was saved elsewhere since you opened it (another tab, device or user; now version {current}); reload it.',
     fr: 'L’inventaire a été enregistré ailleurs depuis son ouverture (autre onglet, appareil ou utilisateur; version {current} maintenant); rechargez-le.',
   },
+  // Sign-in limits (429) of the content system and nginx: per client address, per account.
+  'auth.rate_limited': {
+    en: 'Too many sign-in attempts from your network. Wait a minute and try again.',
+    fr: 'Trop de tentatives de connexion depuis votre réseau. Attendez une minute et réessayez.',
+  },
+  'auth.account_locked': {
+    en: 'Too many failed sign-ins for this account. Try again in {minutes} min.',
+    fr: 'Trop de connexions échouées pour ce compte. Réessayez dans {minutes} min.',
+  },
+  'national.invalid': {
+    en: 'This data has one or more validation errors',
+    fr: 'Ces données contiennent une ou plusieurs erreurs de validation',
+  },
+  // The fire import (docs/fires-import.md): a malformed file (400, nothing imported) ...
+  'import.unreadable_csv': {
+    en: 'Malformed file: CSV could not be read: {detail}',
+    fr: 'Fichier mal formé : le CSV n’a pas pu être lu : {detail}',
+  },
+  'import.empty': { en: 'Malformed file: the file is empty', fr: 'Fichier mal formé : le fichier est vide' },
+  'import.no_rows': {
+    en: 'Malformed file: the file holds no rows',
+    fr: 'Fichier mal formé : le fichier ne contient aucune ligne',
+  },
+  'import.missing_columns': {
+    en: 'Malformed file: missing column(s) {columns}',
+    fr: 'Fichier mal formé : colonne(s) manquante(s) {columns}',
+  },
+  'import.duplicate_columns': {
+    en: 'Malformed file: column(s) given twice: {columns}',
+    fr: 'Fichier mal formé : colonne(s) en double : {columns}',
+  },
+  'import.invalid_json': {
+    en: 'Malformed file: not valid JSON: {detail}',
+    fr: 'Fichier mal formé : JSON non valide : {detail}',
+  },
+  'import.not_feature_collection': {
+    en: 'Malformed file: GeoJSON must be a FeatureCollection',
+    fr: 'Fichier mal formé : le GeoJSON doit être une FeatureCollection',
+  },
+  'import.no_features': {
+    en: 'Malformed file: GeoJSON FeatureCollection has no features array',
+    fr: 'Fichier mal formé : la FeatureCollection GeoJSON n’a pas de tableau features',
+  },
+  'import.not_feature': {
+    en: 'Malformed file: features[{index}] is not a Feature',
+    fr: 'Fichier mal formé : features[{index}] n’est pas une Feature',
+  },
+  'import.foreign_agency': {
+    en: 'An agency user may import only {agency} fires; row {row} is {other}',
+    fr: 'Un utilisateur d’agence ne peut importer que les feux de {agency}; la ligne {row} est de {other}',
+  },
+  // ... and a rejected row (the others are imported).
+  'import.required': { en: '{field} is required', fr: '{field} est obligatoire' },
+  'import.number_required': {
+    en: '{field} is required and must be a number',
+    fr: '{field} est obligatoire et doit être un nombre',
+  },
+  'import.us_agency': {
+    en: 'US agency "{agency}": only Canadian agencies are imported',
+    fr: 'Agence américaine « {agency} » : seules les agences canadiennes sont importées',
+  },
+  'import.unknown_agency': {
+    en: 'unknown agency code "{agency}" (expected {expected})',
+    fr: 'code d’agence inconnu « {agency} » (attendu : {expected})',
+  },
+  'import.id_too_long': {
+    en: 'agency_fire_id is longer than {max} characters',
+    fr: 'agency_fire_id dépasse {max} caractères',
+  },
+  'import.unknown_time_zone': {
+    en: 'unknown time zone "{zone}"',
+    fr: 'fuseau horaire inconnu « {zone} »',
+  },
+  'import.bad_date': {
+    en: 'date does not parse: "{value}" (expected YYYY-MM-DD)',
+    fr: 'date illisible : « {value} » (attendu : AAAA-MM-JJ)',
+  },
+  'import.future_date': { en: 'date {date} is in the future', fr: 'la date {date} est dans le futur' },
+  'import.unknown_stage': {
+    en: 'unknown stage of control code "{value}" (expected {expected})',
+    fr: 'code de stade de maîtrise inconnu « {value} » (attendu : {expected})',
+  },
+  'import.unknown_cause': {
+    en: 'unknown cause code "{value}" (expected {expected})',
+    fr: 'code de cause inconnu « {value} » (attendu : {expected})',
+  },
+  'import.unknown_response': {
+    en: 'unknown response type code "{value}" (expected {expected})',
+    fr: 'code de type d’intervention inconnu « {value} » (attendu : {expected})',
+  },
+  'import.not_number': { en: '{field} is not a number', fr: '{field} n’est pas un nombre' },
+  'import.not_finite': { en: '{field} is not a finite number', fr: '{field} n’est pas un nombre fini' },
+  'import.negative_size': { en: 'negative size {size}', fr: 'superficie négative {size}' },
+  'import.bad_degrees': {
+    en: 'coordinates are not valid degrees',
+    fr: 'les coordonnées ne sont pas des degrés valides',
+  },
+  'import.outside_canada': {
+    en: 'coordinates outside Canada ({latitude}, {longitude})',
+    fr: 'coordonnées hors du Canada ({latitude}, {longitude})',
+  },
+  'import.control_character': {
+    en: '{field} contains a control character (U+0000 to U+001F)',
+    fr: '{field} contient un caractère de contrôle (U+0000 à U+001F)',
+  },
+  'import.duplicate_row': {
+    en: 'duplicate of row {row} (same agency_code and agency_fire_id)',
+    fr: 'doublon de la ligne {row} (mêmes agency_code et agency_fire_id)',
+  },
 } as const satisfies Record<string, { en: string; fr: string }>;
 
 export type ServerMessageCode = keyof typeof SERVER_MESSAGES;
 /** The agency sitrep's codes. */
 export type SitrepMessageCode = Extract<ServerMessageCode, `sitrep.${string}`>;
+/** The fire import's codes. */
+export type ImportMessageCode = Extract<ServerMessageCode, `import.${string}`>;
 export type ServerMessageParams = Record<string, string | number>;
 
 /** The text of a code in a language, parameters filled in; undefined for an unknown code. */
@@ -142,6 +253,17 @@ export const FIELD_MESSAGES = {
   nul: {
     en: 'Must not contain a NUL character',
     fr: 'Ne doit pas contenir de caractère NUL',
+  },
+  // zod's own texts for the bounds the schemas leave unworded (the national draft's lengths, a
+  // value of the wrong type sent by a script), so that they too reach French users in French.
+  too_long: {
+    en: 'Too big: expected string to have <={n} characters',
+    fr: 'Trop long : au plus {n} caractères',
+  },
+  too_many: { en: 'Too big: expected array to have <={n} items', fr: 'Trop d’éléments : au plus {n}' },
+  wrong_type: {
+    en: 'Invalid input: expected {expected}, received {received}',
+    fr: 'Valeur non valide : {expected} attendu, {received} reçu',
   },
 } as const satisfies Record<string, { en: string; fr: string }>;
 

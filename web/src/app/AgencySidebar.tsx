@@ -5,8 +5,8 @@ import { useFeatureAliases, useNavPages } from '../shared/api/content.ts';
 import { signOut } from '../shared/auth/auth.ts';
 import { useIdentity } from '../shared/auth/hooks.ts';
 
-/** Items of public-site.md section 2, "Agency sidebar", in order. */
-export const SIDEBAR_ITEMS: readonly { item: SidebarItem; to: string; labelId: string }[] = [
+/** Items of docs/spec/public-site.md section 2, "Agency sidebar", in order. */
+const SIDEBAR_ITEMS: readonly { item: SidebarItem; to: string; labelId: string }[] = [
   { item: 'overview', to: '/agency', labelId: 'shell.sidebar.overview' },
   { item: 'agency-sitrep-input', to: '/agency/sitrep', labelId: 'shell.sidebar.agencySitrep' },
   { item: 'national-sitrep-input', to: '/agency/national', labelId: 'shell.sidebar.nationalSitrep' },

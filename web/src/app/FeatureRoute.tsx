@@ -4,7 +4,7 @@ import { Navigate, Outlet } from 'react-router';
 import { useFeatureAliases } from '../shared/api/content.ts';
 
 /**
- * Feature gating (public-site.md section 2): allowed while the published alias list loads;
+ * Feature gating (docs/spec/public-site.md section 2): allowed while the published alias list loads;
  * once loaded, an unpublished alias goes to /404.
  */
 export function FeatureRoute({ alias, children }: { alias: FeatureAlias; children?: ReactNode }) {

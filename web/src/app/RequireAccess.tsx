@@ -5,7 +5,7 @@ import { Navigate, Outlet, useLocation } from 'react-router';
 import { useIdentity } from '../shared/auth/hooks.ts';
 
 /**
- * Access guard of data-entry.md section 2: anonymous → /login, a role or agency that does not
+ * Access guard of docs/spec/data-entry.md section 2: anonymous → /login, a role or agency that does not
  * qualify → /agency. A signed-in user with no usable role on /agency itself sees a notice instead
  * of a redirect loop.
  */

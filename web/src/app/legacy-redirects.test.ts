@@ -3,7 +3,7 @@ import { LANGUAGE_PREFIXES, LEGACY_REDIRECTS, legacyRedirectTarget } from './leg
 
 const sample = (from: string) => from.replace(':agencyCode', 'ab');
 
-describe('legacy redirects (public-site.md section 2)', () => {
+describe('legacy redirects (docs/spec/public-site.md section 2)', () => {
   for (const { from, to } of LEGACY_REDIRECTS) {
     for (const prefix of LANGUAGE_PREFIXES) {
       it(`sends /${prefix}${sample(from)} to ${to}`, () => {

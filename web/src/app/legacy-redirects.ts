@@ -2,7 +2,7 @@ import { PRODUCT } from '@ciffc/contracts';
 import { matchPath } from 'react-router';
 
 /**
- * Paths of the previous site and where they lead now (public-site.md section 2, "Legacy
+ * Paths of the previous site and where they lead now (docs/spec/public-site.md section 2, "Legacy
  * redirects"). Each also answers under /en and /fr; bare /en and /fr go to /. Queries are
  * dropped (sitrep-archive "with or without a date query").
  *

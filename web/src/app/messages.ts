@@ -18,13 +18,14 @@ import { sharedMessages } from '../shared/i18n/messages.ts';
 import { resourceMessages } from '../shared/resources/messages.ts';
 
 /** The shell's own strings (header, sidebar, 404, layout). */
-export const shellMessages = defineCatalogue({
+const shellMessages = defineCatalogue({
   en: {
     'shell.skipToContent': 'Skip to main content',
     'shell.home': 'CIFFC home page',
     'shell.orgName': 'Canadian Interagency Forest Fire Centre',
     'shell.menu': 'Menu',
     'shell.nav.primary': 'Main navigation',
+    'shell.footer.nav': 'About this site',
     'shell.nav.situationReports': 'Situation Reports',
     'shell.nav.summary': 'Current Fires Summary',
     'shell.nav.nationalFires': 'National Fires List',
@@ -50,6 +51,7 @@ export const shellMessages = defineCatalogue({
     'shell.orgName': 'Centre interservices des feux de forêt du Canada',
     'shell.menu': 'Menu',
     'shell.nav.primary': 'Navigation principale',
+    'shell.footer.nav': 'À propos de ce site',
     'shell.nav.situationReports': 'Rapports de situation',
     'shell.nav.summary': 'Sommaire des feux actuels',
     'shell.nav.nationalFires': 'Liste nationale des feux',

@@ -134,7 +134,7 @@ describe('access guards', () => {
     ['', 'draft'],
     ['/approved', 'approved copy'],
     ['/published', 'published copy'],
-  ])('agency sitrep %s (data-entry.md section 2, access redirects)', (suffix) => {
+  ])('agency sitrep %s (docs/spec/data-entry.md section 2, access redirects)', (suffix) => {
     it("sends an agency user away from another agency's sitrep to /agency", async () => {
       installFetch({});
       const { router } = renderApp(`/agency/sitrep/bc${suffix}`, { user: agencyUser('ab') });

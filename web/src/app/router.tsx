@@ -7,7 +7,7 @@ import { RequireAccess } from './RequireAccess.tsx';
 import { UploadsRedirect } from './UploadsRedirect.tsx';
 
 /*
- * Every route of public-site.md section 2. Feature pages are lazy-loaded so the first download is
+ * Every route of docs/spec/public-site.md section 2. Feature pages are lazy-loaded so the first download is
  * the shell only; a screen plugs in by exporting its page component from
  * web/src/features/<screen>/<Screen>Page.tsx and being named in one `lazy` below.
  */

@@ -17,7 +17,7 @@ export const agencyUser = (code = 'ab'): User => ({
 export const ciffcUser: User = { id: 99, username: 'ciffc', agency_code: null, role: { name: 'CIFFC' } };
 
 /** Stores a session as a previous visit would have. */
-export function signInAs(user: User | null) {
+function signInAs(user: User | null) {
   if (user) {
     localStorage.setItem(
       SESSION_KEY,

@@ -21,7 +21,7 @@ export interface ApprovalMapProps {
 }
 
 /**
- * The approval map of public-site.md ("Agency overview"): the 13 provinces and territories and a
+ * The approval map of docs/spec/public-site.md ("Agency overview"): the 13 provinces and territories and a
  * Parks Canada tile, coloured by sitrep status; Nunavut is drawn but does not report. An SVG from
  * the shared Canada-only TopoJSON with d3-geo (Lambert conformal conic, as Statistics Canada maps).
  * For national users every region is a link (focusable, Enter follows it); for agency users the

@@ -9,7 +9,7 @@ const item = (over: object) => ({
   ...over,
 });
 
-describe('agency sitrep display state (public-site.md section 4)', () => {
+describe('agency sitrep display state (docs/spec/public-site.md section 4)', () => {
   it('is Not yet started unless the status is known and the version positive', () => {
     expect(agencyState(undefined, 1).state).toBe('NOTSTARTED');
     expect(agencyState(item({ version_number: 0 }), 1).state).toBe('NOTSTARTED');

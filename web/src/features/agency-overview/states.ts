@@ -1,6 +1,6 @@
 import type { AgencySitrepStatsItem, NationalSitrepStats } from '@ciffc/contracts';
 
-/** Display states of public-site.md section 4, each with a label and a style. */
+/** Display states of docs/spec/public-site.md section 4, each with a label and a style. */
 export type DisplayState = 'NOTSTARTED' | 'N' | 'E' | 'S' | 'R' | 'A' | 'UNPUBLISHED' | 'PUBLISHED';
 
 export interface StateView {

@@ -219,7 +219,7 @@ const typeAndLeave = (name: string, value: string) => {
 
 const resources = { category: 'crews', subcategory: 'type-1-unit-crew', item: 'UC20' };
 
-describe('agency sitrep sync cycle (data-entry.md 4.3)', () => {
+describe('agency sitrep sync cycle (docs/spec/data-entry.md 4.3)', () => {
   beforeEach(() => {
     vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
   });

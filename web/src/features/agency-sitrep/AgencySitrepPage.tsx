@@ -17,6 +17,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { Link, Navigate, useNavigate, useParams } from 'react-router';
 import { ApiError } from '../../shared/api/http.ts';
+import { agencySitrepStatsQuery, invalidateSitrepStats } from '../../shared/api/stats.ts';
 import { useIdentity } from '../../shared/auth/hooks.ts';
 import { useLocale } from '../../shared/i18n/LocaleProvider.tsx';
 import { ErrorBox } from '../../shared/ui/ErrorBox.tsx';
@@ -28,14 +29,13 @@ import {
   releaseSitrep,
   saveSitrep,
   sitrepQuery,
-  sitrepStatsQuery,
   transitionSitrep,
   type Variant,
 } from './api.ts';
 import { getIn, setIn, validityKind, withoutErrors, withoutKeys } from './form-state.ts';
 import { type FormApi, FormProvider, SitrepForm } from './SitrepForm.tsx';
 import './agency-sitrep.css';
-import { ConflictNotice } from '../../shared/editing/ConflictNotice.tsx';
+import { ConflictNotice, catalogueLabel } from '../../shared/editing/ConflictNotice.tsx';
 import { fieldTexts, serverCode, serverText } from '../../shared/editing/serverText.ts';
 import { useEditing } from '../../shared/editing/useEditing.ts';
 import { useLatest } from '../../shared/hooks/useLatest.ts';
@@ -54,7 +54,7 @@ function pickDocument(data: AgencySitrepResponse): AgencySitrepData {
 
 const noop = () => {};
 
-/** Later rows of a mobilization group show the To and From of its first row (data-entry.md 4.6). */
+/** Later rows of a mobilization group show the To and From of its first row (docs/spec/data-entry.md 4.6). */
 function withGroupsFollowingFirst(form: AgencySitrepData): AgencySitrepData {
   return form.mobs_grouped ? { ...form, mobs_grouped: normaliseMobilizationGroups(form.mobs_grouped) } : form;
 }
@@ -62,7 +62,7 @@ function withGroupsFollowingFirst(form: AgencySitrepData): AgencySitrepData {
 /**
  * /agency/sitrep: an agency user goes to its own sitrep; the national centre picks an agency.
  * /agency/sitrep/{agencyParam}: the draft; an agency code that is not known, or another agency's
- * code for an agency user, goes to /agency (data-entry.md section 2).
+ * code for an agency user, goes to /agency (docs/spec/data-entry.md section 2).
  */
 export function AgencySitrepPage({ variant = 'draft' }: { variant?: Variant }) {
   const { agencyParam } = useParams();
@@ -96,7 +96,7 @@ export function PublishedSitrepPage() {
 function AgencyChooser() {
   const t = useT();
   const { locale } = useLocale();
-  const stats = useQuery(sitrepStatsQuery());
+  const stats = useQuery(agencySitrepStatsQuery());
   const byAgency = new Map((stats.data?.items ?? []).map((i) => [i.agency, i]));
   return (
     <div className="agency-sitrep">
@@ -322,7 +322,7 @@ function DraftSitrep({ agency }: { agency: string }) {
     setClientErrors({});
     engine.load(data.version_number);
     changed.current = false;
-    // The claim is already this user's: editing resumes by itself (data-entry.md 4.2).
+    // The claim is already this user's: editing resumes by itself (docs/spec/data-entry.md 4.2).
     if (!national && data.claimed_by != null && data.claimed_by === myId && engine.state.mode === 'view')
       engine.start(data.version_number);
   }, [query.data, national, myId, engine]);
@@ -336,8 +336,12 @@ function DraftSitrep({ agency }: { agency: string }) {
   const hasErrors = Object.keys(errors).length > 0;
 
   // While not editing, poll the states list; reload a locked sitrep once it is released.
-  const stats = useQuery({ ...sitrepStatsQuery(), refetchInterval: SYNC_INTERVAL_MS, enabled: !editing });
-  // A failed poll marks the API as unreachable (data-entry.md section 8) until a poll succeeds.
+  const stats = useQuery({
+    ...agencySitrepStatsQuery(),
+    refetchInterval: SYNC_INTERVAL_MS,
+    enabled: !editing,
+  });
+  // A failed poll marks the API as unreachable (docs/spec/data-entry.md section 8) until a poll succeeds.
   const unreachable = !editing && stats.isError;
   useEffect(() => {
     const row = stats.data?.items.find((i) => i.agency === agency);
@@ -402,7 +406,7 @@ function DraftSitrep({ agency }: { agency: string }) {
         setServerErrors((e) => withoutErrors(e, k));
         setClientErrors((e) => withoutErrors(e, k));
       }
-      // A new empty row is not sent: it is queued by the next valid blur (data-entry.md 4.3).
+      // A new empty row is not sent: it is queued by the next valid blur (docs/spec/data-entry.md 4.3).
       if (options?.queue === false) {
         changed.current = true;
         engine.change();
@@ -461,7 +465,7 @@ function DraftSitrep({ agency }: { agency: string }) {
       const version = action === 'submit' ? engine.state.base : (metaRef.current?.version_number ?? 0);
       await transitionSitrep(action, agency, version, action === 'reject' ? reason.trim() : undefined);
       engine.stop();
-      await queryClient.invalidateQueries({ queryKey: ['agency-sitrep-stats'] });
+      await invalidateSitrepStats(queryClient);
       window.alert(t('alert.saved'));
       navigate('/agency');
     } catch (error) {
@@ -520,7 +524,7 @@ function DraftSitrep({ agency }: { agency: string }) {
           mine={conflict.mine}
           current={form}
           fields={SITREP_FIELD_NAMES}
-          label={(k) => (intl.messages[`agencySitrep.field.${k}`] ? t(`field.${k}`) : k)}
+          label={catalogueLabel(intl, (k) => `agencySitrep.field.${k}`)}
           texts={{
             title: t('conflict.title'),
             field: t('conflict.field'),

@@ -83,7 +83,7 @@ interface NumberFieldProps {
   disabled?: boolean;
 }
 
-export function NumberField({
+function NumberField({
   name,
   label,
   integer = true,
@@ -140,7 +140,7 @@ export function NumberField({
   );
 }
 
-export function TextField({
+function TextField({
   name,
   label,
   multiline,
@@ -325,7 +325,7 @@ function useRowActions<K extends 'priority_fires' | 'mobs_grouped' | 'mobs' | 'd
   };
 }
 
-/** Bring forward (data-entry.md 4.5): nothing → alert; else confirm, then replace. */
+/** Bring forward (docs/spec/data-entry.md 4.5): nothing → alert; else confirm, then replace. */
 function BringForward({ fields }: { fields: (keyof AgencySitrepData)[] }) {
   const f = useForm();
   const t = useT();
@@ -655,7 +655,7 @@ const SCALE_LABELS: Record<string, [string, number]> = {
   ciffc_response_capacity: ['capacity', 5],
 };
 
-/** Every section of data-entry.md 2.1, in order; each input's name is the specification's field. */
+/** Every section of docs/spec/data-entry.md 2.1, in order; each input's name is the specification's field. */
 export function SitrepForm() {
   const f = useForm();
   const t = useT();

@@ -1,9 +1,4 @@
-import type {
-  AgencySitrepData,
-  AgencySitrepResponse,
-  AgencySitrepStatsItem,
-  SitrepStatusFields,
-} from '@ciffc/contracts';
+import type { AgencySitrepData, AgencySitrepResponse, SitrepStatusFields } from '@ciffc/contracts';
 import { queryOptions } from '@tanstack/react-query';
 import { apiGet, apiRequest } from '../../shared/api/dataApi.ts';
 import { ApiError } from '../../shared/api/http.ts';
@@ -26,14 +21,6 @@ export const sitrepQuery = (agency: string, variant: Variant) =>
     staleTime: 0,
     gcTime: 0,
     retry: false,
-  });
-
-export const sitrepStatsQuery = () =>
-  queryOptions({
-    queryKey: ['agency-sitrep-stats'],
-    queryFn: ({ signal }) =>
-      apiGet<{ items: AgencySitrepStatsItem[] }>('/v1/sitrep/stats/agency', { signal }),
-    staleTime: 0,
   });
 
 export const claimSitrep = (agency: string) =>

@@ -27,7 +27,7 @@ export type FieldElement = HTMLInputElement | HTMLSelectElement | HTMLTextAreaEl
 
 export type ValidityKind = 'required' | 'invalidValue' | 'invalidFormat';
 
-/** The browser validity messages of data-entry.md 5.1. */
+/** The browser validity messages of docs/spec/data-entry.md 5.1. */
 export function validityKind(el: FieldElement): ValidityKind | undefined {
   if (el.validity.valid) return undefined;
   if (el.validity.valueMissing) return 'required';

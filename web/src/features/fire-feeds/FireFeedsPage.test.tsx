@@ -1,9 +1,9 @@
+import type { FeedStatus } from '@ciffc/contracts';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { installFetch, json } from '../../test/fakeFetch.ts';
 import { agencyUser, ciffcUser, renderApp } from '../../test/render.tsx';
-import type { FeedStatus } from './api.ts';
 
 const BC: FeedStatus = {
   agency_code: 'bc',
@@ -19,6 +19,7 @@ const BC: FeedStatus = {
   last_total_rows: 120,
   last_accepted: 118,
   last_rejected: 2,
+  last_import_id: null,
 };
 
 describe('agency fire feeds screen', () => {

@@ -1,3 +1,4 @@
+import type { FeedStatus } from '@ciffc/contracts';
 import { AGENCIES } from '@ciffc/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -6,7 +7,7 @@ import { ApiError } from '../../shared/api/http.ts';
 import { ErrorBox } from '../../shared/ui/ErrorBox.tsx';
 import { Loading } from '../../shared/ui/Loading.tsx';
 import { PageHeader } from '../../shared/ui/PageHeader.tsx';
-import { type FeedStatus, feedsQuery, runFeed, saveFeed } from './api.ts';
+import { feedsQuery, runFeed, saveFeed } from './api.ts';
 
 function FeedStatusText({ feed }: { feed: FeedStatus | undefined }) {
   const intl = useIntl();

@@ -45,6 +45,8 @@ const summary = (dryRun: boolean): ImportSummary => ({
       agency_fire_id: '526042',
       reason: 'US agency "ak": only Canadian agencies are imported',
       reason_code: 'agency_code:us_agency',
+      code: 'import.us_agency',
+      params: { agency: 'ak' },
     },
   ],
 });
@@ -52,6 +54,8 @@ const summary = (dryRun: boolean): ImportSummary => ({
 /** The import's server side: answers each upload with the summary after reporting progress. */
 class ImportServer {
   static sent: { url: string; headers: Record<string, string>; body: unknown }[] = [];
+  /** The answer to give instead of the summary (a refused file). */
+  static refusal: { status: number; body: unknown } | null = null;
   url = '';
   headers: Record<string, string> = {};
   status = 0;
@@ -70,8 +74,8 @@ class ImportServer {
     const dryRun = this.url.includes('dry_run=true');
     setTimeout(() => {
       this.upload.onprogress?.({ lengthComputable: true, loaded: 50, total: 100 } as ProgressEvent);
-      this.status = 200;
-      this.responseText = JSON.stringify(summary(dryRun));
+      this.status = ImportServer.refusal?.status ?? 200;
+      this.responseText = JSON.stringify(ImportServer.refusal?.body ?? summary(dryRun));
       this.onload?.();
     }, 5);
   }
@@ -80,6 +84,7 @@ class ImportServer {
 afterEach(() => {
   vi.unstubAllGlobals();
   ImportServer.sent = [];
+  ImportServer.refusal = null;
 });
 
 describe('fires import screen', () => {
@@ -108,6 +113,33 @@ describe('fires import screen', () => {
     expect(await screen.findByRole('heading', { name: 'Imported activefires.csv' })).toBeTruthy();
     expect(ImportServer.sent[1]?.url).toMatch(/dry_run=false/);
     expect(ImportServer.sent[1]?.body).toBe(file);
+  });
+
+  it('shows the reason of a rejected row and a refused file in French, from their codes', async () => {
+    installFetch({ '/v1/fires/imports': () => json({ ...HISTORY, items: [] }) });
+    vi.stubGlobal('XMLHttpRequest', ImportServer);
+    renderApp('/agency/fires-import', { user: ciffcUser, locale: 'fr' });
+    const file = new File(['agency, firename\r\n'], 'feux.csv', { type: 'text/csv' });
+    await userEvent.upload(await screen.findByLabelText(/Fichier de feux/), file);
+    await userEvent.click(screen.getByRole('button', { name: 'Vérifier le fichier' }));
+    const rejected = await screen.findByRole('table', { name: 'Lignes rejetées' });
+    expect(within(rejected).getAllByRole('cell').at(-1)?.textContent).toBe(
+      'Agence américaine « ak » : seules les agences canadiennes sont importées',
+    );
+    ImportServer.refusal = {
+      status: 400,
+      body: {
+        statusCode: 400,
+        error: 'Bad Request',
+        message: 'Malformed file: missing column(s) latitude, longitude',
+        code: 'import.missing_columns',
+        params: { columns: 'latitude, longitude' },
+      },
+    };
+    await userEvent.click(screen.getByRole('button', { name: 'Vérifier le fichier' }));
+    expect(
+      await screen.findByText('Fichier mal formé : colonne(s) manquante(s) latitude, longitude'),
+    ).toBeTruthy();
   });
 
   it('speaks French and shows the sidebar entry to an agency user', async () => {

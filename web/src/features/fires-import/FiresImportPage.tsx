@@ -1,7 +1,9 @@
+import { serverMessage } from '@ciffc/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type DragEvent, useId, useState } from 'react';
 import { FormattedDate, FormattedMessage, useIntl } from 'react-intl';
 import { ApiError } from '../../shared/api/http.ts';
+import { serverText } from '../../shared/editing/serverText.ts';
 import { ErrorBox } from '../../shared/ui/ErrorBox.tsx';
 import { Loading } from '../../shared/ui/Loading.tsx';
 import { PageHeader } from '../../shared/ui/PageHeader.tsx';
@@ -15,6 +17,7 @@ type Step =
 
 /** The counts and each rejected row of an import's answer (dry run or done). */
 export function ImportSummaryView({ summary, fileName }: { summary: ImportSummary; fileName: string }) {
+  const locale = useIntl().locale.startsWith('fr') ? 'fr' : 'en';
   const reasons = Object.entries(summary.rejected_by_reason ?? {});
   return (
     <section aria-labelledby="fires-import-summary">
@@ -69,7 +72,7 @@ export function ImportSummaryView({ summary, fileName }: { summary: ImportSummar
                   <td>{r.line ?? ''}</td>
                   <td>{r.agency_code ?? ''}</td>
                   <td>{r.agency_fire_id ?? ''}</td>
-                  <td>{r.reason}</td>
+                  <td>{serverMessage(r.code, r.params, locale) ?? r.reason}</td>
                 </tr>
               ))}
             </tbody>
@@ -210,7 +213,9 @@ export function FiresImportPage() {
       )}
       {step.kind === 'failed' && (
         <ErrorBox>
-          {step.error instanceof ApiError && step.error.fromServer ? step.error.message : undefined}
+          {step.error instanceof ApiError && step.error.fromServer
+            ? serverText(step.error, intl.locale.startsWith('fr') ? 'fr' : 'en')
+            : undefined}
         </ErrorBox>
       )}
       {(step.kind === 'checked' || step.kind === 'done') && file && (

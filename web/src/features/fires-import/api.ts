@@ -22,6 +22,9 @@ export interface ImportSummary {
     agency_fire_id?: string;
     reason: string;
     reason_code: string;
+    /** The reason as a code of the catalogue (SERVER_MESSAGES) and its parameters, for French. */
+    code?: string;
+    params?: Record<string, string | number>;
   }[];
 }
 

@@ -57,7 +57,7 @@ function changedPickerField(before: ResourceChoice, after: ResourceChoice): RowF
 }
 
 /**
- * The client rule messages the user may see: data-entry.md 5.1 checks a field when it is left or
+ * The client rule messages the user may see: docs/spec/data-entry.md 5.1 checks a field when it is left or
  * changed, so a new row's untouched fields stay quiet (Save still reads Blocked); saved rows were
  * already entered, so their messages always show. Server findings always show.
  */

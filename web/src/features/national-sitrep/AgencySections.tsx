@@ -8,7 +8,7 @@ import { resourceName } from './NationalMobGrid.tsx';
 import { placeLabel } from './places.ts';
 
 /**
- * The read-only sections of the national form (data-entry.md 2.2): what the approved agency
+ * The read-only sections of the national form (docs/spec/data-entry.md 2.2): what the approved agency
  * reports say, in agency order.
  */
 

@@ -5,9 +5,9 @@ import { ResourcePicker } from '../../shared/resources/ResourcePicker.tsx';
 import { PLACES, placeLabel } from './places.ts';
 
 let nextKey = 1;
-export const newRowKey = (prefix: string) => `${prefix}-${Date.now().toString(36)}-${nextKey++}`;
+const newRowKey = (prefix: string) => `${prefix}-${Date.now().toString(36)}-${nextKey++}`;
 
-export const emptyMobRow = (group: string, to = '', from = ''): MobRow => ({
+const emptyMobRow = (group: string, to = '', from = ''): MobRow => ({
   key: newRowKey('row'),
   group,
   to,

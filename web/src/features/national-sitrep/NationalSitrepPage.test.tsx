@@ -153,6 +153,8 @@ describe('national sitrep input', () => {
     const notice = await screen.findByTestId('editing-conflict');
     expect(notice.textContent).toContain('changed since version 4');
     expect(screen.getByTestId('conflict-mine-us_fires').textContent).toBe('12');
+    // The row names the field by its label, not its key.
+    expect(within(notice).getByRole('rowheader').textContent).toBe('Fires Yesterday');
     await waitFor(() =>
       expect((screen.getByLabelText('Fires Yesterday') as HTMLInputElement).value).toBe('99'),
     );
@@ -161,6 +163,28 @@ describe('national sitrep input', () => {
     await new Promise((r) => setTimeout(r, 5500));
     expect(posted).toHaveLength(1);
   }, 20_000);
+
+  it('names the fields of the conflict notice by their French labels', async () => {
+    let current = mine();
+    setup(current, {
+      '/v1/sitrep/national': (_url, init) => {
+        if (init?.method !== 'POST') return json(current);
+        current = mine({ version_number: 5, us_fires: 99, duty_officer_name: 'Sam Okafor' });
+        return json({ statusCode: 409, error: 'Conflict', message: 'stale', code: 'national.stale' }, 409);
+      },
+    });
+    renderApp('/agency/national', { user: ciffcUser, locale: 'fr' });
+    await userEvent.type(await screen.findByLabelText('Feux d’hier'), '12');
+    await userEvent.click(screen.getByRole('button', { name: 'Suspendre la modification' }));
+    const notice = await screen.findByTestId('editing-conflict');
+    await waitFor(() =>
+      expect(
+        within(notice)
+          .getAllByRole('rowheader')
+          .map((h) => h.textContent),
+      ).toEqual(['Agent de service', 'Feux d’hier']),
+    );
+  });
 
   it('shows and reads the French decimal comma in the acres fields, and sends the number', async () => {
     const posted: Record<string, unknown>[] = [];

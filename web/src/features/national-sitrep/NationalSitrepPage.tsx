@@ -17,6 +17,7 @@ import { type FocusEvent, useCallback, useEffect, useRef, useState } from 'react
 import { useIntl } from 'react-intl';
 import { Link, useNavigate } from 'react-router';
 import { ApiError } from '../../shared/api/http.ts';
+import { invalidateSitrepStats } from '../../shared/api/stats.ts';
 import { useIdentity } from '../../shared/auth/hooks.ts';
 import { useResourceOptions } from '../../shared/resources/api.ts';
 import { ErrorBox } from '../../shared/ui/ErrorBox.tsx';
@@ -36,7 +37,7 @@ import {
 import { MobRowsEditor } from './MobRowsEditor.tsx';
 import { AddNationalMobResource, NationalMobGrid } from './NationalMobGrid.tsx';
 import './national-sitrep.css';
-import { ConflictNotice } from '../../shared/editing/ConflictNotice.tsx';
+import { ConflictNotice, catalogueLabel } from '../../shared/editing/ConflictNotice.tsx';
 import type { FailureKind } from '../../shared/editing/engine.ts';
 import { classifyError } from '../../shared/editing/engine.ts';
 import { fieldTexts, serverText } from '../../shared/editing/serverText.ts';
@@ -60,6 +61,23 @@ function classifyNational(error: unknown): FailureKind {
     return 'locked';
   return kind;
 }
+/** Each field's label in the conflict notice: the message its input or section is shown under. */
+const CONFLICT_LABELS: Record<keyof NationalSitrepFields, string> = {
+  en_summary_comments: 'nationalSitrep.summaryEn',
+  fr_summary_comments: 'nationalSitrep.summaryFr',
+  preparedness_level: 'nationalSitrep.nationalLevel',
+  duty_officer_name: 'nationalSitrep.dutyOfficer',
+  outstanding_resource_requests: 'nationalSitrep.outstanding',
+  mobs_grouped: 'nationalSitrep.section.mobilizations',
+  demobs: 'nationalSitrep.section.demobilizations',
+  national_to_mobs: 'nationalSitrep.conflict.nationalTo',
+  national_from_mobs: 'nationalSitrep.conflict.nationalFrom',
+  us_preparedness_level: 'nationalSitrep.usLevel',
+  us_fires: 'nationalSitrep.usFires',
+  us_acres: 'nationalSitrep.usAcres',
+  us_ytd_fires: 'nationalSitrep.usYtdFires',
+  us_ytd_acres: 'nationalSitrep.usYtdAcres',
+};
 const without = (errors: Record<string, string>, name: string) => {
   if (!(name in errors)) return errors;
   const { [name]: _, ...rest } = errors;
@@ -327,6 +345,7 @@ export function NationalSitrepPage() {
       if (!(await engine.flush())) return;
       await publishNational({ ...form, version_number: engine.state.base, edit_session: engine.session });
       engine.stop();
+      await invalidateSitrepStats(queryClient);
       window.alert(t('nationalSitrep.publishedAlert'));
       navigate('/agency');
     } catch (error) {
@@ -455,7 +474,7 @@ export function NationalSitrepPage() {
             mine={conflict.mine}
             current={form}
             fields={Object.keys(form) as (keyof NationalSitrepFields & string)[]}
-            label={(k) => k}
+            label={catalogueLabel(intl, (k) => CONFLICT_LABELS[k as keyof NationalSitrepFields])}
             texts={{
               title: t('nationalSitrep.conflict.title'),
               field: t('nationalSitrep.conflict.field'),

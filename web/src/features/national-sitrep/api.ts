@@ -1,5 +1,6 @@
 import type {
   AgencySitrepSummary,
+  DutyOfficerList,
   MobRow,
   NationalMobTable,
   NationalSaveResult,
@@ -11,7 +12,7 @@ import { ApiError } from '../../shared/api/http.ts';
 import type { SendInit } from '../../shared/editing/engine.ts';
 import { keepaliveJson } from '../../shared/editing/keepalive.ts';
 
-/** GET /v1/sitrep/national (data-entry.md 3.2). */
+/** GET /v1/sitrep/national (docs/spec/data-entry.md 3.2). */
 export interface NationalDraft extends NationalSitrepFields {
   duty_officer_options: string[];
   sitrep: { agency_sitreps: AgencySitrepSummary[] };
@@ -55,8 +56,7 @@ export const nationalDraftQuery = () =>
 export const dutyOfficersQuery = () =>
   queryOptions({
     queryKey: ['duty-officers'],
-    queryFn: ({ signal }) =>
-      apiGet<{ items: { name: string; phone: string | null }[] }>('/v1/duty-officers', { signal }),
+    queryFn: ({ signal }) => apiGet<DutyOfficerList>('/v1/duty-officers', { signal }),
   });
 
 type Body = NationalSitrepFields & { version_number?: number; edit_session?: string };

@@ -27,6 +27,8 @@ export const messages = defineCatalogue({
     'nationalSitrep.conflict.hint':
       'The form now shows the current version. Start Editing and enter again the values you want to keep.',
     'nationalSitrep.conflict.dismiss': 'Dismiss',
+    'nationalSitrep.conflict.nationalTo': 'National Mobilizations: To',
+    'nationalSitrep.conflict.nationalFrom': 'National Mobilizations: From',
     'nationalSitrep.startEditing': 'Start Editing',
     'nationalSitrep.pauseEdit': 'Pause Edit',
     'nationalSitrep.editLocked': 'Edit Locked',
@@ -168,6 +170,8 @@ export const messages = defineCatalogue({
     'nationalSitrep.conflict.hint':
       'Le formulaire montre maintenant la version actuelle. Commencez la modification et saisissez de nouveau les valeurs à conserver.',
     'nationalSitrep.conflict.dismiss': 'Fermer',
+    'nationalSitrep.conflict.nationalTo': 'Mobilisations nationales : Vers',
+    'nationalSitrep.conflict.nationalFrom': 'Mobilisations nationales : De',
     'nationalSitrep.startEditing': 'Commencer la modification',
     'nationalSitrep.pauseEdit': 'Suspendre la modification',
     'nationalSitrep.editLocked': 'Modification verrouillée',

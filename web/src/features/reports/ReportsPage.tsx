@@ -6,7 +6,7 @@ import { PageHeader } from '../../shared/ui/PageHeader.tsx';
 import { useToast } from '../../shared/ui/Toast.tsx';
 import { type ExportKind, type ExportRow, exportFileName, fetchExport } from './api.ts';
 
-/** The current year in the centre's time zone, then down to 2019 (data-entry.md 2.5). */
+/** The current year in the centre's time zone, then down to 2019 (docs/spec/data-entry.md 2.5). */
 export function exportYears(now = new Date()): number[] {
   const current = Number(
     new Intl.DateTimeFormat('en-CA', { timeZone: CENTRE_TIME_ZONE, year: 'numeric' }).format(now),

@@ -3,7 +3,7 @@ import { apiGet } from '../../shared/api/dataApi.ts';
 export type ExportKind = 'national' | 'agency';
 export type ExportRow = Record<string, string | number | boolean | null>;
 
-/** GET /v1/sitrep/{kind}/export?export=true&year= : the year's rows (data-entry.md section 7). */
+/** GET /v1/sitrep/{kind}/export?export=true&year= : the year's rows (docs/spec/data-entry.md section 7). */
 export const fetchExport = (kind: ExportKind, year: number) =>
   apiGet<ExportRow[]>(`/v1/sitrep/${kind}/export`, { query: { export: true, year } });
 

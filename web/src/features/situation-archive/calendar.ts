@@ -1,7 +1,7 @@
 import { CENTRE_TIME_ZONE } from '@ciffc/contracts';
 import { eachDayOfInterval, endOfMonth, endOfWeek, startOfMonth, startOfWeek } from 'date-fns';
 
-/** Weeks start on Monday in French and on Sunday in English (public-site.md section 9). */
+/** Weeks start on Monday in French and on Sunday in English (docs/spec/public-site.md section 9). */
 export const weekStartsOn = (locale: string): 0 | 1 => (locale === 'fr' ? 1 : 0);
 
 /** The weeks of a month grid (month 1..12): each week 7 dates, days of other months as null. */

@@ -1,3 +1,4 @@
+import type { HistoricalRunning, HistoricalWeekly, HistoricalYearly } from '@ciffc/contracts';
 import { queryOptions } from '@tanstack/react-query';
 import { apiGet } from '../../shared/api/dataApi.ts';
 
@@ -7,40 +8,10 @@ export interface DailyFires {
   end_date: string;
   items: { date: string; day: number; fires: number; hectares: number }[];
 }
-/** GET /v1/historical/yearly */
-export interface YearlyFires {
-  from_year: number;
-  to_year: number;
-  items: {
-    year: number;
-    fires: number;
-    hectares: number;
-    avg_fires: number | null;
-    avg_hectares: number | null;
-  }[];
-}
-/** GET /v1/historical/weekly?years= */
-export interface WeeklyAverages {
-  years: number;
-  from_year: number;
-  to_year: number;
-  items: { week: number; date: string; avg_fires: number; avg_hectares: number }[];
-}
-/** GET /v1/historical/running */
-export interface RunningFires {
-  year: number;
-  week: number;
-  items: {
-    week: number;
-    date: string;
-    fires: number;
-    hectares: number;
-    cumulative_fires: number;
-    cumulative_hectares: number;
-    last_year_cumulative_fires: number;
-    avg10_cumulative_fires: number;
-  }[];
-}
+/** The historical series, as `packages/contracts/src/historical.ts` declares them. */
+export type YearlyFires = HistoricalYearly;
+export type WeeklyAverages = HistoricalWeekly;
+export type RunningFires = HistoricalRunning;
 /** GET /v1/dashboard/fires with no query: the last seven days. */
 export interface WeekFigures {
   period: 'week' | 'range';

@@ -1,7 +1,7 @@
 import type { DailyFires, RunningFires, WeeklyAverages } from './api.ts';
 
-export const WEEKS = 52;
-export const DAYS = 31;
+const WEEKS = 52;
+const DAYS = 31;
 
 /** The first of this month and of the next, YYYY-MM-DD, from today's date (YYYY-MM-DD). */
 export function monthRange(today: string): { start: string; end: string } {

@@ -8,7 +8,7 @@ import { request } from './http.ts';
  * `localizations[]`); the v4 shape (`attributes`, `localizations.data[].attributes`) is accepted
  * too, so a content system answering with `Strapi-Response-Format: v4` still works.
  */
-export interface CmsLocalization {
+interface CmsLocalization {
   locale?: string;
   Name?: string | null;
   Body?: string | null;
@@ -49,7 +49,7 @@ export function normalizeEntry(raw: RawEntry): CmsEntry {
 
 /**
  * The localization matching the language replaces Name and Body; otherwise the entry's own
- * (English) text stays (public-site.md section 3, "Content page").
+ * (English) text stays (docs/spec/public-site.md section 3, "Content page").
  */
 export function localize(entry: CmsEntry, locale: Locale): LocalizedContent {
   let name = entry.Name ?? '';

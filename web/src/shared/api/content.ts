@@ -61,7 +61,7 @@ function useContentFollowsSaves() {
   }, [client, version]);
 }
 
-export const featureAliasesQuery = queryOptions({
+const featureAliasesQuery = queryOptions({
   queryKey: ['static-contents', 'aliases'],
   queryFn: ({ signal }) => fetchFeatureAliases(signal),
   ...CONTENT_CACHE,
@@ -77,7 +77,7 @@ export function useFeatureAliases(): readonly string[] | undefined {
   return data;
 }
 
-export const staticContentQuery = (alias: string) =>
+const staticContentQuery = (alias: string) =>
   queryOptions({
     queryKey: ['static-contents', { alias }],
     queryFn: async ({ signal }) => (await fetchStaticContent(alias, signal)) ?? null,
@@ -96,7 +96,7 @@ export function useStaticContent(alias: string) {
   return { ...query, content: useLocalized(query.data) };
 }
 
-export const pagesQuery = (kind: PageKind, token: string | undefined) =>
+const pagesQuery = (kind: PageKind, token: string | undefined) =>
   queryOptions({
     queryKey: [kind, 'list', { signedIn: token ?? null }],
     queryFn: ({ signal }) => fetchPages(kind, token, signal),
@@ -119,7 +119,7 @@ export function useNavPages(kind: PageKind, enabled = true): LocalizedContent[] 
   return (data ?? []).map((entry) => localize(entry, locale));
 }
 
-export const pageQuery = (kinds: readonly PageKind[], alias: string, token: string | undefined) =>
+const pageQuery = (kinds: readonly PageKind[], alias: string, token: string | undefined) =>
   queryOptions({
     queryKey: [kinds.join('+'), { alias, signedIn: token ?? null }],
     queryFn: async ({ signal }) => {

@@ -3,7 +3,7 @@ import { type RequestOptions, request } from './http.ts';
 
 /**
  * The data API under `/v1`. A signed-in call carries the content system's token as a bearer
- * (ARCHITECTURE.md, "How identity flows"); `auth: false` leaves it out for public calls that must
+ * (docs/architecture.md, "How identity flows"); `auth: false` leaves it out for public calls that must
  * not vary by user.
  */
 export function apiRequest<T>(path: string, options: RequestOptions & { auth?: boolean } = {}): Promise<T> {

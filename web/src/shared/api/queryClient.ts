@@ -1,7 +1,7 @@
 import { CACHE_SECONDS } from '@ciffc/contracts';
 import { QueryClient } from '@tanstack/react-query';
 
-/** Content and data API results are cached CACHE_SECONDS (public-site.md section 9); one retry. */
+/** Content and data API results are cached CACHE_SECONDS (docs/spec/public-site.md section 9); one retry. */
 export function createQueryClient(overrides: { retry?: number | false } = {}): QueryClient {
   return new QueryClient({
     defaultOptions: {

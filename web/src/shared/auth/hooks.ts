@@ -1,4 +1,4 @@
-import { hasRole, type Identity } from '@ciffc/contracts';
+import type { Identity } from '@ciffc/contracts';
 import { useMemo, useSyncExternalStore } from 'react';
 import { getSession, identityOf, type Session, subscribeSession } from './session.ts';
 
@@ -12,8 +12,4 @@ export function useSession(): Session | null {
 export function useIdentity(): Identity | null {
   const session = useSession();
   return useMemo(() => identityOf(session?.user), [session]);
-}
-
-export function useHasRole(role: string): boolean {
-  return hasRole(useIdentity(), role);
 }

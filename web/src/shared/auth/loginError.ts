@@ -54,7 +54,7 @@ const inLanguage = (message: string, locale: Locale) =>
     : message;
 
 /**
- * The login error catalogue (public-site.md section 8): the server's own `error.message` from the
+ * The login error catalogue (docs/spec/public-site.md section 8): the server's own `error.message` from the
  * response body; otherwise, when the request never got an answer, the network error's message;
  * otherwise `undefined`, and the page shows its translated "Error attempting to authenticate.
  * Please try again." Anything else (a 5xx without an error body, a non-JSON answer, a response

@@ -1,6 +1,6 @@
 import { type Identity, SESSION_SECONDS } from '@ciffc/contracts';
 
-/** The user record of `/api/users/me?populate=*` (public-site.md section 3, "User"). */
+/** The user record of `/api/users/me?populate=*` (docs/spec/public-site.md section 3, "User"). */
 export interface User {
   id: number;
   username: string;

@@ -1,5 +1,5 @@
 /**
- * The 17-colour chart palette (public-site.md section 9). Ordered so that neighbouring series
+ * The 17-colour chart palette (docs/spec/public-site.md section 9). Ordered so that neighbouring series
  * differ in hue and lightness; each colour keeps at least 3:1 contrast against white (WCAG 1.4.11
  * for graphical objects).
  */

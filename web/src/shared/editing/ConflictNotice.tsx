@@ -1,3 +1,19 @@
+import type { IntlShape } from 'react-intl';
+
+/**
+ * The label of a field in the notice, from the page's catalogue: `idOf` names the message of each
+ * field, and a field without one keeps its key. One lookup for every page that shows the notice.
+ */
+export function catalogueLabel(
+  intl: IntlShape,
+  idOf: (field: string) => string | undefined,
+): (field: string) => string {
+  return (field) => {
+    const id = idOf(field);
+    return id && intl.messages[id] ? intl.formatMessage({ id }) : field;
+  };
+}
+
 export interface ConflictTexts {
   title: string;
   field: string;

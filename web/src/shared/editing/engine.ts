@@ -37,7 +37,7 @@ export interface EditingOptions<R> {
    * remain, which are then sent. Without it (or on false) every unsent change is dropped.
    */
   discardInvalid?: () => boolean;
-  /** The tick (data-entry.md 4.3: 5 s). */
+  /** The tick (docs/spec/data-entry.md 4.3: 5 s). */
   intervalMs: number;
   session?: string;
 }

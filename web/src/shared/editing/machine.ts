@@ -3,12 +3,12 @@
  * sitrep and inventory input). Pure: no timers, no requests; the hook (useEditing.ts) feeds it
  * events and carries out what `onTick` and `onFlush` decide.
  *
- * Vocabulary (data-entry.md 4.3): a change is `unsent` from the keystroke; a valid blur `queues`
+ * Vocabulary (docs/spec/data-entry.md 4.3): a change is `unsent` from the keystroke; a valid blur `queues`
  * it; the 5 s tick `sends` the queued form (a newer send cancels the one in flight, whose answer is
  * ignored); every save carries `base`, the last version this tab knows, and the tab's session id,
  * so the server accepts a cancelled-but-landed save of the same tab and refuses any other.
  */
-export type Mode = 'view' | 'editing' | 'conflict';
+type Mode = 'view' | 'editing' | 'conflict';
 
 export interface EditState {
   mode: Mode;

@@ -1,5 +1,4 @@
 import {
-  EMPTY_RESOURCE_CHOICE,
   type NamedCode,
   type ResourceChoice,
   type ResourceIndex,
@@ -12,8 +11,8 @@ import { useLocale } from '../i18n/LocaleProvider.tsx';
 import { useResourceOptions } from './api.ts';
 import './resources.css';
 
-export type ResourceChoiceField = keyof ResourceChoice;
-export type ResourceChoiceErrors = Partial<Record<ResourceChoiceField, string | undefined>>;
+type ResourceChoiceField = keyof ResourceChoice;
+type ResourceChoiceErrors = Partial<Record<ResourceChoiceField, string | undefined>>;
 
 export interface ResourcePickerProps {
   value: ResourceChoice;
@@ -39,7 +38,7 @@ const itemName = (i: ResourceItem, locale: string) => (locale === 'fr' ? i.field
 
 /**
  * The category → subcategory → item picker shared by inventory rows, mobilizations,
- * demobilizations and the resource availability report (data-entry.md 3.5 and 5.2): three
+ * demobilizations and the resource availability report (docs/spec/data-entry.md 3.5 and 5.2): three
  * required selects, each labelled; a child's choices depend on its parent and a child that is no
  * longer valid is cleared.
  */
@@ -49,7 +48,7 @@ export function ResourcePicker(props: ResourcePickerProps) {
 }
 
 /** The picker over an already loaded catalogue (index undefined: still loading). */
-export function ResourcePickerView({
+function ResourcePickerView({
   value,
   onChange,
   onBlur,
@@ -165,5 +164,3 @@ export function ResourcePickerView({
     </fieldset>
   );
 }
-
-export { EMPTY_RESOURCE_CHOICE };

@@ -8,7 +8,7 @@ import { apiGet } from '../api/dataApi.ts';
  * for the app's default 900 s. Retired items come with it so old rows still show their names;
  * pickers offer only active ones for a new choice.
  */
-export const resourceOptionsQuery = () =>
+const resourceOptionsQuery = () =>
   queryOptions({
     queryKey: ['resource-options'],
     queryFn: ({ signal }) => apiGet<ResourceOptions>('/v1/resource/options', { auth: false, signal }),

@@ -30,7 +30,7 @@ async function shown() {
   vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
 }
 
-describe('toasts (data-entry.md section 9)', () => {
+describe('toasts (docs/spec/data-entry.md section 9)', () => {
   afterEach(() => {
     vi.useRealTimers();
   });

@@ -5,7 +5,7 @@ declare global {
 }
 
 /** The configured analytics id (VITE_ANALYTICS_ID at build time), if any. */
-export const ANALYTICS_ID: string | undefined = import.meta.env.VITE_ANALYTICS_ID || undefined;
+const ANALYTICS_ID: string | undefined = import.meta.env.VITE_ANALYTICS_ID || undefined;
 
 let loaded = false;
 

@@ -3,7 +3,7 @@ import { useEffect, useRef } from 'react';
 import { useLocation } from 'react-router';
 import { sendPageView } from './analytics.ts';
 
-export function documentTitle(title: string | undefined): string {
+function documentTitle(title: string | undefined): string {
   return title ? `${PRODUCT} - ${title}` : PRODUCT;
 }
 

@@ -1,0 +1,109 @@
+/* The agency report's status fields, its lease and its refusals, shared by every section of the service. */
+import {
+  type Identity,
+  normaliseStatus,
+  type SitrepMessageCode,
+  type SitrepStatusFields,
+  type SitrepValidationErrors,
+} from '@ciffc/contracts';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema.ts';
+import { getSitrepRow, type SitrepRow } from './store.ts';
+
+export type Db = Kysely<Database>;
+
+/**
+ * The claim is a lease: it lapses after this idle time and is renewed by the holder's saves, reads
+ * of the draft and polls of the states list. Ten minutes: long enough to write a paragraph without
+ * a sync, short enough that a closed tab does not block the agency for long.
+ */
+export const CLAIM_IDLE_MS = 10 * 60_000;
+
+/** A refused call with the status fields the site needs to redraw (data-entry.md section 7). */
+export class SitrepError extends Error {
+  constructor(
+    readonly statusCode: number,
+    message: string,
+    readonly fields: Partial<SitrepStatusFields> = {},
+    /** The message as a code of the site's catalogues, with its parameters (rendered in EN or FR). */
+    readonly code?: SitrepMessageCode,
+    readonly params: Record<string, string | number> = {},
+  ) {
+    super(message);
+    this.name = 'SitrepError';
+  }
+}
+
+export const iso = (d: Date) => d.toISOString();
+export const expiry = (now: Date) => iso(new Date(now.getTime() + CLAIM_IDLE_MS));
+
+export function parse<T>(text: string | null | undefined, fallback: T): T {
+  if (!text) return fallback;
+  try {
+    return JSON.parse(text) as T;
+  } catch {
+    return fallback;
+  }
+}
+
+export function liveClaim(row: SitrepRow, now: Date): boolean {
+  return row.claimed_by != null && row.claim_expires_at != null && row.claim_expires_at >= iso(now);
+}
+
+/** Saved again after a submission that was not approved since: the agency must submit again. */
+function changedSinceSubmitted(row: SitrepRow): boolean {
+  return (
+    normaliseStatus(row.status) === 'E' &&
+    row.submitted_version != null &&
+    row.version_number > row.submitted_version
+  );
+}
+
+export function statusFields(
+  row: SitrepRow,
+  identity: Identity | null,
+  now: Date,
+  validationErrors?: SitrepValidationErrors,
+): SitrepStatusFields {
+  const live = liveClaim(row, now);
+  return {
+    agency: row.agency,
+    status: normaliseStatus(row.status),
+    version_number: row.version_number,
+    locked: live && row.claimed_by !== identity?.id,
+    edited_by: row.edited_by,
+    claimed_by: live ? row.claimed_by : null,
+    claimed_by_name: live ? row.claimed_by_name : null,
+    claim_expires_at: live ? row.claim_expires_at : null,
+    last_edit: row.last_edit,
+    approved_version: row.approved_version,
+    published_version: row.published_version,
+    has_dip_feed: row.has_dip_feed === 1,
+    submitted_version: row.submitted_version,
+    changed_since_submitted: changedSinceSubmitted(row),
+    rejected_version: row.rejected_version,
+    rejected_reason: row.rejected_reason,
+    validationErrors: validationErrors ?? parse<SitrepValidationErrors>(row.validation_errors, {}),
+  };
+}
+
+export async function requireRow(db: Db, agency: string): Promise<SitrepRow> {
+  const row = await getSitrepRow(db, agency);
+  if (!row) throw new SitrepError(404, `No sitrep for agency ${agency}`, {}, 'sitrep.not_found', { agency });
+  return row;
+}
+
+function holderMessage(row: SitrepRow): string {
+  return `The sitrep is being edited by ${holderName(row)}`;
+}
+
+function holderName(row: SitrepRow): string {
+  return row.claimed_by_name ?? `user ${row.claimed_by}`;
+}
+
+/** 409 naming the holder of a live lease. */
+export function lockedError(row: SitrepRow, identity: Identity, now: Date): SitrepError {
+  return new SitrepError(409, holderMessage(row), statusFields(row, identity, now), 'sitrep.locked', {
+    name: holderName(row),
+  });
+}
