@@ -53,7 +53,11 @@ const OVERVIEW_DEFAULTS: Record<string, Handler> = {
       field_date: null,
     }),
   [new URL(canadaUrl, 'http://localhost').pathname]: () =>
-    json({ type: 'Topology', objects: { provinces: emptyLayer, lakes: emptyLayer }, arcs: [] }),
+    json({
+      type: 'Topology',
+      objects: { provinces: emptyLayer, lakes: emptyLayer, neighbours: emptyLayer },
+      arcs: [],
+    }),
 };
 
 export function installFetch(handlers: Record<string, Handler>) {
