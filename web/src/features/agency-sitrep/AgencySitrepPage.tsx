@@ -445,6 +445,8 @@ function DraftSitrep({ agency }: { agency: string }) {
     try {
       // Pause sends what is typed first; an invalid field is discarded only if the user says so.
       if (!(await engine.flush())) return;
+      // No lease renewal may land after the release (it would claim the report again).
+      await engine.hold();
       engine.stop();
       changed.current = false;
       applyFields(await releaseSitrep(agency));
@@ -460,10 +462,19 @@ function DraftSitrep({ agency }: { agency: string }) {
     if (action === 'submit' && !window.confirm(t('confirm.submit'))) return;
     setBusy(true);
     try {
-      // Submit sends what is typed first and submits exactly the version saved.
-      if (action === 'submit' && !(await engine.flush())) return;
+      // Submit sends what is typed first and submits exactly the version saved; the lease is no
+      // longer renewed from then on (engine.hold), so no renewal lands after the hand-over.
+      if (action === 'submit') {
+        if (!(await engine.flush())) return;
+        await engine.hold();
+      }
       const version = action === 'submit' ? engine.state.base : (metaRef.current?.version_number ?? 0);
-      await transitionSitrep(action, agency, version, action === 'reject' ? reason.trim() : undefined);
+      try {
+        await transitionSitrep(action, agency, version, action === 'reject' ? reason.trim() : undefined);
+      } catch (error) {
+        engine.resume();
+        throw error;
+      }
       engine.stop();
       await invalidateSitrepStats(queryClient);
       window.alert(t('alert.saved'));

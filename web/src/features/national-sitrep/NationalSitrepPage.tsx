@@ -323,6 +323,8 @@ export function NationalSitrepPage() {
   const pauseEditing = async () => {
     // Pause sends what is typed first; an invalid field is discarded only if the user says so.
     if (!(await engine.flush())) return;
+    // No lease renewal may land after the release (it would claim the draft again).
+    await engine.hold();
     engine.stop();
     try {
       const m = await releaseNational();
@@ -343,7 +345,14 @@ export function NationalSitrepPage() {
     try {
       // Publish sends what is typed first, then publishes the version saved.
       if (!(await engine.flush())) return;
-      await publishNational({ ...form, version_number: engine.state.base, edit_session: engine.session });
+      // No lease renewal may land after the hand-over (it would claim the draft again).
+      await engine.hold();
+      try {
+        await publishNational({ ...form, version_number: engine.state.base, edit_session: engine.session });
+      } catch (error) {
+        engine.resume();
+        throw error;
+      }
       engine.stop();
       await invalidateSitrepStats(queryClient);
       window.alert(t('nationalSitrep.publishedAlert'));

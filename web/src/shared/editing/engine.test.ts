@@ -85,6 +85,35 @@ describe('the editing engine (fake timers)', () => {
     engine.stop();
   });
 
+  it('hold: no renewal after the hand-over starts, one already on its way is waited for; resume restarts the tick', async () => {
+    let finishRenewal = () => {};
+    const renewals: number[] = [];
+    const { engine } = harness({
+      renew: () =>
+        new Promise<void>((done) => {
+          renewals.push(Date.now());
+          finishRenewal = done;
+        }),
+    });
+    engine.start(3);
+    await vi.advanceTimersByTimeAsync(5000);
+    expect(renewals).toHaveLength(1);
+    let held = false;
+    const holding = engine.hold().then(() => {
+      held = true;
+    });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(held).toBe(false);
+    finishRenewal();
+    await holding;
+    await vi.advanceTimersByTimeAsync(20_000);
+    expect(renewals).toHaveLength(1);
+    engine.resume();
+    await vi.advanceTimersByTimeAsync(5000);
+    expect(renewals).toHaveLength(2);
+    engine.stop();
+  });
+
   it('cancels the older send; the newer one carries the same base and its answer is the one kept', async () => {
     const { engine, calls, events } = harness();
     engine.start(2);

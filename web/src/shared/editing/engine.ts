@@ -131,6 +131,22 @@ export class EditingEngine<R> {
     this.stopTimer();
   }
 
+  /**
+   * The report is being handed over (Submit): no tick may renew the lease any more, and a renewal
+   * already on its way is waited for, so no claim reaches the server after the hand-over (a claim
+   * landing after Submit would lock the submitted report to this user again). `resume` restarts
+   * the tick when the hand-over is refused.
+   */
+  async hold(): Promise<void> {
+    this.stopTimer();
+    await this.renewing;
+  }
+
+  resume() {
+    if (this.state.mode === 'editing' && !this.timer)
+      this.timer = setInterval(() => this.tick(), this.o.intervalMs);
+  }
+
   change() {
     this.dispatch({ type: 'change' });
   }
