@@ -132,6 +132,29 @@ export async function submit(
   return transition(db, identity, row, 'submit', values, now);
 }
 
+/** The checks Approve and Not Approved share: a report in a state to decide, started, as viewed. */
+async function decidableRow(
+  db: Db,
+  identity: Identity,
+  agency: string,
+  now: Date,
+  options: TransitionOptions,
+  action: 'approve' | 'reject',
+): Promise<SitrepRow> {
+  const row = await requireRow(db, agency);
+  const approving = action === 'approve';
+  if (!(approving ? canApprove(row.status) : canReject(row.status)))
+    throw new SitrepError(
+      409,
+      `The sitrep is already ${approving ? 'approved' : 'rejected'}`,
+      statusFields(row, identity, now),
+      approving ? 'sitrep.already_approved' : 'sitrep.already_rejected',
+    );
+  requireStarted(row, identity, now, action);
+  requireViewedVersion(row, identity, now, options.version_number);
+  return row;
+}
+
 /** Approve (national centre): the version the user viewed becomes the approved copy. */
 export async function approve(
   db: Db,
@@ -140,16 +163,7 @@ export async function approve(
   now: Date,
   options: TransitionOptions = {},
 ): Promise<SitrepStatusFields> {
-  const row = await requireRow(db, agency);
-  if (!canApprove(row.status))
-    throw new SitrepError(
-      409,
-      'The sitrep is already approved',
-      statusFields(row, identity, now),
-      'sitrep.already_approved',
-    );
-  requireStarted(row, identity, now, 'approve');
-  requireViewedVersion(row, identity, now, options.version_number);
+  const row = await decidableRow(db, identity, agency, now, options, 'approve');
   await requireValid(db, row, identity, now);
   return transition(
     db,
@@ -179,16 +193,7 @@ export async function reject(
   now: Date,
   options: TransitionOptions = {},
 ): Promise<SitrepStatusFields> {
-  const row = await requireRow(db, agency);
-  if (!canReject(row.status))
-    throw new SitrepError(
-      409,
-      'The sitrep is already rejected',
-      statusFields(row, identity, now),
-      'sitrep.already_rejected',
-    );
-  requireStarted(row, identity, now, 'reject');
-  requireViewedVersion(row, identity, now, options.version_number);
+  const row = await decidableRow(db, identity, agency, now, options, 'reject');
   const reason = options.reason?.trim() || null;
   const values = { status: 'R', rejected_version: row.version_number, rejected_reason: reason };
   return transition(db, identity, row, 'reject', values, now, reason);
