@@ -7,8 +7,9 @@
  *   - laptop: 1366 × 900, no throttling;
  *   - phone: 390 × 844, 4x CPU slowdown (CDP Emulation.setCPUThrottlingRate) and a 4G-like network
  *     (CDP Network.emulateNetworkConditions: 9 Mbit/s down, 1.5 Mbit/s up, 150 ms latency).
- * Reports, per profile, the median of RUNS runs of Largest Contentful Paint and Cumulative Layout
- * Shift (every shift without recent input, from navigation until the map has drawn its fires and the
+ * Reports, per profile, the median of RUNS runs of First Contentful Paint, Largest Contentful Paint
+ * (with the element that made it, so a change of the LCP element shows) and Cumulative Layout Shift
+ * (every shift without recent input, from navigation until the map has drawn its fires and the
  * page has been quiet for QUIET_MS), and the JavaScript of the first run: each chunk's brotli size
  * (compressed here at quality 11, as a precompressed production build would serve it, whatever the
  * test server sends) and the total of the chunks requested before the map's chunk (FiresMapCanvas).
@@ -47,16 +48,23 @@ interface Chunk {
 }
 
 interface Run {
+  fcp: number;
   lcp: number;
+  /** The LCP element as `tag.firstClass`, e.g. `span` (the heading's text) or `p.fires-map-hint`. */
+  lcpElement: string;
   cls: number;
   chunks: Chunk[];
 }
 
-/** Collects LCP and layout shifts from the first paint on (buffered observers). */
+/** Collects LCP (time and element) and layout shifts from the first paint on (buffered observers). */
 const OBSERVERS = `
-  window.__lcp = 0; window.__cls = 0;
-  new PerformanceObserver((l) => { for (const e of l.getEntries()) window.__lcp = e.startTime; })
-    .observe({ type: 'largest-contentful-paint', buffered: true });
+  window.__lcp = 0; window.__lcpElement = ''; window.__cls = 0;
+  new PerformanceObserver((l) => { for (const e of l.getEntries()) {
+    window.__lcp = e.startTime;
+    const el = e.element;
+    window.__lcpElement = el ? el.tagName.toLowerCase() + (el.classList[0] ? '.' + el.classList[0] : '')
+      + (el.closest('h1') ? ' in h1' : '') : (e.url || '(removed)');
+  } }).observe({ type: 'largest-contentful-paint', buffered: true });
   new PerformanceObserver((l) => { for (const e of l.getEntries()) if (!e.hadRecentInput) window.__cls += e.value; })
     .observe({ type: 'layout-shift', buffered: true });
 `;
@@ -108,13 +116,14 @@ async function run(browser: Browser, profile: Profile): Promise<Run> {
 
   await page.goto(BASE_URL, { waitUntil: 'load' });
   await settle(page, () => lastRequest);
-  const { lcp, cls } = await page.evaluate(() => {
-    const w = globalThis as unknown as { __lcp: number; __cls: number };
-    return { lcp: w.__lcp, cls: w.__cls };
+  const measured = await page.evaluate(() => {
+    const w = globalThis as unknown as { __lcp: number; __lcpElement: string; __cls: number };
+    const fcp = performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Number.NaN;
+    return { fcp, lcp: w.__lcp, lcpElement: w.__lcpElement, cls: w.__cls };
   });
   const chunks = (await Promise.all(pending)).filter((c): c is Chunk => c !== null);
   await context.close();
-  return { lcp, cls, chunks };
+  return { ...measured, chunks };
 }
 
 const median = (values: number[]) => {
@@ -128,8 +137,12 @@ function report(profile: Profile, runs: Run[]) {
   if (!first) return;
   console.log(`\n${profile.name}: median of ${runs.length} cold loads`);
   console.log(
+    `  FCP ${Math.round(median(runs.map((r) => r.fcp)))} ms  (runs: ${runs.map((r) => Math.round(r.fcp)).join(', ')})`,
+  );
+  console.log(
     `  LCP ${Math.round(median(runs.map((r) => r.lcp)))} ms  (runs: ${runs.map((r) => Math.round(r.lcp)).join(', ')})`,
   );
+  console.log(`  LCP element (runs): ${runs.map((r) => r.lcpElement).join(', ')}`);
   console.log(
     `  CLS ${median(runs.map((r) => r.cls)).toFixed(3)}  (runs: ${runs.map((r) => r.cls.toFixed(3)).join(', ')})`,
   );

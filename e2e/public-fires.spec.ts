@@ -127,6 +127,43 @@ test.describe('public fire pages (issue 3)', () => {
     expect(charts).toHaveLength(1);
   });
 
+  test("the app shell paints the heading in the visitor's language before the JavaScript, and React takes it over in place (phone, issue 14)", async ({
+    browser,
+  }) => {
+    const context = await browser.newContext({
+      viewport: { width: 390, height: 844 },
+      isMobile: true,
+      locale: 'fr-CA',
+    });
+    const page = await context.newPage();
+    const heading = page.locator('h1');
+    await page.addInitScript({
+      content: `new PerformanceObserver((l) => { for (const e of l.getEntries())
+        window.__lcpInH1 = Boolean(e.element && e.element.closest('h1')); })
+        .observe({ type: 'largest-contentful-paint', buffered: true });`,
+    });
+    // The app's entry refused: what paints is index.html, its stylesheet and the head script only.
+    const entry = /\/assets\/index-[^/]*\.js$/;
+    await page.route(entry, (route) => route.abort());
+    await page.goto('/');
+    // innerText: the shell carries both texts, and shows one.
+    await expect(heading).toHaveText('Tableau de bord des feux actifs', { useInnerText: true });
+    await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
+    await expect
+      .poll(() => page.evaluate(() => (globalThis as unknown as { __lcpInH1?: boolean }).__lcpInH1), {
+        message: 'the largest contentful paint without JavaScript is the heading',
+      })
+      .toBe(true);
+    const shellBox = await heading.boundingBox();
+    await page.unroute(entry);
+    await page.goto('/');
+    await expect(page.locator('.fires-map')).toBeVisible();
+    await expect(page.locator('.app-shell')).toHaveCount(0);
+    await expect(heading).toHaveText('Tableau de bord des feux actifs');
+    expect(await heading.boundingBox(), 'the heading where the shell drew it').toEqual(shellBox);
+    await context.close();
+  });
+
   test('a fire popup opens from the keyboard through the list of the largest fires in view', async ({
     page,
   }) => {

@@ -209,9 +209,16 @@ async function run(
   if (code !== 0) throw new Error(`${name} failed (exit ${code})`);
 }
 
+/**
+ * Where the built site lives: `WEB_DIST` when set (a helper or a bench builds and serves its own
+ * copy without touching the shared one, docs/performance.md), otherwise web/dist.
+ */
+const webDist = (): string => resolve(process.env.WEB_DIST ?? join(repoRoot, 'web/dist'));
+
 /** Builds the site when its sources are newer than the last build. */
 export async function ensureWebBuilt(): Promise<void> {
-  const index = join(repoRoot, 'web/dist/index.html');
+  const outDir = webDist();
+  const index = join(outDir, 'index.html');
   const built = existsSync(index) ? statSync(index).mtimeMs : 0;
   const sources = Math.max(
     newestMtime(join(repoRoot, 'web/src')),
@@ -219,7 +226,12 @@ export async function ensureWebBuilt(): Promise<void> {
   );
   if (built > sources) return;
   console.log('[build] site (vite build)...');
-  await run('site build', bin('.', 'vite'), ['build'], join(repoRoot, 'web'));
+  await run(
+    'site build',
+    bin('.', 'vite'),
+    ['build', '--outDir', outDir, '--emptyOutDir'],
+    join(repoRoot, 'web'),
+  );
 }
 
 /** Builds the content system (TypeScript to dist/ and the admin panel) when its sources changed. */
@@ -328,7 +340,7 @@ export async function startGateway(o: GatewayOptions): Promise<Part> {
       HOST: process.env.HOST ?? '0.0.0.0',
       API_URL: o.apiUrl,
       CMS_URL: o.cmsUrl,
-      WEB_DIST: join(repoRoot, 'web/dist'),
+      WEB_DIST: webDist(),
     },
     logFile: join(o.dataDir, 'logs', 'gateway.log'),
     url,

@@ -1,4 +1,5 @@
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { DashboardPage, EmbeddedDashboardPage } from '../features/dashboard/DashboardPage.tsx';
 import { FeatureRoute } from './FeatureRoute.tsx';
 import { AgencyLayout, EmbeddedLayout, RootLayout, RouteError, RouteLoading } from './Layout.tsx';
 import { legacyRedirectPatterns } from './legacy-redirects.ts';
@@ -9,15 +10,12 @@ import { UploadsRedirect } from './UploadsRedirect.tsx';
 /*
  * Every route of docs/spec/public-site.md section 2. Feature pages are lazy-loaded so the first download is
  * the shell only; a screen plugs in by exporting its page component from
- * web/src/features/<screen>/<Screen>Page.tsx and being named in one `lazy` below.
+ * web/src/features/<screen>/<Screen>Page.tsx and being named in one `lazy` below. The dashboard is
+ * the exception: it is the home page most visitors land on, so it is part of the entry and `/`
+ * renders in the first commit, with no second round trip for a route chunk (issue 14, phone LCP;
+ * docs/performance.md). Its map and charts stay lazy inside the page.
  */
 const page = {
-  dashboard: async () => ({
-    Component: (await import('../features/dashboard/DashboardPage.tsx')).DashboardPage,
-  }),
-  map: async () => ({
-    Component: (await import('../features/dashboard/DashboardPage.tsx')).EmbeddedDashboardPage,
-  }),
   firesSummary: async () => ({
     Component: (await import('../features/fires-summary/FiresSummaryPage.tsx')).FiresSummaryPage,
   }),
@@ -81,7 +79,7 @@ export const routes: RouteObject[] = [
     element: <EmbeddedLayout />,
     HydrateFallback: RouteLoading,
     errorElement: <RouteError />,
-    children: [{ index: true, lazy: page.map }],
+    children: [{ index: true, Component: EmbeddedDashboardPage }],
   },
   { path: '/uploads/*', element: <UploadsRedirect /> },
   {
@@ -93,8 +91,8 @@ export const routes: RouteObject[] = [
         // Errors render inside the layout, so the header stays usable.
         errorElement: <RouteError />,
         children: [
-          { index: true, lazy: page.dashboard },
-          { path: 'dashboard', lazy: page.dashboard },
+          { index: true, Component: DashboardPage },
+          { path: 'dashboard', Component: DashboardPage },
           { path: 'page', lazy: page.firesSummary },
           {
             path: 'summary',
