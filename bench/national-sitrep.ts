@@ -100,10 +100,10 @@ async function publishTimes(databaseUrl: string | undefined): Promise<string> {
     const times: number[] = [];
     let reportBytes = 0;
     for (let i = 0; i < 20; i++) {
-      await national.claim(app.db, ciffc, { now });
+      await national.claim(app.db.kysely, ciffc, now);
       const fields = demoNationalFields(date, 4, 'Bench Officer');
       const started = performance.now();
-      const outcome = await national.publish(app.db, ciffc, fields, { now });
+      const outcome = await national.publish(app.db.kysely, ciffc, fields, now);
       times.push(performance.now() - started);
       if (Object.keys(outcome.validationErrors).length > 0)
         throw new Error(JSON.stringify(outcome.validationErrors));

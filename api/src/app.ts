@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { IncomingMessage } from 'node:http';
+import { createServer, type IncomingMessage } from 'node:http';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { agencyRoutes } from './agencies/routes.ts';
@@ -16,6 +16,9 @@ import { wildfireRoutes } from './fires/routes.ts';
 import { healthRoutes } from './health/routes.ts';
 import { historicalRoutes } from './historical/routes.ts';
 import { ResponseCache } from './http/cache.ts';
+import { FastPath } from './http/fast-path.ts';
+import { dataToken } from './http/query.ts';
+import { centreToday } from './http/time.ts';
 import { inventoryRoutes } from './inventory/routes.ts';
 import { nationalSitrepRoutes } from './national-sitrep/routes.ts';
 import { ogcRoutes } from './ogc/routes.ts';
@@ -31,6 +34,8 @@ declare module 'fastify' {
     config: Config;
     db: Db;
     responseCache: ResponseCache;
+    /** Undefined on in-memory SQLite (no prepared read of the data token). */
+    fastPath: FastPath | undefined;
     identityResolver: IdentityResolver;
   }
 }
@@ -53,7 +58,20 @@ export interface BuildOptions {
 export async function buildApp(options: BuildOptions = {}): Promise<FastifyInstance> {
   // 1. config
   const config = options.config ?? loadConfig();
+  // Repeated anonymous public GETs are answered in front of the router (http/fast-path.ts); the
+  // server is Fastify's own (same timeouts), with that path before Fastify's handler.
+  let fastPath: FastPath | undefined;
   const app = Fastify({
+    serverFactory: (handler, serverOptions) => {
+      const server = createServer((request, response) =>
+        fastPath ? fastPath.serve(request, response, handler) : handler(request, response),
+      );
+      // Fastify's defaults (it applies them itself only to a server it makes).
+      server.keepAliveTimeout = Number(serverOptions.keepAliveTimeout ?? 72_000);
+      server.requestTimeout = Number(serverOptions.requestTimeout ?? 0);
+      server.setTimeout(Number(serverOptions.connectionTimeout ?? 0));
+      return server;
+    },
     // The instance in every log line: several instances write to one journal (issue 12).
     logger: { level: config.logLevel, base: { instance: config.instanceId } },
     bodyLimit: config.bodyLimit,
@@ -93,7 +111,27 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
     options.db ??
     createDb({ databaseUrl: config.databaseUrl, sqliteFile: config.sqliteFile, poolSize: config.poolSize });
   app.decorate('db', db);
-  app.decorate('responseCache', new ResponseCache());
+  const responseCache = new ResponseCache();
+  app.decorate('responseCache', responseCache);
+  const readToken = dataToken(db, () => centreToday(config.now()));
+  if (readToken) {
+    const fast = new FastPath({
+      cache: responseCache,
+      log: app.log,
+      logRequests: config.logRequests,
+      requestId: requestIdOf,
+      readToken,
+    });
+    responseCache.fastPath = fast;
+    // After every other onSend hook (the ones above; route hooks do nothing for anonymous users).
+    app.addHook('onSend', fast.onSend);
+    app.addHook('preClose', (done) => {
+      fast.closing = true;
+      done();
+    });
+    fastPath = fast;
+  }
+  app.decorate('fastPath', fastPath);
   app.addHook('onClose', async () => {
     await db.close();
   });

@@ -2,17 +2,24 @@
 // SQLite file with the demo data (CIFFC_DEMO=1). Run by the root as `node --test cms/tests/`.
 // Needs `npm run build` in cms/ once (admin panel); the server code is recompiled here from src/.
 import assert from 'node:assert/strict';
-import { spawn, spawnSync } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { fileURLToPath } from 'node:url';
+import {
+  adminSignIn,
+  compileServer,
+  DEMO_ADMIN,
+  DEMO_PASSWORD,
+  freePort,
+  refusedStart,
+  secrets,
+  signIn,
+  startStrapi,
+  stopAll,
+  stopPart,
+} from './helpers.mjs';
 
-const cmsDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const strapiBin = path.join(cmsDir, 'node_modules', '@strapi', 'strapi', 'bin', 'strapi.js');
 const FEATURE_ALIASES = [
   'login',
   'national-summary',
@@ -25,110 +32,22 @@ const FEATURE_ALIASES = [
   'inventory',
   'reports-and-exports',
 ];
-const PASSWORD = 'wildfire-demo';
-
-const secret = () => randomBytes(24).toString('base64');
-const secrets = () => ({
-  JWT_SECRET: secret(),
-  ADMIN_JWT_SECRET: secret(),
-  APP_KEYS: `${secret()},${secret()}`,
-  API_TOKEN_SALT: secret(),
-  TRANSFER_TOKEN_SALT: secret(),
-  ENCRYPTION_KEY: secret(),
-});
-
-const freePort = () =>
-  new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-
-/** Starts `strapi start`; resolves once /_health answers, rejects with the log if it exits first. */
-const startStrapi = async (env) => {
-  const child = spawn(process.execPath, [strapiBin, 'start'], {
-    cwd: cmsDir,
-    env: { ...process.env, STRAPI_TELEMETRY_DISABLED: 'true', NODE_ENV: 'development', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let log = '';
-  child.stdout.on('data', (chunk) => {
-    log += chunk;
-  });
-  child.stderr.on('data', (chunk) => {
-    log += chunk;
-  });
-  const started = Date.now();
-  const server = { child, log: () => log, url: `http://127.0.0.1:${env.PORT}`, readyMs: 0 };
-  while (Date.now() - started < 120_000) {
-    if (child.exitCode !== null) throw new Error(`Strapi exited with ${child.exitCode}:\n${log}`);
-    try {
-      const res = await fetch(`${server.url}/_health`);
-      if (res.status === 204) {
-        server.readyMs = Date.now() - started;
-        return server;
-      }
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  child.kill('SIGKILL');
-  throw new Error(`Strapi not ready after 120 s:\n${log}`);
-};
-
-const stopStrapi = async (server) => {
-  if (!server || server.child.exitCode !== null) return;
-  const exited = new Promise((resolve) => server.child.once('exit', resolve));
-  server.child.kill('SIGTERM');
-  const timer = setTimeout(() => server.child.kill('SIGKILL'), 5_000);
-  await exited;
-  clearTimeout(timer);
-};
 
 describe('content system (Strapi, demo data)', { timeout: 120_000 }, () => {
   const tmp = mkdtempSync(path.join(tmpdir(), 'ciffc-cms-test-'));
   const env = { ...secrets(), CIFFC_DEMO: '1', AUTH_RATELIMIT_MAX: '1000', HOST: '127.0.0.1' };
   let server;
-  const running = new Set();
-  // Whatever happens (failed assertion, interrupted run), no Strapi outlives the tests.
-  const killAll = () => {
-    for (const s of running) if (s.child.exitCode === null) s.child.kill('SIGKILL');
-  };
-  process.once('exit', killAll);
 
   const api = (pathname, init = {}) => fetch(`${server.url}${pathname}`, init);
-  const login = async (identifier, password = PASSWORD) => {
-    const res = await api('/api/auth/local', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ identifier, password }),
-    });
-    return { status: res.status, body: await res.json() };
-  };
+  const login = (identifier, password = DEMO_PASSWORD) => signIn(server.url, identifier, password);
   const bearer = (jwt) => ({ headers: { authorization: `Bearer ${jwt}` } });
   const tokens = {};
 
   before(async () => {
-    assert.ok(
-      existsSync(path.join(cmsDir, 'dist', 'build', 'index.html')),
-      'admin panel not built: run `npm run build` in cms/ first',
-    );
-    const tsc = spawnSync(
-      process.execPath,
-      [path.join(cmsDir, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', cmsDir],
-      {
-        encoding: 'utf8',
-      },
-    );
-    assert.equal(tsc.status, 0, `tsc failed:\n${tsc.stdout}${tsc.stderr}`);
+    compileServer();
     env.PORT = String(await freePort());
     env.DATABASE_FILENAME = path.join(tmp, 'cms.db');
     server = await startStrapi(env);
-    running.add(server);
     console.log(`# new database with demo seeding: ready in ${server.readyMs} ms`);
     for (const user of ['ab', 'qc', 'ciffc']) {
       const { status, body } = await login(user);
@@ -138,7 +57,7 @@ describe('content system (Strapi, demo data)', { timeout: 120_000 }, () => {
   });
 
   after(async () => {
-    for (const s of running) await stopStrapi(s);
+    await stopAll();
     rmSync(tmp, { recursive: true, force: true });
   });
 
@@ -278,26 +197,14 @@ describe('content system (Strapi, demo data)', { timeout: 120_000 }, () => {
     const panel = await api('/admin');
     assert.equal(panel.status, 200);
     assert.match(await panel.text(), /<div id="strapi"/);
-    const res = await api('/admin/login', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: 'admin@demo.ciffc.local', password: 'Wildfire-demo-1' }),
-    });
-    assert.equal(res.status, 200);
+    assert.equal(typeof (await adminSignIn(server.url)), 'string');
   });
 
   // The admin panel's own API, as an editor's browser calls it. One sign-in for all the tests: the
   // admin login is rate-limited (5 a window per address).
   let adminToken;
   const adminLogin = async () => {
-    if (adminToken) return adminToken;
-    const res = await api('/admin/login', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: 'admin@demo.ciffc.local', password: 'Wildfire-demo-1' }),
-    });
-    assert.equal(res.status, 200);
-    adminToken = (await res.json()).data.token;
+    adminToken ??= await adminSignIn(server.url, DEMO_ADMIN);
     return adminToken;
   };
   const contentManager = async (token, method, pathname, body) => {
@@ -417,10 +324,8 @@ describe('content system (Strapi, demo data)', { timeout: 120_000 }, () => {
 
   it('reuses the data on a second start and creates nothing twice', async () => {
     const versionsBefore = (await versionsOf(await adminLogin())).total;
-    await stopStrapi(server);
-    running.delete(server);
+    await stopPart(server);
     server = await startStrapi(env);
-    running.add(server);
     console.log(`# existing database: ready in ${server.readyMs} ms`);
     assert.equal((await versionsOf(await adminLogin())).total, versionsBefore);
     assert.doesNotMatch(server.log(), /\[ciffc\] (demo: .* created|demo: uploaded|creating role)/);
@@ -443,53 +348,31 @@ describe('content system (Strapi, demo data)', { timeout: 120_000 }, () => {
   });
 
   /** Starts Strapi expecting a refusal; resolves with the output once it has exited. */
-  const refusedStart = async (env) => {
-    const child = spawn(process.execPath, [strapiBin, 'start'], {
-      cwd: cmsDir,
-      env: { ...process.env, STRAPI_TELEMETRY_DISABLED: 'true', ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    running.add({ child });
-    let output = '';
-    child.stdout.on('data', (chunk) => {
-      output += chunk;
-    });
-    child.stderr.on('data', (chunk) => {
-      output += chunk;
-    });
-    const timer = setTimeout(() => child.kill('SIGKILL'), 30_000);
-    const code = await new Promise((resolve) => child.once('exit', (c) => resolve(c)));
-    clearTimeout(timer);
-    assert.notEqual(code, 0, output);
+  const refused = async (env) => {
+    const { status, output } = await refusedStart(env, 30_000);
+    assert.notEqual(status, 0, output);
     assert.match(output, /refuses to start/);
     return output;
   };
 
   it('refuses a production start with a default secret, saying which one', async () => {
-    const output = await refusedStart(await productionEnv('default', { JWT_SECRET: 'tobemodified' }));
+    const output = await refused(await productionEnv('default', { JWT_SECRET: 'tobemodified' }));
     assert.match(output, /JWT_SECRET is the known default "tobemodified"/);
   });
 
   it('refuses a production start with a missing secret, saying which one', async () => {
-    const output = await refusedStart(await productionEnv('missing', { ADMIN_JWT_SECRET: undefined }));
+    const output = await refused(await productionEnv('missing', { ADMIN_JWT_SECRET: undefined }));
     assert.match(output, /ADMIN_JWT_SECRET is missing/);
   });
 
   it('creates no demo user on a production start with good secrets', async () => {
     const production = await startStrapi(await productionEnv('production'));
-    running.add(production);
     console.log(`# production start: ready in ${production.readyMs} ms`);
     try {
-      const res = await fetch(`${production.url}/api/auth/local`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ identifier: 'ab', password: PASSWORD }),
-      });
-      assert.equal(res.status, 400);
+      assert.equal((await signIn(production.url, 'ab')).status, 400);
       assert.doesNotMatch(production.log(), /\[ciffc\] demo/);
     } finally {
-      await stopStrapi(production);
-      running.delete(production);
+      await stopPart(production);
     }
   });
 });

@@ -3,75 +3,28 @@
 // nothing changes. A real Strapi (demo data, throwaway SQLite) and the real gateway (tsx).
 // Run by the root as `node --test cms/tests/`; needs `npm run build` in cms/ once (admin panel).
 import assert from 'node:assert/strict';
-import { spawn, spawnSync } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { fileURLToPath } from 'node:url';
+import {
+  adminSignIn,
+  compileServer,
+  DEMO_EDITOR,
+  freePort,
+  secrets,
+  sleep,
+  startGateway,
+  startStrapi,
+  stopAll,
+} from './helpers.mjs';
 
-const cmsDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const repoRoot = path.resolve(cmsDir, '..');
-const strapiBin = path.join(cmsDir, 'node_modules', '@strapi', 'strapi', 'bin', 'strapi.js');
-const tsxBin = path.join(repoRoot, 'node_modules', '.bin', 'tsx');
-const EDITOR = { email: 'editor@demo.ciffc.local', password: 'Wildfire-editor-1' };
 const VERSIONS = 'api::content-version.content-version';
 /** The issue's rule: the next request after a save shows it within 5 s. */
 const VISIBLE_WITHIN_MS = 5_000;
 
-const secret = () => randomBytes(24).toString('base64');
-const freePort = () =>
-  new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/** Spawns a part; resolves once `readyUrl` answers `readyStatus`, rejects with its log if it exits. */
-const startPart = async (command, args, options, readyUrl, readyStatus) => {
-  const child = spawn(command, args, { ...options, stdio: ['ignore', 'pipe', 'pipe'] });
-  let log = '';
-  child.stdout.on('data', (chunk) => {
-    log += chunk;
-  });
-  child.stderr.on('data', (chunk) => {
-    log += chunk;
-  });
-  const started = Date.now();
-  while (Date.now() - started < 90_000) {
-    if (child.exitCode !== null) throw new Error(`${command} exited with ${child.exitCode}:\n${log}`);
-    try {
-      if ((await fetch(readyUrl)).status === readyStatus) return { child, log: () => log };
-    } catch {
-      // not listening yet
-    }
-    await sleep(200);
-  }
-  child.kill('SIGKILL');
-  throw new Error(`${command} not ready after 90 s:\n${log}`);
-};
-
-const stopPart = async (part) => {
-  if (!part || part.child.exitCode !== null) return;
-  const exited = new Promise((resolve) => part.child.once('exit', resolve));
-  part.child.kill('SIGTERM');
-  const timer = setTimeout(() => part.child.kill('SIGKILL'), 5_000);
-  await exited;
-  clearTimeout(timer);
-};
-
 describe('editors: saves reach the site at once (issue 16)', { timeout: 240_000 }, () => {
   const tmp = mkdtempSync(path.join(tmpdir(), 'ciffc-editors-test-'));
-  const parts = [];
-  process.once('exit', () => {
-    for (const part of parts) if (part.child.exitCode === null) part.child.kill('SIGKILL');
-  });
   let cmsUrl;
   let gatewayUrl;
   let token;
@@ -105,75 +58,26 @@ describe('editors: saves reach the site at once (issue 16)', { timeout: 240_000 
   const frenchOf = (entry) => entry?.localizations?.find((l) => l.locale === 'fr');
 
   before(async () => {
-    assert.ok(
-      existsSync(path.join(cmsDir, 'dist', 'build', 'index.html')),
-      'admin panel not built: run `npm run build` in cms/ first',
-    );
-    const tsc = spawnSync(
-      process.execPath,
-      [path.join(cmsDir, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', cmsDir],
-      {
-        encoding: 'utf8',
-      },
-    );
-    assert.equal(tsc.status, 0, `tsc failed:\n${tsc.stdout}${tsc.stderr}`);
-    const cmsPort = await freePort();
-    cmsUrl = `http://127.0.0.1:${cmsPort}`;
-    const cmsEnv = {
-      ...process.env,
-      JWT_SECRET: secret(),
-      ADMIN_JWT_SECRET: secret(),
-      APP_KEYS: `${secret()},${secret()}`,
-      API_TOKEN_SALT: secret(),
-      TRANSFER_TOKEN_SALT: secret(),
-      ENCRYPTION_KEY: secret(),
+    compileServer();
+    const strapi = await startStrapi({
+      ...secrets(),
       CIFFC_DEMO: '1',
-      HOST: '127.0.0.1',
-      PORT: String(cmsPort),
+      PORT: String(await freePort()),
       DATABASE_FILENAME: path.join(tmp, 'cms.db'),
-      STRAPI_TELEMETRY_DISABLED: 'true',
-      NODE_ENV: 'development',
-    };
-    parts.push(
-      await startPart(
-        process.execPath,
-        [strapiBin, 'start'],
-        { cwd: cmsDir, env: cmsEnv },
-        `${cmsUrl}/_health`,
-        204,
-      ),
-    );
-    const gatewayPort = await freePort();
-    gatewayUrl = `http://127.0.0.1:${gatewayPort}`;
-    const gatewayEnv = {
-      ...process.env,
-      PORT: String(gatewayPort),
-      HOST: '127.0.0.1',
-      CMS_URL: cmsUrl,
-      API_URL: 'http://127.0.0.1:9',
-      WEB_DIST: path.join(tmp, 'no-site'),
-    };
-    parts.push(
-      await startPart(
-        tsxBin,
-        [path.join(repoRoot, 'gateway', 'src', 'server.ts')],
-        { cwd: repoRoot, env: gatewayEnv },
-        `${gatewayUrl}/gateway/health`,
-        200,
-      ),
-    );
-    // One sign-in for all the tests: the admin login is rate-limited (5 a window per address).
-    const login = await cms('/admin/login', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(EDITOR),
     });
-    assert.equal(login.status, 200, await login.clone().text());
-    token = (await login.json()).data.token;
+    cmsUrl = strapi.url;
+    const gateway = await startGateway({
+      port: await freePort(),
+      cmsUrl,
+      noSiteDir: path.join(tmp, 'no-site'),
+    });
+    gatewayUrl = gateway.url;
+    // One sign-in for all the tests: the admin login is rate-limited (5 a window per address).
+    token = await adminSignIn(cmsUrl, DEMO_EDITOR);
   });
 
   after(async () => {
-    for (const part of parts.reverse()) await stopPart(part);
+    await stopAll();
     rmSync(tmp, { recursive: true, force: true });
   });
 

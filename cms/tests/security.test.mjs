@@ -4,101 +4,26 @@
 // the scripted first admin. Then the production start refusals (demo flag, NODE_ENV case, entropy).
 // Needs the admin panel built once (`npm run build` in cms/); the server code is compiled here.
 import assert from 'node:assert/strict';
-import { spawn, spawnSync } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { request } from 'node:http';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { fileURLToPath } from 'node:url';
+import {
+  adminSignIn,
+  cmsDir,
+  compileServer,
+  freePort,
+  DEMO_PASSWORD as PASSWORD,
+  refusedStart,
+  secrets,
+  startGateway,
+  startStrapi,
+  stopPart as stop,
+} from './helpers.mjs';
 
-const cmsDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const repoRoot = path.resolve(cmsDir, '..');
-const strapiBin = path.join(cmsDir, 'node_modules', '@strapi', 'strapi', 'bin', 'strapi.js');
-const PASSWORD = 'wildfire-demo';
 const LOCKOUT_AFTER = 5;
-
-const secret = () => randomBytes(24).toString('base64');
-const secrets = () => ({
-  JWT_SECRET: secret(),
-  ADMIN_JWT_SECRET: secret(),
-  APP_KEYS: `${secret()},${secret()}`,
-  API_TOKEN_SALT: secret(),
-  TRANSFER_TOKEN_SALT: secret(),
-  ENCRYPTION_KEY: secret(),
-});
-
-const freePort = () =>
-  new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-
-const running = new Set();
-process.once('exit', () => {
-  for (const child of running) if (child.exitCode === null) child.kill('SIGKILL');
-});
-
-/** Spawns a part; resolves once `ready` answers true, rejects with the log if it exits first. */
-const startPart = async (command, args, options, ready) => {
-  const child = spawn(command, args, { ...options, stdio: ['ignore', 'pipe', 'pipe'] });
-  running.add(child);
-  let log = '';
-  child.stdout.on('data', (chunk) => {
-    log += chunk;
-  });
-  child.stderr.on('data', (chunk) => {
-    log += chunk;
-  });
-  const started = Date.now();
-  // A first start seeds the demo data: up to a minute and more on a busy 2-core machine.
-  while (Date.now() - started < 150_000) {
-    if (child.exitCode !== null) throw new Error(`${args.join(' ')} exited with ${child.exitCode}:\n${log}`);
-    if (await ready().catch(() => false)) return { child, log: () => log };
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  child.kill('SIGKILL');
-  throw new Error(`${args.join(' ')} not ready after 150 s:\n${log}`);
-};
-
-const startStrapi = async (env) => {
-  const url = `http://127.0.0.1:${env.PORT}`;
-  // Strapi's own default login limit (10 a minute per address), whatever the caller's shell says.
-  const { AUTH_RATELIMIT_MAX: _raised, ...inherited } = process.env;
-  const part = await startPart(
-    process.execPath,
-    [strapiBin, 'start'],
-    { cwd: cmsDir, env: { ...inherited, STRAPI_TELEMETRY_DISABLED: 'true', HOST: '127.0.0.1', ...env } },
-    async () => (await fetch(`${url}/_health`)).status === 204,
-  );
-  return { ...part, url };
-};
-
-const stop = async (part) => {
-  if (!part || part.child.exitCode !== null) return;
-  const exited = new Promise((resolve) => part.child.once('exit', resolve));
-  part.child.kill('SIGTERM');
-  const timer = setTimeout(() => part.child.kill('SIGKILL'), 5_000);
-  await exited;
-  clearTimeout(timer);
-};
-
-/** What a production start prints before it exits (it must exit, within the time given). */
-const refusedStart = (env) => {
-  const result = spawnSync(process.execPath, [strapiBin, 'start'], {
-    cwd: cmsDir,
-    env: { ...process.env, STRAPI_TELEMETRY_DISABLED: 'true', HOST: '127.0.0.1', ...env },
-    encoding: 'utf8',
-    timeout: 60_000,
-  });
-  return { status: result.status, output: `${result.stdout}${result.stderr}` };
-};
 
 /** Runs a command without blocking this process (the servers' logs keep flowing). */
 const runAsync = (command, args, options) =>
@@ -154,16 +79,7 @@ describe('closed doors behind the gateway (issue 10, demo data)', { timeout: 480
     call(site, '/api/auth/local', { from, method: 'POST', headers, body: { identifier, password } });
 
   before(async () => {
-    assert.ok(
-      existsSync(path.join(cmsDir, 'dist', 'build', 'index.html')),
-      'run `npm run build` in cms/ first',
-    );
-    const tsc = spawnSync(
-      process.execPath,
-      [path.join(cmsDir, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', cmsDir],
-      { encoding: 'utf8' },
-    );
-    assert.equal(tsc.status, 0, `tsc failed:\n${tsc.stdout}${tsc.stderr}`);
+    compileServer();
     const [cmsPort, gatewayPort] = [await freePort(), await freePort()];
     site = `http://127.0.0.1:${gatewayPort}`;
     cmsEnv = {
@@ -176,22 +92,12 @@ describe('closed doors behind the gateway (issue 10, demo data)', { timeout: 480
       ACCOUNT_LOCKOUT_MAX: String(LOCKOUT_AFTER),
     };
     cms = await startStrapi(cmsEnv);
-    gateway = await startPart(
-      process.execPath,
-      ['--import', 'tsx', path.join(repoRoot, 'gateway', 'src', 'server.ts')],
-      {
-        cwd: repoRoot,
-        env: {
-          ...process.env,
-          PORT: String(gatewayPort),
-          HOST: '0.0.0.0',
-          CMS_URL: cms.url,
-          API_URL: 'http://127.0.0.1:9',
-          WEB_DIST: path.join(tmp, 'no-site'),
-        },
-      },
-      async () => (await fetch(`${site}/gateway/health`)).ok,
-    );
+    gateway = await startGateway({
+      port: gatewayPort,
+      cmsUrl: cms.url,
+      noSiteDir: path.join(tmp, 'no-site'),
+      host: '0.0.0.0',
+    });
   });
 
   after(async () => {
@@ -255,12 +161,7 @@ describe('closed doors behind the gateway (issue 10, demo data)', { timeout: 480
         },
         body: body && JSON.stringify(body),
       });
-    const signIn = await admin('/admin/login', 'POST', undefined, {
-      email: 'admin@demo.ciffc.local',
-      password: 'Wildfire-demo-1',
-    });
-    assert.equal(signIn.status, 200, await signIn.clone().text());
-    const { token } = (await signIn.json()).data;
+    const token = await adminSignIn(cms.url);
     // 11 characters with Strapi's upper case, lower case and digit: Strapi's own rule accepts it.
     const short = 'Short-pass1';
     const own = await admin('/admin/users/me', 'PUT', token, {
@@ -466,13 +367,13 @@ describe('production start refusals (issue 10)', { timeout: 240_000 }, () => {
   after(() => rmSync(tmp, { recursive: true, force: true }));
   const base = () => ({ ...secrets(), PORT: '1', DATABASE_FILENAME: path.join(tmp, 'cms.db') });
 
-  it('refuses CIFFC_DEMO=true', () => {
-    const { status, output } = refusedStart({ ...base(), NODE_ENV: 'production', CIFFC_DEMO: 'true' });
+  it('refuses CIFFC_DEMO=true', async () => {
+    const { status, output } = await refusedStart({ ...base(), NODE_ENV: 'production', CIFFC_DEMO: 'true' });
     assert.notEqual(status, 0);
     assert.match(output, /CIFFC_DEMO=true is refused/);
   });
-  it('refuses demo secrets with NODE_ENV=Production', () => {
-    const { status, output } = refusedStart({
+  it('refuses demo secrets with NODE_ENV=Production', async () => {
+    const { status, output } = await refusedStart({
       ...base(),
       NODE_ENV: 'Production',
       JWT_SECRET: 'my-demo-secret-123456',
@@ -480,8 +381,8 @@ describe('production start refusals (issue 10)', { timeout: 240_000 }, () => {
     assert.notEqual(status, 0);
     assert.match(output, /JWT_SECRET is a placeholder or demo value/);
   });
-  it('refuses a long secret without entropy', () => {
-    const { status, output } = refusedStart({
+  it('refuses a long secret without entropy', async () => {
+    const { status, output } = await refusedStart({
       ...base(),
       NODE_ENV: 'production',
       JWT_SECRET: 'aaaaaaaaaaaaaaaa',

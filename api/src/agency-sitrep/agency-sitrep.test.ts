@@ -1,11 +1,13 @@
 import { SITREP_COUNT_FIELDS, SITREP_HECTARE_FIELDS } from '@ciffc/contracts';
 import { describe, expect, it } from 'vitest';
 import { bearer, forEachEngine, signToken, type TestContext, tokenFor } from '../../test/context.ts';
+import { LEASE_MS, claim as takeLease } from '../db/lease.ts';
 import { upsertFires } from '../fires/store.ts';
+import { HttpError } from '../http/errors.ts';
 import { centreToday } from '../http/time.ts';
 import { getApprovedSnapshot, listApprovedAgencySitreps, publishApprovedCopies } from './published.ts';
-import { CLAIM_IDLE_MS, SitrepError } from './status.ts';
-import { countVersions, getSitrepRow, listHistory, tryClaim } from './store.ts';
+import { sitrepLease } from './status.ts';
+import { countVersions, getSitrepRow, listHistory } from './store.ts';
 import { approve, reject } from './transitions.ts';
 
 type Role = 'anonymous' | 'own' | 'other' | 'ciffc';
@@ -404,13 +406,7 @@ forEachEngine('agency sitrep', (ctx) => {
     it('answers 409 naming the holder when another user claims a live lease', async () => {
       const db = ctx().app.db.kysely;
       const now = new Date();
-      await tryClaim(
-        db,
-        'sk',
-        { id: 987654, username: 'sk-colleague' },
-        now.toISOString(),
-        new Date(now.getTime() + 60_000).toISOString(),
-      );
+      await takeLease(db, sitrepLease('sk'), { id: 987654, username: 'sk-colleague' }, now);
       const h = await as(ctx(), 'sk');
       const claim = await send(ctx(), h, 'POST', '/v1/sitrep/agency/claim?agency=sk', {});
       expect(claim.statusCode).toBe(409);
@@ -473,7 +469,7 @@ forEachEngine('agency sitrep', (ctx) => {
       const renewed = async (by: string) => {
         const row = await getSitrepRow(db, 'qc');
         const expires = Date.parse(row?.claim_expires_at ?? '');
-        expect(expires, by).toBeGreaterThan(Date.now() + CLAIM_IDLE_MS - 60_000);
+        expect(expires, by).toBeGreaterThan(Date.now() + LEASE_MS - 60_000);
       };
       await soon();
       expect((await saveAs(ctx(), 'qc', { a_ltg: 1 }, version)).statusCode).toBe(200);
@@ -753,8 +749,8 @@ forEachEngine('agency sitrep', (ctx) => {
         ]);
         expect(outcomes.filter((o) => o.status === 'fulfilled')).toHaveLength(1);
         const lost = outcomes.find((o) => o.status === 'rejected')?.reason as unknown;
-        expect(lost).toBeInstanceOf(SitrepError);
-        expect(lost instanceof SitrepError && lost.statusCode).toBe(409);
+        expect(lost).toBeInstanceOf(HttpError);
+        expect(lost instanceof HttpError && lost.statusCode).toBe(409);
         decided += 1;
         const kinds = (await listHistory(ctx().app.db.kysely, 'on')).map((h) => h.kind);
         expect(kinds.filter((k) => k === 'approve' || k === 'reject')).toHaveLength(decided);
@@ -779,7 +775,7 @@ forEachEngine('agency sitrep', (ctx) => {
         const won = outcomes.filter((o) => o.status === 'fulfilled').length;
         expect(won).toBeGreaterThanOrEqual(1);
         for (const o of outcomes)
-          if (o.status === 'rejected') expect((o.reason as SitrepError).statusCode).toBe(409);
+          if (o.status === 'rejected') expect((o.reason as HttpError).statusCode).toBe(409);
         const added = (await listHistory(ctx().app.db.kysely, 'on')).slice(before).map((h) => h.kind);
         expect(added).toHaveLength(won);
         const status = (await send(ctx(), on, 'GET', '/v1/sitrep/agency?agency=on')).json().status;

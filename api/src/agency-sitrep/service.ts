@@ -11,30 +11,20 @@ import {
   sectionsWithData,
 } from '@ciffc/contracts';
 import type { Transaction } from 'kysely';
+import * as lease from '../db/lease.ts';
 import type { Database } from '../db/schema.ts';
 import { dipFeedStatistics, fireOptions } from './fire-data.ts';
-
 import {
   type Db,
-  expiry,
   iso,
-  liveClaim,
   lockedError,
   parse,
   requireRow,
-  SitrepError,
+  sitrepError,
+  sitrepLease,
   statusFields,
 } from './status.ts';
-import {
-  appendHistory,
-  compareAndSave,
-  documentOfVersion,
-  listSitrepRows,
-  releaseClaim,
-  renewClaims,
-  tryClaim,
-  versionRow,
-} from './store.ts';
+import { appendHistory, compareAndSave, documentOfVersion, listSitrepRows, versionRow } from './store.ts';
 import { normalise, resourceIndex, validateDocument } from './validation.ts';
 
 /* ---------- reads ---------- */
@@ -48,7 +38,7 @@ export async function readSitrep(
   variant: Variant,
   now: Date,
 ): Promise<AgencySitrepResponse> {
-  if (variant === 'draft') await renewClaims(db, identity.id, iso(now), expiry(now), agency);
+  if (variant === 'draft') await lease.renew(db, sitrepLease(agency), identity.id, now);
   const row = await requireRow(db, agency);
   const fields = statusFields(row, identity, now);
   if (variant === 'draft') {
@@ -68,7 +58,7 @@ export async function readSitrep(
   }
   const version = variant === 'approved' ? row.approved_version : row.published_version;
   if (version == null)
-    throw new SitrepError(404, `No ${variant} copy of the ${agency} sitrep yet`, {}, 'sitrep.no_copy', {
+    throw sitrepError(404, `No ${variant} copy of the ${agency} sitrep yet`, {}, 'sitrep.no_copy', {
       agency,
       variant,
     });
@@ -93,7 +83,7 @@ export async function readSitrep(
 
 /** The states list: the national centre sees every agency, an agency user its own. */
 export async function listStates(db: Db, identity: Identity, now: Date): Promise<AgencySitrepStatsItem[]> {
-  await renewClaims(db, identity.id, iso(now), expiry(now));
+  await lease.renew(db, { table: 'agency_sitreps' }, identity.id, now);
   const own = agencyOf(identity);
   if (!isNational(identity) && !own) return [];
   const rows = await listSitrepRows(db, isNational(identity) ? undefined : [own as string]);
@@ -125,7 +115,7 @@ export async function claim(
   agency: string,
   now: Date,
 ): Promise<SitrepStatusFields> {
-  const taken = await tryClaim(db, agency, identity, iso(now), expiry(now));
+  const taken = await lease.claim(db, sitrepLease(agency), identity, now);
   const row = await requireRow(db, agency);
   if (!taken) throw lockedError(row, identity, now);
   return statusFields(row, identity, now);
@@ -137,10 +127,10 @@ export async function release(
   agency: string,
   now: Date,
 ): Promise<SitrepStatusFields> {
-  const released = await releaseClaim(db, agency, identity.id);
+  const released = await lease.release(db, sitrepLease(agency), identity.id);
   const row = await requireRow(db, agency);
   // A live lease of someone else cannot be released; a free or lapsed one needs no release.
-  if (!released && liveClaim(row, now)) throw lockedError(row, identity, now);
+  if (!released && lease.isLive(row, now)) throw lockedError(row, identity, now);
   return statusFields(row, identity, now);
 }
 
@@ -176,7 +166,7 @@ export async function save(
   const document = JSON.stringify(doc);
   const heldByMe = before.claimed_by === identity.id;
   const stale = { identity, agency, basedOn, document, now, session };
-  if (!heldByMe && liveClaim(before, now)) {
+  if (!heldByMe && lease.isLive(before, now)) {
     await db.transaction().execute((trx) => recordStale(trx, stale));
     throw lockedError(before, identity, now);
   }
@@ -184,7 +174,7 @@ export async function save(
     // Nobody holds a live lease: a save still needs one, so the user claims first. The refused
     // document is still kept in the history.
     await db.transaction().execute((trx) => recordStale(trx, stale));
-    throw new SitrepError(
+    throw sitrepError(
       409,
       'Start editing (claim the sitrep) before saving',
       statusFields(before, identity, now),
@@ -198,7 +188,7 @@ export async function save(
       status: 'E',
       edited_by: identity.username,
       last_edit: iso(now),
-      claim_expires_at: expiry(now),
+      claim_expires_at: lease.expiry(now),
     });
     if (version === undefined) {
       await recordStale(trx, stale);
@@ -219,7 +209,7 @@ export async function save(
   const after = await requireRow(db, agency);
   if (outcome === undefined) {
     if (after.claimed_by !== identity.id) throw lockedError(after, identity, now);
-    throw new SitrepError(
+    throw sitrepError(
       409,
       `Stale save: based on version ${basedOn}, the current version is ${after.version_number} (saved by ${after.edited_by ?? 'another user'} in another tab, device or editing session)`,
       statusFields(after, identity, now),
@@ -262,4 +252,3 @@ export {
   listApprovedAgencySitreps,
   publishApprovedCopies,
 } from './published.ts';
-export { CLAIM_IDLE_MS } from './status.ts';

@@ -7,35 +7,41 @@ import {
   type SitrepValidationErrors,
 } from '@ciffc/contracts';
 import type { Kysely } from 'kysely';
+import { isLive, type Leased } from '../db/lease.ts';
 import type { Database } from '../db/schema.ts';
+import { HttpError } from '../http/errors.ts';
 import { getSitrepRow, type SitrepRow } from './store.ts';
 
 export type Db = Kysely<Database>;
 
-/**
- * The claim is a lease: it lapses after this idle time and is renewed by the holder's saves, reads
- * of the draft and polls of the states list. Ten minutes: long enough to write a paragraph without
- * a sync, short enough that a closed tab does not block the agency for long.
- */
-export const CLAIM_IDLE_MS = 10 * 60_000;
+/** The lease of an agency's report (db/lease.ts). */
+export const sitrepLease = (agency: string): Leased<'agency_sitreps'> => ({
+  table: 'agency_sitreps',
+  key: 'agency',
+  id: agency,
+});
 
-/** A refused call with the status fields the site needs to redraw (data-entry.md section 7). */
-export class SitrepError extends Error {
-  constructor(
-    readonly statusCode: number,
-    message: string,
-    readonly fields: Partial<SitrepStatusFields> = {},
-    /** The message as a code of the site's catalogues, with its parameters (rendered in EN or FR). */
-    readonly code?: SitrepMessageCode,
-    readonly params: Record<string, string | number> = {},
-  ) {
-    super(message);
-    this.name = 'SitrepError';
-  }
+/**
+ * A refused call with the status fields the site needs to redraw (data-entry.md section 7), in the
+ * one error shape; `validationErrors` only when there are some.
+ */
+export function sitrepError(
+  statusCode: number,
+  message: string,
+  fields: Partial<SitrepStatusFields>,
+  code: SitrepMessageCode,
+  params: Record<string, string | number> = {},
+): HttpError {
+  const { validationErrors, ...status } = fields;
+  return new HttpError(statusCode, message, {
+    code,
+    params,
+    fields: status,
+    ...(validationErrors && Object.keys(validationErrors).length > 0 ? { validationErrors } : {}),
+  });
 }
 
 export const iso = (d: Date) => d.toISOString();
-export const expiry = (now: Date) => iso(new Date(now.getTime() + CLAIM_IDLE_MS));
 
 export function parse<T>(text: string | null | undefined, fallback: T): T {
   if (!text) return fallback;
@@ -44,10 +50,6 @@ export function parse<T>(text: string | null | undefined, fallback: T): T {
   } catch {
     return fallback;
   }
-}
-
-export function liveClaim(row: SitrepRow, now: Date): boolean {
-  return row.claimed_by != null && row.claim_expires_at != null && row.claim_expires_at >= iso(now);
 }
 
 /** Saved again after a submission that was not approved since: the agency must submit again. */
@@ -65,7 +67,7 @@ export function statusFields(
   now: Date,
   validationErrors?: SitrepValidationErrors,
 ): SitrepStatusFields {
-  const live = liveClaim(row, now);
+  const live = isLive(row, now);
   return {
     agency: row.agency,
     status: normaliseStatus(row.status),
@@ -89,7 +91,7 @@ export function statusFields(
 
 export async function requireRow(db: Db, agency: string): Promise<SitrepRow> {
   const row = await getSitrepRow(db, agency);
-  if (!row) throw new SitrepError(404, `No sitrep for agency ${agency}`, {}, 'sitrep.not_found', { agency });
+  if (!row) throw sitrepError(404, `No sitrep for agency ${agency}`, {}, 'sitrep.not_found', { agency });
   return row;
 }
 
@@ -102,8 +104,8 @@ function holderName(row: SitrepRow): string {
 }
 
 /** 409 naming the holder of a live lease. */
-export function lockedError(row: SitrepRow, identity: Identity, now: Date): SitrepError {
-  return new SitrepError(409, holderMessage(row), statusFields(row, identity, now), 'sitrep.locked', {
+export function lockedError(row: SitrepRow, identity: Identity, now: Date): HttpError {
+  return sitrepError(409, holderMessage(row), statusFields(row, identity, now), 'sitrep.locked', {
     name: holderName(row),
   });
 }

@@ -98,46 +98,6 @@ export async function compareAndSave(
   return row?.version_number;
 }
 
-/** Takes the lease when it is free, lapsed, or already the user's. Returns whether it was taken. */
-export async function tryClaim(
-  db: Db,
-  agency: string,
-  user: { id: number; username: string },
-  now: string,
-  expiresAt: string,
-): Promise<boolean> {
-  const result = await db
-    .updateTable('agency_sitreps')
-    .set({ claimed_by: user.id, claimed_by_name: user.username, claim_expires_at: expiresAt })
-    .where('agency', '=', agency)
-    .where((eb) =>
-      eb.or([eb('claimed_by', 'is', null), eb('claimed_by', '=', user.id), eb('claim_expires_at', '<', now)]),
-    )
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) > 0;
-}
-
-/** Renews the user's own leases (polls and reads by the holder). */
-export async function renewClaims(db: Db, userId: number, now: string, expiresAt: string, agency?: string) {
-  let query = db
-    .updateTable('agency_sitreps')
-    .set({ claim_expires_at: expiresAt })
-    .where('claimed_by', '=', userId)
-    .where('claim_expires_at', '>=', now);
-  if (agency) query = query.where('agency', '=', agency);
-  await query.execute();
-}
-
-export async function releaseClaim(db: Db, agency: string, userId: number): Promise<boolean> {
-  const result = await db
-    .updateTable('agency_sitreps')
-    .set({ claimed_by: null, claimed_by_name: null, claim_expires_at: null })
-    .where('agency', '=', agency)
-    .where('claimed_by', '=', userId)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) > 0;
-}
-
 export async function updateSitrep(
   db: Db,
   agency: string,

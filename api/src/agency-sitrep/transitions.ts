@@ -8,16 +8,8 @@ import {
   type SitrepValidationErrors,
 } from '@ciffc/contracts';
 
-import {
-  type Db,
-  iso,
-  liveClaim,
-  lockedError,
-  parse,
-  requireRow,
-  SitrepError,
-  statusFields,
-} from './status.ts';
+import { isLive, NO_LEASE } from '../db/lease.ts';
+import { type Db, iso, lockedError, parse, requireRow, sitrepError, statusFields } from './status.ts';
 import { appendHistory, type SitrepRow, updateSitrep } from './store.ts';
 import { resourceIndex, validateDocument } from './validation.ts';
 
@@ -61,7 +53,7 @@ async function transition(
   });
   const after = await requireRow(db, row.agency);
   if (!done)
-    throw new SitrepError(
+    throw sitrepError(
       409,
       'The sitrep changed meanwhile; reload and try again',
       statusFields(after, identity, now),
@@ -73,7 +65,7 @@ async function transition(
 /** 409 when the caller viewed another version than the current one (approve, reject, submit). */
 function requireViewedVersion(row: SitrepRow, identity: Identity, now: Date, viewed: number | undefined) {
   if (viewed === undefined || viewed === row.version_number) return;
-  throw new SitrepError(
+  throw sitrepError(
     409,
     `The sitrep changed since you opened it (version ${viewed}, now ${row.version_number}); it was reloaded`,
     statusFields(row, identity, now),
@@ -85,7 +77,7 @@ function requireViewedVersion(row: SitrepRow, identity: Identity, now: Date, vie
 /** Version 0 holds nothing anybody typed: it can be neither submitted nor decided on. */
 function requireStarted(row: SitrepRow, identity: Identity, now: Date, action: string) {
   if (row.version_number > 0) return;
-  throw new SitrepError(
+  throw sitrepError(
     409,
     `The sitrep has not been started: nothing to ${action}; save it first`,
     statusFields(row, identity, now),
@@ -97,7 +89,7 @@ function requireStarted(row: SitrepRow, identity: Identity, now: Date, action: s
 async function requireValid(db: Db, row: SitrepRow, identity: Identity, now: Date) {
   const errors = await currentErrors(db, row, now);
   if (Object.keys(errors).length > 0)
-    throw new SitrepError(
+    throw sitrepError(
       400,
       'The sitrep has validation errors',
       statusFields(row, identity, now, errors),
@@ -117,7 +109,7 @@ export async function submit(
   options: TransitionOptions = {},
 ): Promise<SitrepStatusFields> {
   const row = await requireRow(db, agency);
-  if (liveClaim(row, now) && row.claimed_by !== identity.id) throw lockedError(row, identity, now);
+  if (isLive(row, now) && row.claimed_by !== identity.id) throw lockedError(row, identity, now);
   requireStarted(row, identity, now, 'submit');
   requireViewedVersion(row, identity, now, options.version_number);
   await requireValid(db, row, identity, now);
@@ -127,8 +119,7 @@ export async function submit(
     validation_errors: '{}',
     submitted_version: row.version_number,
   };
-  if (row.claimed_by === identity.id)
-    Object.assign(values, { claimed_by: null, claimed_by_name: null, claim_expires_at: null });
+  if (row.claimed_by === identity.id) Object.assign(values, NO_LEASE);
   return transition(db, identity, row, 'submit', values, now);
 }
 
@@ -144,7 +135,7 @@ async function decidableRow(
   const row = await requireRow(db, agency);
   const approving = action === 'approve';
   if (!(approving ? canApprove(row.status) : canReject(row.status)))
-    throw new SitrepError(
+    throw sitrepError(
       409,
       `The sitrep is already ${approving ? 'approved' : 'rejected'}`,
       statusFields(row, identity, now),

@@ -47,8 +47,10 @@ export function createDb(options: DbOptions): Db {
       ping: async () => {
         await sql`select 1`.execute(kysely);
       },
-      readPrepared: async <R>(query: string, parameters: readonly unknown[]) =>
-        (await pool.query({ name: statementName(query), text: query, values: [...parameters] })).rows as R[],
+      readPrepared: sharedReads(
+        async (query, parameters) =>
+          (await pool.query({ name: statementName(query), text: query, values: [...parameters] })).rows,
+      ),
       close: () => kysely.destroy(),
     };
   }
@@ -72,6 +74,42 @@ export function createDb(options: DbOptions): Db {
       reader?.close();
       await kysely.destroy();
     },
+  };
+}
+
+type Read = (query: string, parameters: readonly unknown[]) => Promise<unknown[]>;
+
+/**
+ * Identical reads share one round trip, but only one *sent after* the caller asked: a caller that
+ * finds the same read already on its way (sent before it arrived, so maybe before a commit it must
+ * see) waits for it to finish and shares the next one with every other caller that came meanwhile.
+ * Each caller thus gets rows read after it asked, the freshness of one read per request, while 50
+ * concurrent public reads cost a round trip or two instead of 50 (docs/decisions.md, "data version").
+ */
+export function sharedReads(run: Read): <R>(query: string, parameters: readonly unknown[]) => Promise<R[]> {
+  const lanes = new Map<string, { sent: Promise<unknown[]>; next?: Promise<unknown[]> | undefined }>();
+  const send = (key: string, query: string, parameters: readonly unknown[]) => {
+    const sent = run(query, parameters);
+    const lane = lanes.get(key);
+    if (lane) lane.sent = sent;
+    else lanes.set(key, { sent });
+    const settled = () => {
+      const current = lanes.get(key);
+      if (current?.sent === sent && !current.next) lanes.delete(key);
+    };
+    sent.then(settled, settled);
+    return sent;
+  };
+  return <R>(query: string, parameters: readonly unknown[]) => {
+    const key = parameters.length ? `${query}\u0000${JSON.stringify(parameters)}` : query;
+    const lane = lanes.get(key);
+    if (!lane) return send(key, query, parameters) as Promise<R[]>;
+    const after = () => {
+      lane.next = undefined;
+      return send(key, query, parameters);
+    };
+    lane.next ??= lane.sent.then(after, after);
+    return lane.next as Promise<R[]>;
   };
 }
 

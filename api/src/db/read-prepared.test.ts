@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { forEachEngine } from '../../test/context.ts';
 import { compileOnce, readRows } from '../http/query.ts';
+import { sharedReads } from './index.ts';
 import { bumpDataVersion } from './versions.ts';
 
 /** The version read of every cached public answer (`Db.readPrepared`) sees committed data only. */
@@ -42,5 +43,48 @@ describe('readPrepared', () => {
       ).rejects.toThrow('roll back');
       expect(await firesVersion()).toBe(before);
     });
+
+    it('never hands a caller a read sent before it asked, though callers who came meanwhile share one', async () => {
+      const { db } = ctx().app;
+      if (db.engine !== 'postgres') return; // SQLite reads synchronously: nothing is ever on its way.
+      const read = db.readPrepared as <R>(query: string, parameters: readonly unknown[]) => Promise<R[]>;
+      // A slow read whose snapshot is taken before the commit below (read committed: at its start).
+      const slow = "select version, pg_sleep(0.3)::text as slept from data_versions where name = 'fires'";
+      const before = await firesVersion();
+      const first = read<{ version: number }>(slow, []);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      await db.kysely.transaction().execute((trx) => bumpDataVersion(trx, 'fires'));
+      // Asked after the commit while `first` is still on its way: it must not get `first`'s rows.
+      const second = read<{ version: number }>(slow, []);
+      const third = read<{ version: number }>(slow, []);
+      expect(third).toBe(second);
+      expect((await first)[0]?.version).toBe(before);
+      expect((await second)[0]?.version).toBe(before + 1);
+    });
+  });
+});
+
+describe('sharedReads', () => {
+  it('sends one read per wave of callers and passes a failure only to the callers of that read', async () => {
+    const sent: string[] = [];
+    let fail = true;
+    const read = sharedReads(async (query) => {
+      sent.push(query);
+      await new Promise((resolve) => setTimeout(resolve, 10));
+      if (fail) {
+        fail = false;
+        throw new Error('connection lost');
+      }
+      return [{ n: sent.length }];
+    });
+    const a = read('q', []);
+    const b = read('q', []);
+    const c = read('q', []);
+    await expect(a).rejects.toThrow('connection lost');
+    expect(await b).toEqual([{ n: 2 }]);
+    expect(await c).toEqual([{ n: 2 }]);
+    expect(await read('q', [])).toEqual([{ n: 3 }]);
+    expect(await read('other', [1])).toEqual([{ n: 4 }]);
+    expect(sent).toEqual(['q', 'q', 'q', 'other']);
   });
 });

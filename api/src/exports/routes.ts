@@ -1,7 +1,6 @@
-import { FIRST_EXPORT_YEAR } from '@ciffc/contracts';
+import { SitrepExportRows, sitrepExportQuery } from '@ciffc/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { type ApprovedAgencySitrepRow, listApprovedAgencySitreps } from '../agency-sitrep/service.ts';
 import { centreToday, yearOf } from '../http/time.ts';
 import { listPublishedNationalSitreps, type PublishedNationalSitrepRow } from '../national-sitrep/service.ts';
@@ -56,8 +55,6 @@ const AGENCY_EXPORT_COLUMNS = columns<ApprovedAgencySitrepRow>()([
 
 const exportFileName = (kind: 'national' | 'agency', year: number) => `${kind}-sitreps-${year}-export.csv`;
 
-const Row = z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()]));
-
 /**
  * Reports and exports (docs/spec/data-entry.md 2.5, 7): one year of published national sitreps and one year
  * of approved agency sitreps, national centre only. JSON rows for the site (which writes the file),
@@ -66,16 +63,7 @@ const Row = z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z
 export async function exportRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const currentYear = () => yearOf(centreToday(app.config.now()));
-  const Query = z.object({
-    export: z.enum(['true', '1']).optional().describe('true (the site always sends it)'),
-    year: z.coerce
-      .number()
-      .int()
-      .min(FIRST_EXPORT_YEAR)
-      .refine((y) => y <= currentYear(), { message: 'must not be after the current year' })
-      .describe(`${FIRST_EXPORT_YEAR} to the current year`),
-    format: z.enum(['json', 'csv']).optional().describe('csv: the file itself'),
-  });
+  const Query = sitrepExportQuery(currentYear);
 
   const kinds = [
     {
@@ -105,7 +93,7 @@ export async function exportRoutes(fastify: FastifyInstance): Promise<void> {
           tags: ['exports'],
           security: [{ bearer: [] }],
           querystring: Query,
-          response: { 200: z.array(Row) },
+          response: { 200: SitrepExportRows },
         },
       },
       async (request, reply) => {

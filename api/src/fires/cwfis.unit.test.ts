@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { CWFIS_DEFAULT_RESPONSE_TYPE, reasonCode, zoneOfAbbreviation } from './cwfis.ts';
 import { CWFIS_QUIRK_ROWS, cwfisCsv, cwfisGeojson } from './cwfis-sample.ts';
-import { parseFireFile, validateRecord } from './import.ts';
+import { parseFireFile } from './import-parse.ts';
+import { validateRecord } from './import-rows.ts';
 
 const TODAY = '2026-07-15';
 

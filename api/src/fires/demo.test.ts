@@ -1,6 +1,21 @@
-import { AGENCY_CODES } from '@ciffc/contracts';
+import {
+  AGENCY_CODES,
+  DashboardDaily,
+  DashboardFiresResponse,
+  DashboardFreshness,
+  FireCountResponse,
+  HistoricalAverages,
+  HistoricalRunning,
+  HistoricalWeekly,
+  HistoricalYearly,
+  OgcFeatureCollection,
+  SummaryResponse,
+  WildfireStats,
+  WildfiresResponse,
+} from '@ciffc/contracts';
 import { sql } from 'kysely';
 import { expect, it } from 'vitest';
+import type { z } from 'zod';
 import { forEachEngine } from '../../test/context.ts';
 import { generateFires, seedDemo } from './demo.ts';
 import { isInCanada, regionAt } from './geo.ts';
@@ -21,6 +36,37 @@ forEachEngine('demo data', (ctx) => {
     expect(perAgency.map((r) => r.agency_code).sort()).toEqual([...AGENCY_CODES].sort());
     const stats = (await ctx().app.inject({ method: 'GET', url: '/v1/wildfire/stats' })).json();
     expect(stats.items.every((i: { ytd_fires: number }) => i.ytd_fires > 0)).toBe(true);
+  });
+
+  it('answers every public read of the demo data in its declared shape (the cache checks it too)', async () => {
+    // The demo of the first test is in place: 5,000 fires, the history, the historical series.
+    const reads: [string, z.ZodType][] = [
+      ['/v1/wildfires', WildfiresResponse],
+      ['/v1/wildfires?page=3&sort=-field_fire_size&agency=BC', WildfiresResponse],
+      ['/v1/wildfires?export=true&lang=fr', WildfiresResponse],
+      ['/v1/wildfire/stats', WildfireStats],
+      ['/v1/summary', SummaryResponse],
+      ['/v1/fire-count?date=2026-08-20', FireCountResponse],
+      ['/v1/dashboard/fires', DashboardFiresResponse],
+      ['/v1/dashboard/fires?from_date=2026-01-01&to_date=2026-08-20&lang=fr', DashboardFiresResponse],
+      ['/v1/dashboard/fires?map=true', DashboardFiresResponse],
+      ['/v1/dashboard/fires/daily?start_date=2026-08-01&end_date=2026-09-01', DashboardDaily],
+      ['/v1/dashboard/freshness', DashboardFreshness],
+      ['/v1/historical/weekly?years=10', HistoricalWeekly],
+      ['/v1/historical/running', HistoricalRunning],
+      ['/v1/historical/yearly', HistoricalYearly],
+      ['/v1/historical/averages', HistoricalAverages],
+      ['/v1/ogc/collections/fires/items?limit=10000', OgcFeatureCollection],
+    ];
+    for (const [url, schema] of reads) {
+      const res = await ctx().app.inject({ method: 'GET', url });
+      expect(res.statusCode, `${url}: ${res.body.slice(0, 300)}`).toBe(200);
+      const parsed = schema.safeParse(res.json());
+      expect(parsed.error?.message, url).toBeUndefined();
+    }
+    const csv = await ctx().app.inject({ method: 'GET', url: '/v1/wildfires?export=true&format=csv' });
+    expect(csv.statusCode).toBe(200);
+    expect(csv.headers['content-type']).toMatch(/^text\/csv/);
   });
 });
 

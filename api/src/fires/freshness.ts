@@ -1,15 +1,10 @@
+import type { DashboardFreshness } from '@ciffc/contracts';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import '../feeds/schema.ts';
 
 /** How old one agency's fire data is (docs/fires-import.md, "As of"). */
-export interface AgencyFreshness {
-  agency_code: string;
-  /** The latest import or feed run that confirmed or changed the agency's fires (ISO timestamp). */
-  as_of: string;
-  /** True when the agency's feed last failed: the data shown is the last success's. */
-  feed_failing: boolean;
-}
+type AgencyFreshness = DashboardFreshness['items'][number];
 
 /**
  * Per agency, the latest of: a successful run of its feed (a 304 confirms the data too), an import

@@ -1,53 +1,23 @@
-import { agencyOf, type Identity, isNational } from '@ciffc/contracts';
+import {
+  agencyOf,
+  FireImport,
+  FireImportFile,
+  FireImportFileParams,
+  FireImportsPage,
+  FireImportsQuery,
+  FireVersions,
+  FireVersionsParams,
+  type Identity,
+  isNational,
+} from '@ciffc/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { forbidden, HttpError, notFound } from '../http/errors.ts';
 import { ErrorResponse } from '../http/query.ts';
 import { requireAgencyAccess, requireUser } from '../plugins/identity.ts';
 import { fireVersions, type ImportSource, importWithFile, listImports } from './history.ts';
 
 const IMPORTS_PAGE_SIZE = 50;
-
-const ImportSchema = z.object({
-  id: z.number(),
-  created_at: z.string(),
-  source: z.enum(['api', 'cli', 'feed']),
-  user_id: z.number().nullable(),
-  username: z.string().nullable(),
-  agency_code: z.string().nullable().describe("An agency user's import: the only agency it could hold"),
-  format: z.enum(['csv', 'geojson']),
-  file_name: z.string().nullable(),
-  file_bytes: z.number(),
-  total_rows: z.number(),
-  inserted: z.number(),
-  updated: z.number(),
-  unchanged: z.number(),
-  rejected: z.number(),
-});
-
-const VersionSchema = z.object({
-  version_id: z.number(),
-  import_id: z.number(),
-  action: z.enum(['inserted', 'updated', 'baseline']),
-  recorded_at: z.string().describe('When the import ran'),
-  source: z.enum(['api', 'cli', 'feed']),
-  username: z.string().nullable(),
-  fire: z.object({
-    agency_code: z.string(),
-    agency_fire_id: z.string(),
-    agency_data_timezone: z.string(),
-    situation_report_date: z.string(),
-    status_date: z.string(),
-    stage_of_control: z.string(),
-    fire_cause: z.string(),
-    response_type: z.string(),
-    fire_size: z.number(),
-    latitude: z.number(),
-    longitude: z.number(),
-    updated_at: z.string().describe('When these values were written'),
-  }),
-});
 
 const tags = ['fires'];
 const security = [{ bearer: [] }];
@@ -71,17 +41,9 @@ export async function fireHistoryRoutes(fastify: FastifyInstance): Promise<void>
         summary: 'The fire imports, newest first, 50 a page (an agency user: its own agency only)',
         tags,
         security,
-        querystring: z.object({ page: z.coerce.number().int().min(1).max(1_000_000).default(1) }),
+        querystring: FireImportsQuery,
         response: {
-          200: z.object({
-            items: z.array(ImportSchema),
-            meta: z.object({
-              page: z.number(),
-              page_size: z.number(),
-              total_pages: z.number(),
-              total_results: z.number(),
-            }),
-          }),
+          200: FireImportsPage,
           400: ErrorResponse,
           401: ErrorResponse,
           403: ErrorResponse,
@@ -98,7 +60,7 @@ export async function fireHistoryRoutes(fastify: FastifyInstance): Promise<void>
       );
       reply.header('cache-control', 'private, no-store');
       return {
-        items: items.map((i) => ImportSchema.parse(i)),
+        items: items.map((i) => FireImport.parse(i)),
         meta: {
           page,
           page_size: IMPORTS_PAGE_SIZE,
@@ -116,9 +78,9 @@ export async function fireHistoryRoutes(fastify: FastifyInstance): Promise<void>
         summary: 'The file of one import, as it was sent (for audit or to import it again)',
         tags,
         security,
-        params: z.object({ id: z.coerce.number().int().min(1).max(2_147_483_647) }),
+        params: FireImportFileParams,
         response: {
-          200: z.any().describe('The file: text/csv or application/geo+json'),
+          200: FireImportFile,
           400: ErrorResponse,
           401: ErrorResponse,
           403: ErrorResponse,
@@ -153,13 +115,9 @@ export async function fireHistoryRoutes(fastify: FastifyInstance): Promise<void>
           'an agency user: its own.',
         tags,
         security,
-        params: z.object({ agency: z.string().max(10), agency_fire_id: z.string().min(1).max(100) }),
+        params: FireVersionsParams,
         response: {
-          200: z.object({
-            agency_code: z.string(),
-            agency_fire_id: z.string(),
-            items: z.array(VersionSchema),
-          }),
+          200: FireVersions,
           400: ErrorResponse,
           401: ErrorResponse,
           403: ErrorResponse,

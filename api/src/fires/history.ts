@@ -1,5 +1,6 @@
 import { promisify } from 'node:util';
 import { gunzip, gzip } from 'node:zlib';
+import type { FireImport } from '@ciffc/contracts';
 import { type Kysely, type Selectable, sql } from 'kysely';
 import type { Engine } from '../db/index.ts';
 import type { Database, FireImportsTable, FireVersionsTable } from '../db/schema.ts';
@@ -11,7 +12,7 @@ import { FIRE_VALUE_COLUMNS, type FireRow, type NewFire } from './store.ts';
  * the import, so that the state of a fire at any import is its latest version up to that import.
  */
 
-export type ImportSource = 'api' | 'cli' | 'feed';
+export type ImportSource = FireImport['source'];
 
 /** Who imports: a signed-in user through the API, or the command line (no user). */
 export interface ImportActor {

@@ -1,13 +1,12 @@
-import { agencyOf, isNational } from '@ciffc/contracts';
+import { agencyOf, FiresImportQuery, FiresImportResult, isNational } from '@ciffc/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { forbidden } from '../http/errors.ts';
 import { ErrorResponse } from '../http/query.ts';
 import { centreToday } from '../http/time.ts';
 import { requireUser } from '../plugins/identity.ts';
 import { fireHistoryRoutes } from './history-routes.ts';
-import { ImportResultSchema, importFires } from './import.ts';
+import { importFires } from './import.ts';
 
 export async function fireImportRoutes(fastify: FastifyInstance): Promise<void> {
   // Encapsulated: these parsers serve the import only. JSON is kept as text too, so that the
@@ -30,20 +29,8 @@ export async function fireImportRoutes(fastify: FastifyInstance): Promise<void> 
           'accepted). CIFFC may import any agency; an agency user only its own. See docs/fires-import.md.',
         tags: ['fires'],
         security: [{ bearer: [] }],
-        querystring: z.object({
-          dry_run: z
-            .enum(['true', 'false', '1', '0'])
-            .transform((v) => v === 'true' || v === '1')
-            .optional()
-            .describe('Check the file and answer as usual without writing'),
-          file_name: z
-            .string()
-            .max(255)
-            .refine((v) => ![...v].some((c) => c.charCodeAt(0) < 32), 'no control characters')
-            .optional()
-            .describe("The file's name, kept in the import history"),
-        }),
-        response: { 200: ImportResultSchema, 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse },
+        querystring: FiresImportQuery,
+        response: { 200: FiresImportResult, 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse },
       },
     },
     async (request) => {

@@ -2,7 +2,8 @@ import { SERVER_MESSAGES, serverMessage } from '@ciffc/contracts';
 import { describe, expect, it } from 'vitest';
 import { HttpError } from '../http/errors.ts';
 import { weekOfYear, weekStart } from '../http/time.ts';
-import { normaliseField, parseFireDate, parseFireFile, validateRecord } from './import.ts';
+import { normaliseField, parseFireFile } from './import-parse.ts';
+import { parseFireDate, validateRecord } from './import-rows.ts';
 
 describe('fire import rules', () => {
   it('reads the field_ names of the specification and common aliases', () => {

@@ -1,17 +1,6 @@
+import { Health } from '@ciffc/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-
-const HealthResponse = z.object({
-  status: z.enum(['ok', 'degraded', 'down']),
-  database: z.object({
-    engine: z.enum(['sqlite', 'postgres']),
-    reachable: z.boolean(),
-    latency_ms: z.number(),
-  }),
-  // No URL: the answer is public, and the content system's internal address is not for visitors.
-  content_system: z.object({ reachable: z.boolean(), latency_ms: z.number() }),
-});
 
 async function timed(check: () => Promise<unknown>): Promise<{ reachable: boolean; latency_ms: number }> {
   const start = performance.now();
@@ -31,7 +20,7 @@ export async function healthRoutes(fastify: FastifyInstance): Promise<void> {
       schema: {
         summary: 'Database engine and reachability, content system reachability',
         tags: ['health'],
-        response: { 200: HealthResponse, 503: HealthResponse },
+        response: { 200: Health, 503: Health },
       },
     },
     async (_request, reply) => {

@@ -59,6 +59,8 @@ export class ResponseCache {
   private readonly groups = new Map<string, Set<string>>();
   private readonly building = new Map<string, Promise<Entry>>();
   private bytes = 0;
+  /** The path in front of the router (fast-path.ts), told of every cached answer sent. */
+  fastPath: { mark(reply: FastifyReply, cacheKey: string, coding: Coding | undefined): void } | undefined;
 
   constructor(
     private readonly maxEntries = 500,
@@ -239,7 +241,7 @@ const keyHash = (key: string) => createHash('sha256').update(key).digest('base64
 
 /** Accept-Encoding values seen, negotiated once each: browsers send a handful of distinct ones. */
 const codingMemo = new Map<string, Coding | undefined>();
-function codingFor(header: string | undefined): Coding | undefined {
+export function codingFor(header: string | undefined): Coding | undefined {
   if (!header) return undefined;
   if (codingMemo.has(header)) return codingMemo.get(header);
   const coding = negotiateCoding(header);
@@ -310,5 +312,6 @@ export async function sendCached<T>(
   }
   const encoded = coding ? entry.encoded[coding] : undefined;
   if (coding && encoded) reply.header('content-encoding', coding);
+  cache.fastPath?.mark(reply, key, coding);
   return reply.type(entry.contentType).send(encoded ?? entry.body);
 }

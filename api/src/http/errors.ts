@@ -1,36 +1,34 @@
-/** The one JSON error shape of the data API. */
-export interface ErrorBody {
-  statusCode: number;
-  error: string;
-  message: string;
-  /** Field path (dots, list indexes as numbers: `priority_fires.2.percent_contained`) → message. */
-  validationErrors?: Record<string, string>;
-  /** On a 5xx: the id the server logged the failure under, to quote when reporting it. */
-  requestId?: string;
-  /** The message as a code of the site's catalogues (SERVER_MESSAGES) and its parameters. */
-  code?: string;
-  params?: Record<string, string | number>;
+import type { ApiErrorBody } from '@ciffc/contracts';
+
+/** The one JSON error shape of the data API (its schema: ApiErrorBody in @ciffc/contracts). */
+export type ErrorBody = ApiErrorBody;
+
+export interface HttpErrorOptions {
+  validationErrors?: Record<string, string> | undefined;
+  headers?: Record<string, string> | undefined;
+  /** The message's code in the site's catalogues, so it is shown in the user's language. */
+  code?: string | undefined;
+  params?: Record<string, string | number> | undefined;
+  /**
+   * What the refusal tells beside the message, sent at the top level of the body (a report's status
+   * fields, an inventory's `locked` and `version_number`): the site redraws from them. Never on a 5xx.
+   */
+  fields?: Record<string, unknown> | undefined;
 }
 
-/** An error whose message is safe to show the client, whatever its status. */
+/**
+ * The one error type of the data API, answered by the one handler (plugins/errors.ts). Its message
+ * is safe to show the client, whatever its status.
+ */
 export class HttpError extends Error {
   readonly statusCode: number;
   readonly validationErrors: Record<string, string> | undefined;
   readonly headers: Record<string, string> | undefined;
-  /** Optional: the message's code in the site's catalogues, so it is shown in the user's language. */
   readonly code: string | undefined;
   readonly params: Record<string, string | number> | undefined;
+  readonly fields: Record<string, unknown> | undefined;
 
-  constructor(
-    statusCode: number,
-    message: string,
-    options: {
-      validationErrors?: Record<string, string>;
-      headers?: Record<string, string>;
-      code?: string;
-      params?: Record<string, string | number>;
-    } = {},
-  ) {
+  constructor(statusCode: number, message: string, options: HttpErrorOptions = {}) {
     super(message);
     this.name = 'HttpError';
     this.statusCode = statusCode;
@@ -38,6 +36,7 @@ export class HttpError extends Error {
     this.headers = options.headers;
     this.code = options.code;
     this.params = options.params;
+    this.fields = options.fields;
   }
 }
 

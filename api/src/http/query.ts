@@ -1,4 +1,3 @@
-import { IsoDate } from '@ciffc/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { CompiledQuery, Kysely } from 'kysely';
 import { z } from 'zod';
@@ -7,23 +6,6 @@ import type { Database } from '../db/schema.ts';
 import type { DataSet } from '../db/versions.ts';
 import { requestLang } from './lang.ts';
 import { centreToday } from './time.ts';
-
-export const booleanQuery = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
-export const dateQuery = IsoDate;
-
-/** `to` must not come before `from`; the error names the later parameter. */
-export function orderedDates<T extends Record<string, unknown>>(
-  from: keyof T & string,
-  to: keyof T & string,
-) {
-  return (value: T, ctx: z.RefinementCtx) => {
-    const a = value[from];
-    const b = value[to];
-    if (typeof a === 'string' && typeof b === 'string' && b < a) {
-      ctx.addIssue({ code: 'custom', path: [to], message: `${to} ${b} is before ${from} ${a}` });
-    }
-  };
-}
 
 export const ErrorResponse = z.object({
   statusCode: z.number(),
@@ -73,6 +55,48 @@ export async function readRows<R>(db: Db, query: CompiledQuery<R>): Promise<read
   return db.readPrepared
     ? db.readPrepared<R>(query.sql, query.parameters)
     : (await db.kysely.executeQuery(query)).rows;
+}
+
+type TokenRow = { v: number; n: number; t: string | null };
+
+/** Every version source of the fast path's routes (fast-path.ts), in one read. */
+const DATA_TOKEN_SQL =
+  'select (select coalesce(sum(version), 0) from data_versions) as v, ' +
+  '(select count(*) from national_sitrep_publications) as n, ' +
+  '(select max(published_at) from national_sitrep_publications) as t';
+
+/**
+ * The data token of the fast path: changed by every commit that changes a data version (versions
+ * only grow, so their sum does) or a national publication (its count or newest time), and by the
+ * day. Always read after the caller asked, and shared by the callers who asked meanwhile (SQLite:
+ * one read per turn of the event loop; PostgreSQL: sharedReads), so a hit is as fresh as one read
+ * per request. Undefined where there is no prepared read (in-memory SQLite).
+ */
+export function dataToken(db: Db, today: () => string): (() => Promise<string>) | undefined {
+  const read = db.readPrepared;
+  if (!read) return undefined;
+  const text = (rows: TokenRow[]) => `${rows[0]?.v ?? 0}:${rows[0]?.n ?? 0}@${rows[0]?.t ?? ''}|${today()}`;
+  // SQLite reads synchronously: the callers of one turn of the event loop share one read made
+  // after all of them arrived (in the check phase that follows), as sharedReads does on PostgreSQL.
+  let waiting: Promise<string> | undefined;
+  const readAfterArrival = () =>
+    new Promise<string>((resolve, reject) =>
+      setImmediate(() => {
+        waiting = undefined;
+        try {
+          resolve(text(read<TokenRow>(DATA_TOKEN_SQL, []) as TokenRow[]));
+        } catch (error) {
+          reject(error);
+        }
+      }),
+    );
+  return () => {
+    if (db.engine === 'sqlite') {
+      waiting ??= readAfterArrival();
+      return waiting;
+    }
+    return (read<TokenRow>(DATA_TOKEN_SQL, []) as Promise<TokenRow[]>).then(text);
+  };
 }
 
 /**

@@ -2,35 +2,30 @@ import {
   agencyOf,
   INVENTORY_MESSAGES,
   INVENTORY_SUMMARY_COLUMNS,
+  InventoryErrorBody,
   InventoryForm,
   InventoryInput,
+  InventoryLock,
   InventoryResult,
   InventorySummary,
   InventorySummaryQuery,
   PRODUCT_EXPORT_FILE,
 } from '@ciffc/contracts';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { recordsToCsv, sendCsv } from '../exports/csv.ts';
 import { forbidden } from '../http/errors.ts';
 import { requestLang } from '../http/lang.ts';
 import { requireNational, requireUser } from '../plugins/identity.ts';
-import { checkInventoryForm, getInventoryInput, inventorySummary, saveInventory } from './service.ts';
-import { InventoryLockedError, InventoryStaleError, setInventoryLocked } from './store.ts';
-
-const InventoryError = z.object({
-  statusCode: z.number(),
-  error: z.string(),
-  message: z.string(),
-  // Absent when the request is refused before the route runs (a NUL in the body, say): the one
-  // error shape of plugins/errors.ts has no lock to report.
-  locked: z.boolean().optional(),
-  validationErrors: z.record(z.string(), z.string()).optional(),
-  code: z.string().optional().describe('The message as a code of the site catalogues (EN, FR)'),
-  params: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
-  version_number: z.number().int().optional().describe('The current version (409 stale)'),
-});
+import {
+  checkInventoryForm,
+  getInventoryInput,
+  invalidInventory,
+  inventorySummary,
+  lockedInventory,
+  saveInventory,
+} from './service.ts';
+import { setInventoryLocked } from './store.ts';
 
 /** Inventory input is for agency users of a known agency (docs/spec/data-entry.md section 6); 401/403 otherwise. */
 function requireInventoryAgency(request: FastifyRequest) {
@@ -58,16 +53,6 @@ function shapeErrors(request: FastifyRequest): Record<string, string> | null {
           : (issue.message ?? 'is invalid');
   }
   return out;
-}
-
-function sendInvalid(reply: FastifyReply, locked: boolean, validationErrors: Record<string, string>) {
-  return reply.code(400).send({
-    statusCode: 400,
-    error: 'Bad Request',
-    message: `Invalid inventory: ${Object.keys(validationErrors).join(', ')}`,
-    locked,
-    validationErrors,
-  });
 }
 
 export async function inventoryRoutes(fastify: FastifyInstance): Promise<void> {
@@ -100,16 +85,16 @@ export async function inventoryRoutes(fastify: FastifyInstance): Promise<void> {
         tags: ['inventory'],
         security: secured,
         body: InventoryForm,
-        response: { 200: InventoryResult, 400: InventoryError },
+        response: { 200: InventoryResult, 400: InventoryErrorBody },
       },
     },
-    async (request, reply) => {
+    async (request) => {
       const { agency } = requireInventoryAgency(request);
       const shape = shapeErrors(request);
-      if (shape) return sendInvalid(reply, false, shape);
+      if (shape) throw invalidInventory(false, shape);
       const checked = await checkInventoryForm(app.db.kysely, agency, request.body);
       if (Object.keys(checked.validationErrors).length > 0)
-        return sendInvalid(reply, checked.locked, checked.validationErrors);
+        throw invalidInventory(checked.locked, checked.validationErrors);
       return { locked: checked.locked, validationErrors: {} };
     },
   );
@@ -124,49 +109,30 @@ export async function inventoryRoutes(fastify: FastifyInstance): Promise<void> {
         tags: ['inventory'],
         security: secured,
         body: InventoryForm,
-        response: { 200: InventoryResult, 400: InventoryError, 409: InventoryError },
+        response: { 200: InventoryResult, 400: InventoryErrorBody, 409: InventoryErrorBody },
       },
     },
-    async (request, reply) => {
+    async (request) => {
       const { agency, identity } = requireInventoryAgency(request);
       const shape = shapeErrors(request);
-      if (shape) return sendInvalid(reply, false, shape);
+      if (shape) throw invalidInventory(false, shape);
       const checked = await checkInventoryForm(app.db.kysely, agency, request.body);
-      const sendLocked = () =>
-        reply.code(409).send({
-          statusCode: 409,
-          error: 'Conflict',
-          message: INVENTORY_MESSAGES.locked,
-          locked: true,
-          validationErrors: checked.validationErrors,
-        });
-      if (checked.locked) return sendLocked();
+      if (checked.locked) throw lockedInventory(checked.validationErrors);
       if (Object.keys(checked.validationErrors).length > 0)
-        return sendInvalid(reply, false, checked.validationErrors);
-      try {
-        const { version_number, edit_session } = request.body;
-        const version = await saveInventory(app.db.kysely, agency, checked, identity.username, {
+        throw invalidInventory(false, checked.validationErrors);
+      const { version_number, edit_session } = request.body;
+      const version = await saveInventory(
+        app.db.kysely,
+        agency,
+        checked,
+        identity.username,
+        app.config.now(),
+        {
           version_number,
           edit_session,
-        });
-        return { locked: false, validationErrors: {}, version_number: version };
-      } catch (error) {
-        // Locked between the check above and the save: the save's transaction refused it.
-        if (error instanceof InventoryLockedError) return sendLocked();
-        // Saved meanwhile by another tab, device or user: nothing written over it (issue 9).
-        if (error instanceof InventoryStaleError)
-          return reply.code(409).send({
-            statusCode: 409,
-            error: 'Conflict',
-            message: INVENTORY_MESSAGES.stale,
-            code: 'inventory.stale',
-            params: { current: error.current },
-            locked: false,
-            version_number: error.current,
-            validationErrors: {},
-          });
-        throw error;
-      }
+        },
+      );
+      return { locked: false, validationErrors: {}, version_number: version };
     },
   );
 
@@ -177,8 +143,8 @@ export async function inventoryRoutes(fastify: FastifyInstance): Promise<void> {
         summary: "Locks or unlocks an agency's inventory input (national centre only)",
         tags: ['inventory'],
         security: secured,
-        body: z.object({ agency: InventoryInput.shape.agency, locked: z.boolean() }),
-        response: { 200: z.object({ agency: z.string(), locked: z.boolean() }) },
+        body: InventoryLock,
+        response: { 200: InventoryLock },
       },
     },
     async (request) => {

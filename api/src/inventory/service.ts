@@ -13,6 +13,7 @@ import {
 } from '@ciffc/contracts';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
+import { HttpError } from '../http/errors.ts';
 import { loadResourceIndex, loadResourceOptions } from '../resources/store.ts';
 import { loadMobilized } from './mobilized.ts';
 import {
@@ -93,14 +94,38 @@ export async function checkInventoryForm(
   return { locked: state.locked, validationErrors, rows, removeIds };
 }
 
+/** 400 naming every offending field, with the lock the form met. */
+export const invalidInventory = (locked: boolean, validationErrors: Record<string, string>) =>
+  new HttpError(400, `Invalid inventory: ${Object.keys(validationErrors).join(', ')}`, {
+    validationErrors,
+    fields: { locked },
+  });
+
+/** 409: the national centre locked the agency's inventory (before the check or inside the save). */
+export const lockedInventory = (validationErrors: Record<string, string>) =>
+  new HttpError(409, INVENTORY_MESSAGES.locked, { validationErrors, fields: { locked: true } });
+
+/** Saves a checked form and answers its new version; 409 when locked meanwhile or stale (issue 9). */
 export async function saveInventory(
   db: Kysely<Database>,
   agency: string,
   checked: CheckedForm,
   username: string,
+  now: Date,
   base: { version_number?: number | undefined; edit_session?: string | undefined } = {},
 ): Promise<number> {
-  return applyInventorySave(db, agency, { removeIds: checked.removeIds, rows: checked.rows }, username, base);
+  const change = { removeIds: checked.removeIds, rows: checked.rows };
+  const outcome = await applyInventorySave(db, agency, change, username, now, base);
+  if (outcome.saved) return outcome.version;
+  // Locked between the form's check and the save: the save's transaction refused it.
+  if (outcome.locked) throw lockedInventory(checked.validationErrors);
+  // Saved meanwhile by another tab, device or user: nothing written over it.
+  throw new HttpError(409, INVENTORY_MESSAGES.stale, {
+    code: 'inventory.stale',
+    params: { current: outcome.current },
+    fields: { locked: false, version_number: outcome.current },
+    validationErrors: {},
+  });
 }
 
 /** GET /v1/inventory/national: one page (or every row with export) and the filter choices. */

@@ -56,21 +56,13 @@ export async function setInventoryLocked(
     .execute();
 }
 
-/** A save that reached a locked agency (the lock is checked again inside the save's transaction). */
-/** The save was based on a version another tab, device or user has since replaced. */
-export class InventoryStaleError extends Error {
-  constructor(readonly current: number) {
-    super(`The inventory is at version ${current}`);
-    this.name = 'InventoryStaleError';
-  }
-}
-
-export class InventoryLockedError extends Error {
-  constructor() {
-    super('The inventory of this agency is locked');
-    this.name = 'InventoryLockedError';
-  }
-}
+/**
+ * A save the counter refused: the agency is locked (checked again inside the save's transaction),
+ * or the save was based on a version another tab, device or user has since replaced.
+ */
+export type InventorySaveOutcome =
+  | { saved: true; version: number }
+  | { saved: false; locked: boolean; current: number };
 
 export interface RowWrite {
   id?: string | undefined;
@@ -90,9 +82,10 @@ export async function applyInventorySave(
   agency: string,
   change: { removeIds: string[]; rows: RowWrite[] },
   username: string,
+  at: Date,
   base: { version_number?: number | undefined; edit_session?: string | undefined } = {},
-): Promise<number> {
-  const now = new Date().toISOString();
+): Promise<InventorySaveOutcome> {
+  const now = at.toISOString();
   return db.transaction().execute(async (trx: Transaction<Database>) => {
     // The counter first: the UPDATE takes the agency's row lock (PostgreSQL), so concurrent saves of
     // one agency queue here and each gets its own version; a locked agency matches no row.
@@ -139,8 +132,7 @@ export async function applyInventorySave(
         .select(['locked', 'version_number'])
         .where('agency_code', '=', agency)
         .executeTakeFirstOrThrow();
-      if (state.locked) throw new InventoryLockedError();
-      throw new InventoryStaleError(state.version_number);
+      return { saved: false, locked: state.locked === 1, current: state.version_number };
     }
     const version = counted.version_number;
     if (change.removeIds.length > 0) {
@@ -193,7 +185,7 @@ export async function applyInventorySave(
         rows: JSON.stringify(after.map(({ updated_by: _u, agency_code: _a, ...r }) => r)),
       })
       .execute();
-    return version;
+    return { saved: true, version };
   });
 }
 

@@ -14,7 +14,8 @@ import type { Database } from '../db/schema.ts';
 import { seedDutyOfficers } from '../duty-officers/store.ts';
 import { random } from '../fires/demo.ts';
 import { addDays, centreToday, yearOf, yearStart } from '../http/time.ts';
-import { buildPublicReport, type ResourceLabel, toAgencySummary } from './report.ts';
+import { toAgencySummary } from './agency-summary.ts';
+import { buildPublicReport, type ResourceLabel } from './report.ts';
 import { carryOverFires, historicalFigures, resourceLabels } from './sources.ts';
 import * as store from './store.ts';
 
@@ -358,7 +359,7 @@ export async function seedNationalDemo(db: Db, options: { now: Date; days?: numb
     made += 1;
   }
   // The draft starts from the last demo day, as if yesterday's report had been written in it.
-  const draft = await store.loadDraft(k, db.engine);
+  const draft = await store.loadDraft(k);
   if (draft.version_number === 0 && lastFields) {
     await store.saveVersion(
       k,

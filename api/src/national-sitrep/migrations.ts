@@ -60,4 +60,21 @@ export const migrations: Record<string, Migration> = {
       await db.schema.alterTable('national_sitrep_draft').dropColumn('edit_session').execute();
     },
   },
+  // One name for the lease's end on every leased table (db/lease.ts), as agency_sitreps has it.
+  // Expand only (deploy/README.md, "Migrations"): the new column is added and the live lease copied
+  // into it; the old `claim_expires` stays for the release still running during the rolling
+  // restart and is dropped by a later release. While both releases run, each sees only the leases
+  // it wrote, for those seconds; saves still carry their base version, so nothing is lost (a 409).
+  '0140_national_sitrep_claim_expires_at': {
+    async up(db: Kysely<any>) {
+      await db.schema.alterTable('national_sitrep_draft').addColumn('claim_expires_at', 'text').execute();
+      await db
+        .updateTable('national_sitrep_draft')
+        .set((eb) => ({ claim_expires_at: eb.ref('claim_expires') }))
+        .execute();
+    },
+    async down(db: Kysely<any>) {
+      await db.schema.alterTable('national_sitrep_draft').dropColumn('claim_expires_at').execute();
+    },
+  },
 };

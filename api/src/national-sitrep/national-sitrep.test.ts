@@ -2,6 +2,7 @@ import { nationalMobRowTotal, nationalPublishErrors } from '@ciffc/contracts';
 import { expect, it } from 'vitest';
 import { bearer, forEachEngine, signToken, tokenFor } from '../../test/context.ts';
 import { fire } from '../../test/fixtures.ts';
+import { LEASE_MS } from '../db/lease.ts';
 import { upsertFires } from '../fires/store.ts';
 import { loadResourceIndex } from '../resources/store.ts';
 import * as service from './service.ts';
@@ -167,18 +168,20 @@ forEachEngine('national sitrep', (ctx) => {
     // The refusals travel as codes of the site's catalogues too, so French users read them in French.
     expect(unclaimed.json()).toMatchObject({ code: 'national.claim_first', params: { action: 'saving' } });
     await service.claim(
-      app().db,
+      app().db.kysely,
       { id: 90_001, username: 'other-duty-officer', role: 'CIFFC' },
-      { now: AT(TODAY) },
+      AT(TODAY),
     );
     const res = await inject('POST', '/v1/sitrep/national/claim', 'ciffc');
     expect(res.statusCode).toBe(409);
+    // The holder travels in the body (no header of its own).
+    expect(res.headers['x-claimed-by']).toBeUndefined();
     expect(res.json().message).toContain('other-duty-officer');
     expect(res.json()).toMatchObject({ code: 'national.locked', params: { name: 'other-duty-officer' } });
     const locked = await inject('GET', '/v1/sitrep/national', 'ciffc');
     expect(locked.json()).toMatchObject({ locked: true, claimed_by: 90_001, status: 'E' });
     // The lease lapses after its idle time; then anyone of the centre may claim.
-    setNow(new Date(AT(TODAY).getTime() + service.CLAIM_LEASE_MS + 1_000));
+    setNow(new Date(AT(TODAY).getTime() + LEASE_MS + 1_000));
     const claimed = await inject('POST', '/v1/sitrep/national/claim', 'ciffc');
     expect(claimed.statusCode).toBe(200);
     expect(claimed.json().claimed_by).toBeGreaterThan(0);
@@ -585,13 +588,13 @@ forEachEngine('national sitrep', (ctx) => {
         ],
       },
     ]);
-    const rows = await service.listPublishedNationalSitreps(app().db, 2026);
+    const rows = await service.listPublishedNationalSitreps(app().db.kysely, 2026);
     expect(rows.map((r) => [r.date, r.national_preparedness_level])).toEqual([
       [TODAY, '5'],
       [next, '2'],
     ]);
     expect(rows[0]).toMatchObject({ agencies_reporting: 1, new_fires: 4, national_mobilizations: 10 });
-    expect(await service.listPublishedNationalSitreps(app().db, 2025)).toEqual([]);
+    expect(await service.listPublishedNationalSitreps(app().db.kysely, 2025)).toEqual([]);
   });
 
   it('keeps the fields a save leaves out (the body is laid over the current draft)', async () => {

@@ -1,10 +1,15 @@
 import {
-  isReportDate,
+  ApiErrorBody,
+  NationalClaimResult,
+  NationalDraftResponse,
+  NationalEmptyBody,
+  NationalSaveError,
   NationalSaveResult,
   NationalSitrepDraftBody,
   NationalSitrepStats,
   PublicNationalSitrep,
   PublicNationalSitrepBasic,
+  PublicSitrepQuery,
   SERVER_MESSAGES,
   type ServerMessageCode,
   SitrepArchive,
@@ -12,24 +17,15 @@ import {
 } from '@ciffc/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { sendCached } from '../http/cache.ts';
-import { notFound } from '../http/errors.ts';
-import { ErrorResponse } from '../http/query.ts';
+import { HttpError, notFound } from '../http/errors.ts';
 import { requireNational, requireUser } from '../plugins/identity.ts';
+import * as publicReads from './public-reads.ts';
 import * as service from './service.ts';
 import * as store from './store.ts';
 
 const tags = ['national-sitrep'];
 const security = [{ bearer: [] }];
-const SaveError = ErrorResponse.extend(NationalSaveResult.partial().shape);
-const EmptyBody = z.object({}).passthrough().optional();
-const dateQuery = z
-  .string()
-  .refine(isReportDate, { message: 'expected a date as YYYY-MM-DD' })
-  .optional()
-  .describe('Report date, YYYY-MM-DD; the latest report without it');
-
 /** A signed-in reader's answer may hold expanded data: private to that reader's cache. */
 function privateWhenSignedIn(
   request: FastifyRequest,
@@ -43,7 +39,7 @@ function privateWhenSignedIn(
 
 export async function nationalSitrepRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const clock = () => ({ now: app.config.now() });
+  const now = () => app.config.now();
 
   /* ---------- the draft (national centre only) ---------- */
 
@@ -55,16 +51,16 @@ export async function nationalSitrepRoutes(fastify: FastifyInstance): Promise<vo
         tags,
         security,
         response: {
-          200: z.looseObject({}).describe('NationalSitrepDraft fields plus meta'),
-          401: ErrorResponse,
-          403: ErrorResponse,
+          200: NationalDraftResponse,
+          401: ApiErrorBody,
+          403: ApiErrorBody,
         },
       },
     },
     async (request, reply) => {
       const identity = requireNational(request);
       reply.header('cache-control', 'private, no-store');
-      return service.getDraft(app.db, identity, clock());
+      return service.getDraft(app.db.kysely, identity, now());
     },
   );
 
@@ -79,23 +75,23 @@ export async function nationalSitrepRoutes(fastify: FastifyInstance): Promise<vo
           body: NationalSitrepDraftBody.partial().optional(),
           response: {
             200: NationalSaveResult,
-            400: SaveError,
-            401: ErrorResponse,
-            403: ErrorResponse,
-            409: ErrorResponse,
+            400: NationalSaveError,
+            401: ApiErrorBody,
+            403: ApiErrorBody,
+            409: ApiErrorBody,
           },
         },
       },
-      async (request, reply) => {
+      async (request) => {
         const identity = requireNational(request);
-        const outcome = await run(app.db, identity, (request.body ?? {}) as never, clock());
-        if (Object.keys(outcome.validationErrors).length > 0) {
-          return reply.code(400).send({
-            statusCode: 400,
-            error: 'Bad Request',
-            message: SERVER_MESSAGES['national.invalid'].en,
+        const outcome = await run(app.db.kysely, identity, (request.body ?? {}) as never, now());
+        const { validationErrors, ...fields } = outcome.result;
+        // Kept as a new version all the same (4.4): the 400 carries the save's result beside the fields.
+        if (Object.keys(validationErrors).length > 0) {
+          throw new HttpError(400, SERVER_MESSAGES['national.invalid'].en, {
             code: 'national.invalid' satisfies ServerMessageCode,
-            ...outcome.result,
+            fields,
+            validationErrors,
           });
         }
         return outcome.result;
@@ -109,14 +105,6 @@ export async function nationalSitrepRoutes(fastify: FastifyInstance): Promise<vo
     service.publish,
   );
 
-  const Claim = z.object({
-    status: z.string(),
-    version_number: z.number().int(),
-    claimed_by: z.number().int().nullable(),
-    claimed_by_name: z.string().nullable(),
-    last_edit: z.string().nullable(),
-    is_published: z.boolean(),
-  });
   for (const [action, run] of [
     ['claim', service.claim],
     ['release', service.release],
@@ -131,13 +119,13 @@ export async function nationalSitrepRoutes(fastify: FastifyInstance): Promise<vo
               : 'Pause editing: release the lease',
           tags,
           security,
-          body: EmptyBody,
-          response: { 200: Claim, 401: ErrorResponse, 403: ErrorResponse, 409: ErrorResponse },
+          body: NationalEmptyBody,
+          response: { 200: NationalClaimResult, 401: ApiErrorBody, 403: ApiErrorBody, 409: ApiErrorBody },
         },
       },
       async (request) => {
         const identity = requireNational(request);
-        const m = await run(app.db, identity, clock());
+        const m = await run(app.db.kysely, identity, now());
         return {
           status: m.status,
           version_number: m.version_number,
@@ -158,13 +146,13 @@ export async function nationalSitrepRoutes(fastify: FastifyInstance): Promise<vo
           summary: 'National sitrep status for the overview (signed-in users)',
           tags,
           security,
-          response: { 200: NationalSitrepStats, 401: ErrorResponse },
+          response: { 200: NationalSitrepStats, 401: ApiErrorBody },
         },
       },
       async (request, reply) => {
         requireUser(request);
         reply.header('cache-control', 'private, no-store');
-        return service.stats(app.db, clock());
+        return service.stats(app.db.kysely, now());
       },
     );
   }
@@ -178,8 +166,8 @@ export async function nationalSitrepRoutes(fastify: FastifyInstance): Promise<vo
         summary:
           'The public national situation report of a date (latest without one); expanded data with a valid token',
         tags,
-        querystring: z.object({ date: dateQuery }),
-        response: { 200: PublicNationalSitrep, 400: ErrorResponse, 404: ErrorResponse },
+        querystring: PublicSitrepQuery,
+        response: { 200: PublicNationalSitrep, 400: ApiErrorBody, 404: ApiErrorBody },
       },
       onSend: privateWhenSignedIn,
     },
@@ -199,8 +187,9 @@ export async function nationalSitrepRoutes(fastify: FastifyInstance): Promise<vo
       return sendCached(request, reply, app.responseCache, {
         version: `${version}|${expanded ? 'x' : 'p'}`,
         vary: 'Authorization',
+        schema: PublicNationalSitrep,
         compute: async () => {
-          const report = await service.publicReport(k, date);
+          const report = await publicReads.publicReport(k, date);
           if (!report) throw missing();
           return expanded ? report : withoutExpandedData(report);
         },
@@ -214,7 +203,7 @@ export async function nationalSitrepRoutes(fastify: FastifyInstance): Promise<vo
       schema: {
         summary: 'The latest national situation report, basic fields',
         tags,
-        response: { 200: PublicNationalSitrepBasic, 404: ErrorResponse },
+        response: { 200: PublicNationalSitrepBasic, 404: ApiErrorBody },
       },
     },
     async (request, reply) => {
@@ -223,10 +212,11 @@ export async function nationalSitrepRoutes(fastify: FastifyInstance): Promise<vo
       if (version.startsWith('0@')) throw notFound('No national situation report has been published');
       return sendCached(request, reply, app.responseCache, {
         version,
+        schema: PublicNationalSitrepBasic,
         compute: async () => {
-          const report = await service.publicReport(k);
+          const report = await publicReads.publicReport(k);
           if (!report) throw notFound();
-          return service.basic(report);
+          return publicReads.basic(report);
         },
       });
     },
@@ -245,7 +235,8 @@ export async function nationalSitrepRoutes(fastify: FastifyInstance): Promise<vo
       const k = app.db.kysely;
       return sendCached(request, reply, app.responseCache, {
         version: await store.publicationsVersion(app.db),
-        compute: () => service.archive(k),
+        schema: SitrepArchive,
+        compute: () => publicReads.archive(k),
       });
     },
   );

@@ -7,10 +7,11 @@ export interface NationalSitrepDraftTable {
   id: number;
   data: string;
   version_number: number;
-  /** User id of the claimant (a lease), null when free. */
+  /** User id of the claimant (a lease, db/lease.ts), null when free. */
   claimed_by: number | null;
   claimed_by_name: string | null;
-  claim_expires: string | null;
+  /** ISO timestamp after which the lease has lapsed. */
+  claim_expires_at: string | null;
   edited_by: number | null;
   edited_by_name: string | null;
   last_edit: string | null;

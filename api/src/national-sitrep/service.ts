@@ -13,16 +13,15 @@ import {
   normaliseMobilizationGroups,
   type PublicNationalSitrep,
   type ServerMessageCode,
-  type SitrepArchive,
 } from '@ciffc/contracts';
 import type { Kysely } from 'kysely';
-import { CLAIM_IDLE_MS } from '../agency-sitrep/service.ts';
-import type { Db } from '../db/index.ts';
+import * as lease from '../db/lease.ts';
 import type { Database } from '../db/schema.ts';
 import { listDutyOfficers, recordDutyOfficer } from '../duty-officers/store.ts';
 import { HttpError } from '../http/errors.ts';
 import { centreToday } from '../http/time.ts';
-import { buildPublicReport, groupByPlaces, keyFigures, toAgencySummary } from './report.ts';
+import { groupByPlaces, toAgencySummary } from './agency-summary.ts';
+import { buildPublicReport } from './report.ts';
 import {
   approvedAgencyCopies,
   carryOverFires,
@@ -38,12 +37,8 @@ import * as store from './store.ts';
  * (one public report per report date), and the reads. No HTTP, no SQL beyond the store's.
  */
 
-/** The lease is the agency sitrep's: it lapses after this idle time, renewed by the holder's saves and reads. */
-export const CLAIM_LEASE_MS = CLAIM_IDLE_MS;
-
-type Clock = { now: Date };
+type Db = Kysely<Database>;
 const iso = (d: Date) => d.toISOString();
-const kyselyOf = (db: Db | Kysely<Database>): Kysely<Database> => ('kysely' in db ? db.kysely : db);
 
 function parseFields(data: string): NationalSitrepFields {
   try {
@@ -54,12 +49,11 @@ function parseFields(data: string): NationalSitrepFields {
 }
 
 function liveClaim(draft: store.DraftRow, now: Date): { id: number; name: string } | null {
-  if (draft.claimed_by == null || !draft.claim_expires) return null;
-  if (draft.claim_expires < iso(now)) return null;
+  if (draft.claimed_by == null || !lease.isLive(draft, now)) return null;
   return { id: draft.claimed_by, name: draft.claimed_by_name ?? String(draft.claimed_by) };
 }
 
-async function meta(db: Kysely<Database>, draft: store.DraftRow, now: Date) {
+async function meta(db: Db, draft: store.DraftRow, now: Date) {
   const today = centreToday(now);
   const latest = await store.latestPublicationMeta(db);
   const isPublished = latest?.report_date === today;
@@ -95,7 +89,6 @@ const saveResult = (
 
 const lockedBy = (name: string) =>
   new HttpError(409, `The national sitrep is being edited by ${name}`, {
-    headers: { 'x-claimed-by': name },
     code: 'national.locked' satisfies ServerMessageCode,
     params: { name },
   });
@@ -108,8 +101,8 @@ const claimFirst = (action: 'saving' | 'publishing') =>
   });
 
 /** The approved agency copies as the national form shows them, in agency order (pass the publish's trx to read inside it). */
-async function agencySummaries(db: Db | Kysely<Database>): Promise<Map<AgencyCode, AgencySitrepSummary>> {
-  const copies = await approvedAgencyCopies(kyselyOf(db));
+async function agencySummaries(db: Db): Promise<Map<AgencyCode, AgencySitrepSummary>> {
+  const copies = await approvedAgencyCopies(db);
   const out = new Map<AgencyCode, AgencySitrepSummary>();
   for (const code of AGENCY_CODES) {
     const copy = copies.find((c) => c.agency === code);
@@ -119,19 +112,16 @@ async function agencySummaries(db: Db | Kysely<Database>): Promise<Map<AgencyCod
 }
 
 /** GET /v1/sitrep/national: the draft (3.2) with the agency summaries and yesterday's national tables. */
-export async function getDraft(db: Db, identity: Identity, clock: Clock) {
-  const k = db.kysely;
-  const draft = await store.loadDraft(k, db.engine);
-  if (liveClaim(draft, clock.now)?.id === identity.id) {
-    await store.renewClaim(k, identity.id, iso(new Date(clock.now.getTime() + CLAIM_LEASE_MS)));
-  }
+export async function getDraft(db: Db, identity: Identity, now: Date) {
+  const draft = await store.loadDraft(db);
+  if (liveClaim(draft, now)?.id === identity.id) await lease.renew(db, store.DRAFT_LEASE, identity.id, now);
   const fields = parseFields(draft.data);
   const [m, summaries, previous, officers, index] = await Promise.all([
-    meta(k, draft, clock.now),
+    meta(db, draft, now),
     agencySummaries(db),
-    store.publicationBefore(k, centreToday(clock.now)),
-    listDutyOfficers(k),
-    catalogueIndex(k, clock.now),
+    store.publicationBefore(db, centreToday(now)),
+    listDutyOfficers(db),
+    catalogueIndex(db, now),
   ]);
   let prev: {
     national_to_mobs: NationalMobTable;
@@ -155,32 +145,22 @@ export async function getDraft(db: Db, identity: Identity, clock: Clock) {
     previous: prev,
     ...m,
     locked: m.claimed_by !== null && m.claimed_by !== identity.id,
-    report_date: centreToday(clock.now),
+    report_date: centreToday(now),
     validationErrors: nationalDraftErrors(fields, index),
   };
 }
 
-export async function claim(db: Db, identity: Identity, clock: Clock) {
-  const k = db.kysely;
-  await store.loadDraft(k, db.engine);
-  const ok = await store.tryClaim(
-    k,
-    identity,
-    iso(clock.now),
-    iso(new Date(clock.now.getTime() + CLAIM_LEASE_MS)),
-  );
-  const draft = await store.loadDraft(k, db.engine);
-  if (!ok) {
-    const holder = liveClaim(draft, clock.now);
-    throw lockedBy(holder?.name ?? 'another user');
-  }
-  return meta(k, draft, clock.now);
+export async function claim(db: Db, identity: Identity, now: Date) {
+  await store.loadDraft(db);
+  const ok = await lease.claim(db, store.DRAFT_LEASE, identity, now);
+  const draft = await store.loadDraft(db);
+  if (!ok) throw lockedBy(liveClaim(draft, now)?.name ?? 'another user');
+  return meta(db, draft, now);
 }
 
-export async function release(db: Db, identity: Identity, clock: Clock) {
-  const k = db.kysely;
-  await store.release(k, identity.id);
-  return meta(k, await store.loadDraft(k, db.engine), clock.now);
+export async function release(db: Db, identity: Identity, now: Date) {
+  await lease.release(db, store.DRAFT_LEASE, identity.id);
+  return meta(db, await store.loadDraft(db), now);
 }
 
 /** The fields a body sends (undefined is "not sent"; null is sent and clears the field). */
@@ -223,16 +203,15 @@ function acceptsBase(draft: store.DraftRow, basedOn: number, session: string | n
  * broken bounds come back as validationErrors. A save based on an older version answers 409 unless
  * every version since came from its own editing session (acceptsBase).
  */
-export async function save(db: Db, identity: Identity, body: DraftBody, clock: Clock): Promise<SaveOutcome> {
+export async function save(db: Db, identity: Identity, body: DraftBody, now: Date): Promise<SaveOutcome> {
   const { version_number: basedOn, edit_session, ...sent } = body;
   const session = edit_session ?? null;
-  const now = iso(clock.now);
   let validationErrors: Record<string, string> = {};
   // Read before the write transaction: on SQLite one connection serves both.
-  const index = await catalogueIndex(db.kysely, clock.now);
-  await db.kysely.transaction().execute(async (trx) => {
-    const draft = await store.loadDraft(trx, db.engine, { lock: true });
-    const holder = liveClaim(draft, clock.now);
+  const index = await catalogueIndex(db, now);
+  await db.transaction().execute(async (trx) => {
+    const draft = await store.loadDraft(trx, { lock: true });
+    const holder = liveClaim(draft, now);
     if (!holder) throw claimFirst('saving');
     if (holder.id !== identity.id) throw lockedBy(holder.name);
     if (basedOn !== undefined && !acceptsBase(draft, basedOn, session)) {
@@ -252,7 +231,7 @@ export async function save(db: Db, identity: Identity, body: DraftBody, clock: C
     // 4.6: later rows of a mobilization group take To and From from the group's first row.
     const fields = { ...merged, mobs_grouped: normaliseMobilizationGroups(merged.mobs_grouped) };
     validationErrors = nationalDraftErrors(fields, index);
-    await store.saveVersion(trx, JSON.stringify(fields), draft.version_number + 1, identity, now, {
+    await store.saveVersion(trx, JSON.stringify(fields), draft.version_number + 1, identity, iso(now), {
       edit_session: session,
       // A session's run starts at the version it first saved over.
       edit_session_base:
@@ -262,9 +241,9 @@ export async function save(db: Db, identity: Identity, body: DraftBody, clock: C
             ? draft.edit_session_base
             : draft.version_number,
     });
-    await store.renewClaim(trx, identity.id, iso(new Date(clock.now.getTime() + CLAIM_LEASE_MS)));
+    await lease.renew(trx, store.DRAFT_LEASE, identity.id, now);
   });
-  const m = await meta(db.kysely, await store.loadDraft(db.kysely, db.engine), clock.now);
+  const m = await meta(db, await store.loadDraft(db), now);
   return { result: saveResult(m, validationErrors), validationErrors };
 }
 
@@ -277,28 +256,27 @@ export async function publish(
   db: Db,
   identity: Identity,
   body: DraftBody | undefined,
-  clock: Clock,
+  now: Date,
 ): Promise<SaveOutcome & { report?: PublicNationalSitrep }> {
   if (body && Object.keys(body).some((k) => k !== 'version_number' && k !== 'edit_session')) {
-    const saved = await save(db, identity, body, clock);
+    const saved = await save(db, identity, body, now);
     if (Object.keys(saved.validationErrors).length > 0) return saved;
   }
-  const k = db.kysely;
-  const date = centreToday(clock.now);
-  const publishedAt = iso(clock.now);
+  const date = centreToday(now);
+  const publishedAt = iso(now);
   // Read outside the write transaction: on SQLite one connection serves both. The agency copies
   // are read inside it (through trx), so the report and each published_version agree.
   const [historical, carryOver, labels, index] = await Promise.all([
-    historicalFigures(k, date),
-    carryOverFires(k, date),
-    resourceLabels(k),
-    catalogueIndex(k, clock.now),
+    historicalFigures(db, date),
+    carryOverFires(db, date),
+    resourceLabels(db),
+    catalogueIndex(db, now),
   ]);
   let report: PublicNationalSitrep | undefined;
   let errors: Record<string, string> = {};
-  await k.transaction().execute(async (trx) => {
-    const draft = await store.loadDraft(trx, db.engine, { lock: true });
-    const holder = liveClaim(draft, clock.now);
+  await db.transaction().execute(async (trx) => {
+    const draft = await store.loadDraft(trx, { lock: true });
+    const holder = liveClaim(draft, now);
     if (!holder) throw claimFirst('publishing');
     if (holder.id !== identity.id) throw lockedBy(holder.name);
     const fields = parseFields(draft.data);
@@ -333,19 +311,19 @@ export async function publish(
     await publishAgencyCopies(
       trx,
       new Map([...summaries].map(([code, summary]) => [code, summary.version_number])),
-      clock.now,
+      now,
     );
     await recordDutyOfficer(trx, fields.duty_officer_name, date);
     // The user leaves the screen after publishing (2.2): the claim goes with it.
-    await store.release(trx, identity.id);
+    await lease.release(trx, store.DRAFT_LEASE, identity.id);
   });
-  const m = await meta(k, await store.loadDraft(k, db.engine), clock.now);
+  const m = await meta(db, await store.loadDraft(db), now);
   return { result: saveResult(m, errors), validationErrors: errors, ...(report ? { report } : {}) };
 }
 
-export async function stats(db: Db, clock: Clock): Promise<NationalSitrepStats> {
-  const draft = await store.loadDraft(db.kysely, db.engine);
-  const m = await meta(db.kysely, draft, clock.now);
+export async function stats(db: Db, now: Date): Promise<NationalSitrepStats> {
+  const draft = await store.loadDraft(db);
+  const m = await meta(db, draft, now);
   return {
     version: m.version_number,
     version_number: m.version_number,
@@ -359,87 +337,6 @@ export async function stats(db: Db, clock: Clock): Promise<NationalSitrepStats> 
   };
 }
 
-/* ---------- public reads ---------- */
+/* ---------- the domain's public module for other domains (docs/TEAM-BRIEF.md, import boundaries) ---------- */
 
-/** The stored public report of a date (latest without one), or undefined. */
-export async function publicReport(
-  db: Kysely<Database>,
-  date?: string,
-): Promise<PublicNationalSitrep | undefined> {
-  const row = await store.currentPublication(db, date);
-  return row ? (JSON.parse(row.report) as PublicNationalSitrep) : undefined;
-}
-
-export async function archive(db: Kysely<Database>): Promise<SitrepArchive> {
-  const rows = await store.archiveRows(db);
-  const years: SitrepArchive['years'] = [];
-  for (const r of rows) {
-    const year = Number(r.report_date.slice(0, 4));
-    const month = Number(r.report_date.slice(5, 7));
-    const day = Number(r.report_date.slice(8, 10));
-    let y = years.at(-1);
-    if (!y || y.year !== year) {
-      y = { year, months: [] };
-      years.push(y);
-    }
-    let mo = y.months.at(-1);
-    if (!mo || mo.month !== month) {
-      mo = { month, days: [] };
-      y.months.push(mo);
-    }
-    mo.days.push({ day, date: r.report_date, data: { field_preparedness_level: r.preparedness_level } });
-  }
-  years.reverse();
-  const latest = await publicReport(db);
-  return { latest: latest ? basic(latest) : null, years };
-}
-
-export const basic = (r: PublicNationalSitrep) => ({
-  field_preparedness_level: r.field_preparedness_level,
-  field_date: r.field_date,
-  field_en_summary_comments: r.field_en_summary_comments,
-  field_fr_summary_comments: r.field_fr_summary_comments,
-});
-
-/** One row per published national sitrep of the year (the current report of each date), for the CSV export. */
-export interface PublishedNationalSitrepRow {
-  date: string;
-  national_preparedness_level: string;
-  published_at: string;
-  publication_number: number;
-  agencies_reporting: number;
-  new_fires: number;
-  active_fires: number;
-  active_hectares: number;
-  ytd_fires: number;
-  ytd_hectares: number;
-  national_mobilizations: number;
-  us_preparedness_level: number | null;
-  duty_officer: string;
-}
-
-export async function listPublishedNationalSitreps(
-  db: Db | Kysely<Database>,
-  year: number,
-): Promise<PublishedNationalSitrepRow[]> {
-  const rows = await store.currentPublicationsOfYear(kyselyOf(db), year);
-  return rows.map((r) => {
-    const report = JSON.parse(r.report) as PublicNationalSitrep;
-    const f = keyFigures(report);
-    return {
-      date: r.report_date,
-      national_preparedness_level: r.preparedness_level,
-      published_at: r.published_at,
-      publication_number: r.publication_number,
-      agencies_reporting: f.reporting,
-      new_fires: f.newFires,
-      active_fires: f.activeFires,
-      active_hectares: f.activeArea,
-      ytd_fires: f.ytd.fires,
-      ytd_hectares: Math.round(f.ytd.area * 10) / 10,
-      national_mobilizations: f.mobilized,
-      us_preparedness_level: report.field_us_preparedness_level,
-      duty_officer: report.field_duty_officer,
-    };
-  });
-}
+export { listPublishedNationalSitreps, type PublishedNationalSitrepRow } from './public-reads.ts';

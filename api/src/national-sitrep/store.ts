@@ -1,5 +1,6 @@
 import { type Kysely, type Selectable, sql, type Transaction } from 'kysely';
 import type { Db } from '../db/index.ts';
+import type { Leased } from '../db/lease.ts';
 import type { Database } from '../db/schema.ts';
 import { compileOnce, readRows } from '../http/query.ts';
 import type { NationalSitrepDraftTable, NationalSitrepPublicationsTable } from './schema.ts';
@@ -11,16 +12,27 @@ type Q = Kysely<Database> | Transaction<Database>;
 
 const DRAFT_ID = 1;
 
-/** The one draft row, created empty on first use. `lock` takes a row lock on PostgreSQL (inside a transaction). */
-export async function loadDraft(
-  db: Q,
-  engine: Db['engine'],
-  options: { lock?: boolean } = {},
-): Promise<DraftRow> {
-  const select = () => {
-    const q = db.selectFrom('national_sitrep_draft').selectAll().where('id', '=', DRAFT_ID);
-    return options.lock && engine === 'postgres' ? q.forUpdate() : q;
-  };
+/** The lease of the one national draft (db/lease.ts). */
+export const DRAFT_LEASE: Leased<'national_sitrep_draft'> = {
+  table: 'national_sitrep_draft',
+  key: 'id',
+  id: DRAFT_ID,
+};
+
+/**
+ * The one draft row, created empty on first use. `lock` (inside a transaction) first writes the row
+ * to itself: PostgreSQL holds the row lock to the end of the transaction, so a concurrent save
+ * waits for this one; SQLite has one writer at a time already.
+ */
+export async function loadDraft(db: Q, options: { lock?: boolean } = {}): Promise<DraftRow> {
+  const lock = () =>
+    db
+      .updateTable('national_sitrep_draft')
+      .set((eb) => ({ version_number: eb.ref('version_number') }))
+      .where('id', '=', DRAFT_ID)
+      .execute();
+  const select = () => db.selectFrom('national_sitrep_draft').selectAll().where('id', '=', DRAFT_ID);
+  if (options.lock) await lock();
   const row = await select().executeTakeFirst();
   if (row) return row;
   await db
@@ -31,51 +43,15 @@ export async function loadDraft(
       version_number: 0,
       claimed_by: null,
       claimed_by_name: null,
-      claim_expires: null,
+      claim_expires_at: null,
       edited_by: null,
       edited_by_name: null,
       last_edit: null,
     })
     .onConflict((oc) => oc.column('id').doNothing())
     .execute();
+  if (options.lock) await lock();
   return (await select().executeTakeFirstOrThrow()) as DraftRow;
-}
-
-/** Takes the lease if it is free, expired, or already this user's; false when another user holds it. */
-export async function tryClaim(
-  db: Q,
-  user: { id: number; username: string },
-  now: string,
-  expires: string,
-): Promise<boolean> {
-  const result = await db
-    .updateTable('national_sitrep_draft')
-    .set({ claimed_by: user.id, claimed_by_name: user.username, claim_expires: expires })
-    .where('id', '=', DRAFT_ID)
-    .where((eb) =>
-      eb.or([eb('claimed_by', 'is', null), eb('claimed_by', '=', user.id), eb('claim_expires', '<', now)]),
-    )
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) > 0;
-}
-
-/** Releases the lease if this user holds it. */
-export async function release(db: Q, userId: number): Promise<void> {
-  await db
-    .updateTable('national_sitrep_draft')
-    .set({ claimed_by: null, claimed_by_name: null, claim_expires: null })
-    .where('id', '=', DRAFT_ID)
-    .where('claimed_by', '=', userId)
-    .execute();
-}
-
-export async function renewClaim(db: Q, userId: number, expires: string): Promise<void> {
-  await db
-    .updateTable('national_sitrep_draft')
-    .set({ claim_expires: expires })
-    .where('id', '=', DRAFT_ID)
-    .where('claimed_by', '=', userId)
-    .execute();
 }
 
 /** A new kept version and the draft moved to it. */

@@ -1,4 +1,4 @@
-import { isIsoDate } from '@ciffc/contracts';
+import { isIsoDate, type OgcFeature } from '@ciffc/contracts';
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import type { FireRow } from '../fires/store.ts';
@@ -17,16 +17,9 @@ export interface DateRange {
   to?: string | undefined;
 }
 
-export interface GeoFeature {
-  type: 'Feature';
-  id: string;
-  geometry: { type: 'Point'; coordinates: [number, number] };
-  properties: Omit<FireRow, never>;
-}
-
 export interface FeaturePage {
   numberMatched: number;
-  features: GeoFeature[];
+  features: OgcFeature[];
 }
 
 /** `minLon,minLat,maxLon,maxLat` (or the 6-number 3D form, heights ignored), in degrees. */
@@ -68,7 +61,7 @@ export function parseDatetime(value: string): DateRange {
 const featureId = (f: Pick<FireRow, 'agency_code' | 'agency_fire_id'>) =>
   `${f.agency_code}-${f.agency_fire_id}`;
 
-function toFeature(f: FireRow): GeoFeature {
+function toFeature(f: FireRow): OgcFeature {
   return {
     type: 'Feature',
     id: featureId(f),
@@ -126,7 +119,7 @@ export async function firesPage(
   return { numberMatched: Number(count.n), features: rows.map(toFeature) };
 }
 
-export async function featureById(db: Kysely<Database>, id: string): Promise<GeoFeature | undefined> {
+export async function featureById(db: Kysely<Database>, id: string): Promise<OgcFeature | undefined> {
   const dash = id.indexOf('-');
   if (dash < 1) return undefined;
   const row = await db

@@ -134,6 +134,23 @@ function bodyProblem(context: 'querystring' | 'body', value: unknown): HttpError
   });
 }
 
+/**
+ * The body of a refused call (below 500): the one shape, the code and its parameters when given,
+ * and the domain's own fields beside them (a report's status fields, an inventory's lock).
+ */
+function refusalBody(error: HttpError): ErrorBody & Record<string, unknown> {
+  const { statusCode, error: name, message } = body(error.statusCode, error.message);
+  // The domain's fields first: none of them can stand in for the envelope's.
+  return {
+    ...error.fields,
+    statusCode,
+    error: name,
+    message,
+    ...(error.code ? { code: error.code, ...(error.params ? { params: error.params } : {}) } : {}),
+    ...(error.validationErrors ? { validationErrors: error.validationErrors } : {}),
+  };
+}
+
 /** A JSON error body sent as bytes, so no route's response schema can turn it into a 500. */
 function sendError(reply: FastifyReply, payload: ErrorBody): FastifyReply {
   return reply.code(payload.statusCode).type('application/json; charset=utf-8').send(JSON.stringify(payload));
@@ -176,9 +193,7 @@ export function registerErrors(app: FastifyInstance): void {
         request.log.warn({ err: error, reqId: request.id }, 'request failed');
         return sendError(reply, { ...body(error.statusCode, error.message), requestId: request.id });
       }
-      // The code and its parameters only when given: every other body stays as it was.
-      const coded = error.code ? { code: error.code, ...(error.params ? { params: error.params } : {}) } : {};
-      return sendError(reply, { ...body(error.statusCode, error.message, error.validationErrors), ...coded });
+      return sendError(reply, refusalBody(error));
     }
     if (error.validation) {
       const context = error.validationContext ?? 'request';

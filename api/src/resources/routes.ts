@@ -2,22 +2,15 @@ import {
   ExpandedShortnames,
   expandShortnames,
   ResourceOptions,
+  ResourceOptionsQuery,
   requestedShortnames,
   ShortnamesRequest,
 } from '@ciffc/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { sendCached } from '../http/cache.ts';
 import { requestLang } from '../http/lang.ts';
 import { catalogueVersion, loadResourceOptions } from './store.ts';
-
-const LangQuery = z.object({
-  lang: z
-    .enum(['en', 'fr'])
-    .optional()
-    .describe('Language of field_name and field_item; else Accept-Language'),
-});
 
 /** GET and POST /v1/resource/options and /v1/resource/options/active (docs/spec/data-entry.md section 7, no auth). */
 export async function resourceRoutes(fastify: FastifyInstance): Promise<void> {
@@ -34,7 +27,7 @@ export async function resourceRoutes(fastify: FastifyInstance): Promise<void> {
         schema: {
           summary: `${what}: categories, subcategories per category, resources per category and subcategory, short-name lists`,
           tags: ['resources'],
-          querystring: LangQuery,
+          querystring: ResourceOptionsQuery,
           response: { 200: ResourceOptions },
         },
       },
@@ -55,7 +48,7 @@ export async function resourceRoutes(fastify: FastifyInstance): Promise<void> {
         schema: {
           summary: `${what}, narrowed to the given short names (the expanded set)`,
           tags: ['resources'],
-          querystring: LangQuery,
+          querystring: ResourceOptionsQuery,
           body: ShortnamesRequest,
           response: { 200: ExpandedShortnames },
         },

@@ -1,7 +1,6 @@
-import { agencyOf, isNational } from '@ciffc/contracts';
+import { agencyOf, isNational, Me } from '@ciffc/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { requireUser } from '../plugins/identity.ts';
 
 /** The signed-in user as the data API sees it (role and agency from the content system). */
@@ -14,16 +13,7 @@ export async function userRoutes(fastify: FastifyInstance): Promise<void> {
         summary: 'The identity behind the bearer token',
         tags: ['identity'],
         security: [{ bearer: [] }],
-        response: {
-          200: z.object({
-            id: z.number(),
-            username: z.string(),
-            role: z.string(),
-            agency_code: z.string().nullable(),
-            is_national: z.boolean(),
-            agency: z.string().nullable().describe('The agency this user may write, if any'),
-          }),
-        },
+        response: { 200: Me },
       },
     },
     async (request, reply) => {

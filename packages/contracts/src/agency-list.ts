@@ -3,12 +3,11 @@
  * loads first: a zod schema there would pull zod into that first download (docs/decisions.md).
  */
 import { z } from 'zod';
-
-const booleanQuery = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
+import { BooleanQuery, LangQuery } from './query.ts';
 
 export const AgencyListQuery = z.object({
-  has_siterep: booleanQuery.optional().describe('true: only agencies that file a sitrep'),
-  lang: z.enum(['en', 'fr']).optional().describe('Language of field_name; else Accept-Language, else en'),
+  has_siterep: BooleanQuery.optional().describe('true: only agencies that file a sitrep'),
+  lang: LangQuery.optional().describe('Language of field_name; else Accept-Language, else en'),
 });
 
 const AgencyItem = z.object({

@@ -13,7 +13,7 @@ import {
   sitrepTotals,
   slotOfField,
   validateAgencySitrep,
-} from './agency-sitrep.ts';
+} from './agency-sitrep/index.ts';
 import { SITREP_SECTION_COUNT } from './codes.ts';
 
 const resources = { category: 'crews', subcategory: 'type-1-unit-crew', item: 'UC20' };

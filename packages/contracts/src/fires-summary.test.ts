@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { FireCountRecord, SummaryRecord } from './fires.ts';
 import { summariseFires, tomorrowIsoDate } from './fires-summary.ts';
+import type { FireCountRecord, SummaryRecord } from './wildfires.ts';
 
 // Hand-computed: BC has FUL 3 OC (10.5 ha), 2 BH (4 ha), 1 UC (0.5 ha), 4 OUT (20 ha); MOD 2 OC
 // (100 ha) and 1 OUT (1 ha); MON 5 UC (1000 ha). ON has FUL 1 OUT (2.25 ha) only.

@@ -4,7 +4,7 @@
  * records of GET /v1/fire-count, plus a national total per section.
  */
 import { AGENCY_CODES } from './agencies.ts';
-import type { FireCountRecord, SummaryRecord } from './fires.ts';
+import type { FireCountRecord, SummaryRecord } from './wildfires.ts';
 
 interface NewFiresRow {
   agency_code: string;

@@ -1,12 +1,8 @@
-import { z } from 'zod';
-import { AGENCY_CODES, type AgencyCode } from './agencies.ts';
-import {
-  type FIRE_CAUSES,
-  RESPONSE_TYPES,
-  type ResponseType,
-  STAGES_OF_CONTROL,
-  type StageOfControl,
-} from './codes.ts';
+/**
+ * The fire codes' names and the national list's constants: no zod here, since public pages load
+ * these (their wire shapes are in `wildfires.ts`).
+ */
+import type { FIRE_CAUSES, ResponseType, StageOfControl } from './codes.ts';
 import type { Locale } from './format.ts';
 
 /** Labels of the fire codes (national fires list filters, chart legends), EN and FR. */
@@ -45,20 +41,6 @@ export const NATIONAL_FIRES_COLUMNS = [
   'field_longitude',
 ] as const;
 
-export interface NationalFireRow {
-  field_agency_fire_id: string;
-  field_agency_code: AgencyCode;
-  field_agency_data_timezone: string;
-  field_situation_report_date: string;
-  field_status_date: string;
-  field_stage_of_control_status: StageOfControl;
-  field_system_fire_cause: string;
-  field_response_type: ResponseType;
-  field_fire_size: number;
-  field_latitude: number;
-  field_longitude: number;
-}
-
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 
 /** A calendar date `YYYY-MM-DD` that exists (no 2025-02-30). */
@@ -69,8 +51,6 @@ export function isIsoDate(value: string): boolean {
   const date = new Date(Date.UTC(y, mo - 1, d));
   return date.getUTCFullYear() === y && date.getUTCMonth() === mo - 1 && date.getUTCDate() === d;
 }
-
-export const IsoDate = z.string().refine(isIsoDate, { message: 'expected a date as YYYY-MM-DD' });
 
 /**
  * Orders of the national list (issue 14): a spec field name, `-` for descending. The first is the
@@ -86,47 +66,3 @@ export const WILDFIRES_SORTS = [
 ] as const;
 export type WildfiresSort = (typeof WILDFIRES_SORTS)[number];
 export const WILDFIRES_SEARCH_MAX = 40;
-
-/** Query values shared by the national fires list and its export. */
-export const WildfiresQuery = z.object({
-  sort: z.enum(WILDFIRES_SORTS, { message: `expected one of ${WILDFIRES_SORTS.join(', ')}` }).optional(),
-  /** Part of an agency fire id, any case; upper-cased so `g7` and `G7` share one cache entry. */
-  q: z
-    .string()
-    .trim()
-    .max(WILDFIRES_SEARCH_MAX)
-    .regex(/^[\p{L}\p{N} ._\-/#]*$/u, { message: 'expected letters, digits, spaces or . _ - / #' })
-    .transform((v) => v.toUpperCase() || undefined)
-    .optional(),
-  page: z.coerce.number().int().min(1).max(100_000).optional(),
-  agency: z
-    .string()
-    .transform((v) => v.toLowerCase())
-    .pipe(z.enum(AGENCY_CODES, { message: `expected one of ${AGENCY_CODES.join(', ')}` }))
-    .optional(),
-  stage: z
-    .string()
-    .transform((v) => v.toUpperCase())
-    .pipe(z.enum(STAGES_OF_CONTROL, { message: `expected one of ${STAGES_OF_CONTROL.join(', ')}` }))
-    .optional(),
-  response: z
-    .string()
-    .transform((v) => v.toUpperCase())
-    .pipe(z.enum(RESPONSE_TYPES, { message: `expected one of ${RESPONSE_TYPES.join(', ')}` }))
-    .optional(),
-});
-
-/** Summary record of GET /v1/summary (docs/spec/public-site.md section 3). */
-export interface SummaryRecord {
-  agency_code: string;
-  response_type: ResponseType;
-  stage_of_control: StageOfControl;
-  fire_count: number;
-  area_sum: number;
-}
-/** Fire count record of GET /v1/fire-count. */
-export interface FireCountRecord {
-  agency_code: string;
-  fire_cause: string;
-  fire_count: number;
-}

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { AGENCY_CODES } from './agencies.ts';
+import { ApiErrorBody } from './error-body.ts';
 import { NamedCode, type ResourceChoice, type ResourceIndex, resourceChoiceErrors } from './resources.ts';
 import { FIELD_MESSAGES } from './server-messages.ts';
 
@@ -73,6 +74,18 @@ export const InventoryResult = z.object({
   version_number: z.number().int().optional(),
 });
 export type InventoryResult = z.infer<typeof InventoryResult>;
+
+/** A refused validate or save: the one error shape with the lock and, when stale, the current version. */
+export const InventoryErrorBody = ApiErrorBody.extend({
+  // Absent when the request is refused before the route runs (a NUL in the body, say): the one
+  // error shape of the API's handler has no lock to report then.
+  locked: z.boolean().optional(),
+  version_number: z.number().int().optional().describe('The current version (409 stale)'),
+});
+
+/** POST /v1/inventory/lock (national centre): lock or unlock an agency's input; the answer repeats it. */
+export const InventoryLock = z.object({ agency: InventoryInput.shape.agency, locked: z.boolean() });
+export type InventoryLock = z.infer<typeof InventoryLock>;
 
 const isCount = (v: unknown): v is number =>
   typeof v === 'number' && Number.isInteger(v) && v >= 0 && v <= 1_000_000;

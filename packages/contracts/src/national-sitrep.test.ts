@@ -14,7 +14,7 @@ import {
   nationalPublishErrors,
   removeNationalMobRow,
   validationKey,
-} from './national-sitrep.ts';
+} from './national-sitrep/index.ts';
 
 const mob = (over: Record<string, unknown> = {}) => ({
   key: 'k1',

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { Locale } from './format.ts';
+import { LangQuery } from './query.ts';
 
 /**
  * The resource catalogue (docs/spec/data-entry.md 3.5): categories, subcategories per category and items
@@ -352,6 +353,11 @@ export const SHORTNAME_LISTS: Record<ShortnameListName, readonly string[]> = {
 };
 
 /* ---------- wire shapes of /v1/resource/options ---------- */
+
+/** ?lang= of every /v1/resource/options route. */
+export const ResourceOptionsQuery = z.object({
+  lang: LangQuery.optional().describe('Language of field_name and field_item; else Accept-Language'),
+});
 
 export const NamedCode = z.object({
   field_code: z.string(),

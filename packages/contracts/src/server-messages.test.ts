@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { validateAgencySitrep } from './agency-sitrep.ts';
+import { validateAgencySitrep } from './agency-sitrep/index.ts';
 import { INVENTORY_MESSAGES } from './inventory.ts';
-import { emptyNationalDraft, nationalDraftErrors, nationalPublishErrors } from './national-sitrep.ts';
+import { emptyNationalDraft, nationalDraftErrors, nationalPublishErrors } from './national-sitrep/index.ts';
 import {
   FIELD_MESSAGES,
   fieldMessage,

@@ -1,0 +1,160 @@
+import type { FiresImportResult } from '@ciffc/contracts';
+import { parse as parseCsv } from 'csv-parse/sync';
+import { CWFIS_DEFAULT_RESPONSE_TYPE, isCwfisHeader } from './cwfis.ts';
+import { malformed } from './import-problems.ts';
+
+/**
+ * Reading an import's file (docs/fires-import.md, "Fields", "CSV", "GeoJSON"): CSV or GeoJSON, the column and
+ * property names normalised, into raw records that row validation then checks one by one.
+ */
+
+export type ImportFormat = FiresImportResult['format'];
+
+/** One record of the file, 1-based, before validation; `line` is the CSV line it starts on. */
+export interface RawRecord {
+  row: number;
+  line?: number;
+  values: Record<string, unknown>;
+}
+
+/** Column and property names accepted for each field (after lower-casing and dropping `field_`). */
+const ALIASES: Record<string, string> = {
+  agency: 'agency_code',
+  fire_id: 'agency_fire_id',
+  firename: 'agency_fire_id',
+  id: 'agency_fire_id',
+  timezone: 'agency_data_timezone',
+  time_zone: 'agency_data_timezone',
+  data_timezone: 'agency_data_timezone',
+  report_date: 'situation_report_date',
+  sitrep_date: 'situation_report_date',
+  startdate: 'situation_report_date',
+  stage_of_control_status: 'stage_of_control',
+  stage: 'stage_of_control',
+  system_fire_cause: 'fire_cause',
+  cause: 'fire_cause',
+  response: 'response_type',
+  size: 'fire_size',
+  size_ha: 'fire_size',
+  hectares: 'fire_size',
+  lat: 'latitude',
+  lon: 'longitude',
+  lng: 'longitude',
+  long: 'longitude',
+};
+
+export function normaliseField(name: string): string {
+  const bare = name
+    .trim()
+    .toLowerCase()
+    .replace(/^field_/, '')
+    .replace(/[\s-]+/g, '_');
+  return ALIASES[bare] ?? bare;
+}
+
+const REQUIRED_COLUMNS = [
+  'agency_code',
+  'agency_fire_id',
+  'situation_report_date',
+  'stage_of_control',
+  'response_type',
+  'fire_size',
+  'latitude',
+  'longitude',
+] as const;
+
+function detectFormat(text: string, hint?: string): ImportFormat {
+  const h = hint?.toLowerCase() ?? '';
+  if (h.includes('csv')) return 'csv';
+  if (h.includes('json')) return 'geojson';
+  return /^\s*[{[]/.test(text) ? 'geojson' : 'csv';
+}
+
+/** A CWFIS row without `response_type` gets the documented default (docs/fires-import.md). */
+function withCwfisDefaults(values: Record<string, unknown>): Record<string, unknown> {
+  return text(values.response_type) ? values : { ...values, response_type: CWFIS_DEFAULT_RESPONSE_TYPE };
+}
+
+/** A raw value as trimmed text (a number as its digits); anything else is empty. */
+export const text = (v: unknown) =>
+  typeof v === 'string' ? v.trim() : typeof v === 'number' ? String(v) : '';
+
+function parseCsvRecords(text: string): RawRecord[] {
+  let parsed: { record: Record<string, string>; info: { lines: number } }[];
+  let headers: string[] = [];
+  const cwfis = isCwfisHeader((text.replace(/^\uFEFF/, '').split(/\r?\n/, 1)[0] ?? '').split(','));
+  try {
+    parsed = parseCsv(text, {
+      bom: true,
+      // The CWFIS file drops the trailing time zone of some rows; its other rows keep the rule.
+      relax_column_count_less: cwfis,
+      columns: (header: string[]) => {
+        headers = header.map(normaliseField);
+        return headers;
+      },
+      skip_empty_lines: true,
+      trim: true,
+      info: true,
+    });
+  } catch (error) {
+    throw malformed('import.unreadable_csv', { detail: (error as Error).message });
+  }
+  const required = cwfis ? REQUIRED_COLUMNS.filter((c) => c !== 'response_type') : REQUIRED_COLUMNS;
+  const missing = required.filter((c) => !headers.includes(c));
+  if (headers.length === 0) throw malformed('import.empty');
+  if (missing.length) throw malformed('import.missing_columns', { columns: missing.join(', ') });
+  const duplicated = headers.filter((h, i) => headers.indexOf(h) !== i);
+  if (duplicated.length)
+    throw malformed('import.duplicate_columns', { columns: [...new Set(duplicated)].join(', ') });
+  return parsed.map((p, i) => ({
+    row: i + 1,
+    line: p.info.lines,
+    values: cwfis ? withCwfisDefaults(p.record) : p.record,
+  }));
+}
+
+function parseGeojsonRecords(input: string | unknown): RawRecord[] {
+  let doc: unknown = input;
+  if (typeof input === 'string') {
+    try {
+      doc = JSON.parse(input);
+    } catch (error) {
+      throw malformed('import.invalid_json', { detail: (error as Error).message });
+    }
+  }
+  const collection = doc as { type?: unknown; features?: unknown };
+  if (!collection || typeof collection !== 'object' || collection.type !== 'FeatureCollection') {
+    throw malformed('import.not_feature_collection');
+  }
+  if (!Array.isArray(collection.features)) throw malformed('import.no_features');
+  return collection.features.map((f: unknown, i: number) => {
+    const featureObject = f as { type?: unknown; properties?: unknown; geometry?: unknown };
+    if (!featureObject || typeof featureObject !== 'object' || featureObject.type !== 'Feature') {
+      throw malformed('import.not_feature', { index: i });
+    }
+    let values: Record<string, unknown> = {};
+    if (featureObject.properties && typeof featureObject.properties === 'object') {
+      for (const [k, v] of Object.entries(featureObject.properties)) values[normaliseField(k)] = v;
+      // The CWFIS WFS layer's features have the national file's properties and the same defaults.
+      if (isCwfisHeader(Object.keys(featureObject.properties))) values = withCwfisDefaults(values);
+    }
+    const geometry = featureObject.geometry as { type?: unknown; coordinates?: unknown } | null | undefined;
+    if (geometry && geometry.type === 'Point' && Array.isArray(geometry.coordinates)) {
+      values.longitude ??= geometry.coordinates[0];
+      values.latitude ??= geometry.coordinates[1];
+    }
+    return { row: i + 1, values };
+  });
+}
+
+export function parseFireFile(
+  body: string | unknown,
+  formatHint?: string,
+): { format: ImportFormat; records: RawRecord[] } {
+  if (typeof body !== 'string') return { format: 'geojson', records: parseGeojsonRecords(body) };
+  if (body.trim() === '') throw malformed('import.empty');
+  const format = detectFormat(body, formatHint);
+  const records = format === 'csv' ? parseCsvRecords(body) : parseGeojsonRecords(body);
+  if (records.length === 0) throw malformed('import.no_rows');
+  return { format, records };
+}

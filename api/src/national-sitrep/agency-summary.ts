@@ -1,0 +1,133 @@
+import {
+  type AgencyCode,
+  type AgencySitrepSummary,
+  effectivePreparednessLevel,
+  type MobRow,
+} from '@ciffc/contracts';
+
+/**
+ * What the national form shows of the approved agency reports, read leniently from their stored
+ * documents. No SQL, no HTTP: the service hands in what it read.
+ */
+
+export const num = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : null);
+export const zero = (v: unknown): number => num(v) ?? 0;
+const str = (v: unknown): string => (typeof v === 'string' ? v : '');
+const list = (v: unknown): Record<string, unknown>[] =>
+  Array.isArray(v) ? v.filter((x): x is Record<string, unknown> => !!x && typeof x === 'object') : [];
+
+function mobRows(v: unknown): MobRow[] {
+  return list(v).map((r, i) => {
+    const res = (r.resources && typeof r.resources === 'object' ? r.resources : {}) as Record<
+      string,
+      unknown
+    >;
+    return {
+      key: str(r.key) || String(i),
+      group: str(r.group) || str(r.key) || String(i),
+      to: str(r.to),
+      from: str(r.from),
+      resources: {
+        amount: num(res.amount),
+        category: str(res.category),
+        subcategory: str(res.subcategory),
+        item: str(res.item),
+      },
+      ...(typeof r.label === 'string' && r.label ? { label: r.label } : {}),
+    };
+  });
+}
+
+/** One agency's approved sitrep (docs/spec/data-entry.md 3.1 names) as the national form and the report read it. */
+export function toAgencySummary(
+  agency: AgencyCode,
+  versionNumber: number,
+  data: Record<string, unknown>,
+): AgencySitrepSummary {
+  const level = effectivePreparednessLevel(
+    {
+      current_fire_hazard: num(data.current_fire_hazard),
+      current_fire_load: num(data.current_fire_load),
+      expected_fire_load: num(data.expected_fire_load),
+      agency_resource_levels: num(data.agency_resource_levels),
+      ciffc_response_capacity: num(data.ciffc_response_capacity),
+    },
+    num(data.prep_level_override),
+  );
+  return {
+    agency,
+    version_number: versionNumber,
+    en_ops_summary: str(data.en_ops_summary),
+    fr_ops_summary: str(data.fr_ops_summary),
+    a_ltg: zero(data.a_ltg),
+    a_hum: zero(data.a_hum),
+    a_oth: zero(data.a_oth),
+    b_oc: zero(data.b_oc),
+    b_bh: zero(data.b_bh),
+    b_uc: zero(data.b_uc),
+    b_active_hectares: zero(data.b_active_hectares),
+    b_total_out: zero(data.b_total_out),
+    b_out_hectares: zero(data.b_out_hectares),
+    c_act: zero(data.c_act),
+    c_out: zero(data.c_out),
+    c_total_hectares: zero(data.c_total_hectares),
+    c2_act: zero(data.c2_act),
+    c2_out: zero(data.c2_out),
+    c2_total_hectares: zero(data.c2_total_hectares),
+    e_act: zero(data.e_act),
+    e_out: zero(data.e_out),
+    e_total_hectares: zero(data.e_total_hectares),
+    fop_ltg: num(data.fop_ltg),
+    fop_nat: num(data.fop_nat),
+    preparedness_level: level,
+    en_prep_comment: str(data.en_prep_comment),
+    fr_prep_comment: str(data.fr_prep_comment),
+    en_porr_text: str(data.en_porr_text),
+    fr_porr_text: str(data.fr_porr_text),
+    chh_light: num(data.chh_light),
+    chh_int: num(data.chh_int),
+    chh_med: num(data.chh_med),
+    chh_heavy: num(data.chh_heavy),
+    priority_fires: list(data.priority_fires).map((p) => ({
+      fires: str(p.fires),
+      latitude: num(p.latitude),
+      longitude: num(p.longitude),
+      stage_of_control: str(p.stage_of_control),
+      size: num(p.size),
+      incident_type: num(p.incident_type),
+      percent_contained: num(p.percent_contained),
+      comments_en: str(p.comments_en),
+      comments_fr: str(p.comments_fr),
+    })),
+    mobs: mobRows(data.mobs_grouped),
+    compact_mobs: mobRows(data.mobs),
+    demobs: mobRows(data.demobs),
+    rars: list(data.rars).map((r) => {
+      const res = (r.resources && typeof r.resources === 'object' ? r.resources : {}) as Record<
+        string,
+        unknown
+      >;
+      return {
+        available: zero(r.available),
+        resources: { category: str(res.category), subcategory: str(res.subcategory), item: str(res.item) },
+      };
+    }),
+    duty_officer: str(data.duty_officer),
+    fire_statistics_as_of: str(data.fire_statistics_as_of) || null,
+  };
+}
+
+/** Mobilization rows grouped by their to and from pair (the `mobs`/`demobs` views of 3.2). */
+export function groupByPlaces(rows: readonly MobRow[]): { to: string; from: string; rows: MobRow[] }[] {
+  const groups = new Map<string, { to: string; from: string; rows: MobRow[] }>();
+  for (const row of rows) {
+    const key = `${row.to}\u0000${row.from}`;
+    let group = groups.get(key);
+    if (!group) {
+      group = { to: row.to, from: row.from, rows: [] };
+      groups.set(key, group);
+    }
+    group.rows.push(row);
+  }
+  return [...groups.values()];
+}

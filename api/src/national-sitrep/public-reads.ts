@@ -1,0 +1,89 @@
+import type { PublicNationalSitrep, SitrepArchive } from '@ciffc/contracts';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema.ts';
+import { keyFigures } from './report.ts';
+import * as store from './store.ts';
+
+/** The national sitrep's public reads: the report of a date, the archive, the yearly export rows. */
+
+type Db = Kysely<Database>;
+
+/** The stored public report of a date (latest without one), or undefined. */
+export async function publicReport(db: Db, date?: string): Promise<PublicNationalSitrep | undefined> {
+  const row = await store.currentPublication(db, date);
+  return row ? (JSON.parse(row.report) as PublicNationalSitrep) : undefined;
+}
+
+export async function archive(db: Db): Promise<SitrepArchive> {
+  const rows = await store.archiveRows(db);
+  const years: SitrepArchive['years'] = [];
+  for (const r of rows) {
+    const year = Number(r.report_date.slice(0, 4));
+    const month = Number(r.report_date.slice(5, 7));
+    const day = Number(r.report_date.slice(8, 10));
+    let y = years.at(-1);
+    if (!y || y.year !== year) {
+      y = { year, months: [] };
+      years.push(y);
+    }
+    let mo = y.months.at(-1);
+    if (!mo || mo.month !== month) {
+      mo = { month, days: [] };
+      y.months.push(mo);
+    }
+    mo.days.push({ day, date: r.report_date, data: { field_preparedness_level: r.preparedness_level } });
+  }
+  years.reverse();
+  const latest = await publicReport(db);
+  return { latest: latest ? basic(latest) : null, years };
+}
+
+export const basic = (r: PublicNationalSitrep) => ({
+  field_preparedness_level: r.field_preparedness_level,
+  field_date: r.field_date,
+  field_en_summary_comments: r.field_en_summary_comments,
+  field_fr_summary_comments: r.field_fr_summary_comments,
+});
+
+/** One row per published national sitrep of the year (the current report of each date), for the CSV export. */
+export interface PublishedNationalSitrepRow {
+  date: string;
+  national_preparedness_level: string;
+  published_at: string;
+  publication_number: number;
+  agencies_reporting: number;
+  new_fires: number;
+  active_fires: number;
+  active_hectares: number;
+  ytd_fires: number;
+  ytd_hectares: number;
+  national_mobilizations: number;
+  us_preparedness_level: number | null;
+  duty_officer: string;
+}
+
+export async function listPublishedNationalSitreps(
+  db: Db,
+  year: number,
+): Promise<PublishedNationalSitrepRow[]> {
+  const rows = await store.currentPublicationsOfYear(db, year);
+  return rows.map((r) => {
+    const report = JSON.parse(r.report) as PublicNationalSitrep;
+    const f = keyFigures(report);
+    return {
+      date: r.report_date,
+      national_preparedness_level: r.preparedness_level,
+      published_at: r.published_at,
+      publication_number: r.publication_number,
+      agencies_reporting: f.reporting,
+      new_fires: f.newFires,
+      active_fires: f.activeFires,
+      active_hectares: f.activeArea,
+      ytd_fires: f.ytd.fires,
+      ytd_hectares: Math.round(f.ytd.area * 10) / 10,
+      national_mobilizations: f.mobilized,
+      us_preparedness_level: report.field_us_preparedness_level,
+      duty_officer: report.field_duty_officer,
+    };
+  });
+}

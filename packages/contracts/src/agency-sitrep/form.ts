@@ -1,0 +1,222 @@
+import { z } from 'zod';
+import { STAGES_OF_CONTROL } from '../codes.ts';
+import { PRODUCT_FIELD_PREFIX } from '../product.ts';
+import { FIELD_MESSAGES, fieldText } from '../server-messages.ts';
+
+/**
+ * The agency situation report (docs/spec/data-entry.md 3.1) with the bounds of 5.2, the live totals of 2.1,
+ * the section slots form_0..form_11 and the zod-issues → `validationErrors` mapping. The site and
+ * the data API both validate with these schemas.
+ *
+ * Two schemas of one shape: `AgencySitrepShape` checks types only (a body that fails it is not a
+ * sitrep and gets 400); `AgencySitrepForm` adds every bound (a draft that fails it is still kept
+ * and answered with `validationErrors`; submit and approve refuse it).
+ */
+
+const RESPONSE_CAPACITY_FIELD = `${PRODUCT_FIELD_PREFIX}_response_capacity` as 'ciffc_response_capacity';
+
+export const SITREP_COUNT_FIELDS = [
+  'a_ltg',
+  'a_hum',
+  'a_oth',
+  'b_oc',
+  'b_bh',
+  'b_uc',
+  'b_total_out',
+  'c_act',
+  'c_out',
+  'c2_act',
+  'c2_out',
+  'e_act',
+  'e_out',
+  'fop_ltg',
+  'fop_nat',
+  'chh_light',
+  'chh_int',
+  'chh_med',
+  'chh_heavy',
+] as const;
+
+export const SITREP_HECTARE_FIELDS = [
+  'b_active_hectares',
+  'b_out_hectares',
+  'c_total_hectares',
+  'c2_total_hectares',
+  'e_total_hectares',
+] as const;
+
+export const SITREP_PREPAREDNESS_FIELDS = [
+  'current_fire_hazard',
+  'current_fire_load',
+  'expected_fire_load',
+  'agency_resource_levels',
+  RESPONSE_CAPACITY_FIELD,
+] as const;
+
+/** The fire statistics groups that an agency with an automatic feed (`has_dip_feed`) does not type. */
+export const SITREP_DIP_FEED_FIELDS = [
+  'a_ltg',
+  'a_hum',
+  'a_oth',
+  'b_oc',
+  'b_bh',
+  'b_uc',
+  'b_active_hectares',
+  'b_total_out',
+  'b_out_hectares',
+  'c_act',
+  'c_out',
+  'c_total_hectares',
+  'c2_act',
+  'c2_out',
+  'c2_total_hectares',
+  'fire_statistics_as_of',
+] as const;
+
+const SITREP_MAX_TEXT = 20_000;
+const SITREP_MAX_SHORT_TEXT = 200;
+const SITREP_MAX_LIST_ROWS = 500;
+
+/* ---------- messages of the server rules (the site shows them next to the field) ---------- */
+// From the catalogue of server-messages.ts, so the site can show each one in French.
+const REQUIRED = FIELD_MESSAGES.required.en;
+const atLeast = (n: number) => fieldText('at_least', { n });
+const between = (lo: number, hi: number) => fieldText('between', { lo, hi });
+const WHOLE = FIELD_MESSAGES.whole.en;
+
+type Mode = 'shape' | 'form';
+
+function build(mode: Mode) {
+  const form = mode === 'form';
+  const num = () => z.number().finite();
+  const count = () => (form ? num().int(WHOLE).min(0, atLeast(0)) : num());
+  const hectares = () => (form ? num().min(0, atLeast(0)) : num());
+  const scale = (lo: number, hi: number) =>
+    form ? num().int(WHOLE).min(lo, between(lo, hi)).max(hi, between(lo, hi)) : num();
+  const opt = <T extends z.ZodType>(t: T) => t.nullable().optional();
+  const text = (max = SITREP_MAX_TEXT) => z.string().max(max);
+  const required = (max = SITREP_MAX_SHORT_TEXT) =>
+    form ? z.string().trim().min(1, REQUIRED).max(max) : z.string().max(max);
+  const choice = () => (form ? z.string().min(1, REQUIRED).max(40) : z.string().max(40));
+  const list = <T extends z.ZodType>(row: T) => z.array(row).max(SITREP_MAX_LIST_ROWS);
+
+  const resources = z.object({ category: choice(), subcategory: choice(), item: choice() });
+  const mobResources = resources.extend({ amount: form ? num().int(WHOLE).min(1, atLeast(1)) : num() });
+
+  const PriorityFire = z.object({
+    key: z.string().max(60).optional(),
+    fires: required(),
+    latitude: opt(form ? num().min(-90, between(-90, 90)).max(90, between(-90, 90)) : num()),
+    longitude: opt(form ? num().min(-180, between(-180, 180)).max(180, between(-180, 180)) : num()),
+    stage_of_control: opt(
+      form
+        ? z.enum(STAGES_OF_CONTROL, { message: fieldText('one_of', { list: STAGES_OF_CONTROL.join(', ') }) })
+        : z.string().max(10),
+    ),
+    size: opt(hectares()),
+    incident_type: opt(scale(1, 5)),
+    percent_contained: opt(form ? num().min(0, between(0, 100)).max(100, between(0, 100)) : num()),
+    comments_en: opt(text(4_000)),
+    comments_fr: opt(text(4_000)),
+  });
+
+  const Mobilization = z.object({
+    key: z.string().max(60).optional(),
+    /** Rows of one group share it; later rows take `to` and `from` from the group's first row. */
+    group: z.string().max(60).optional(),
+    to: required(40),
+    from: required(40),
+    resources: mobResources,
+    label: opt(text(200)),
+  });
+
+  const Demobilization = z.object({
+    key: z.string().max(60).optional(),
+    to: required(40),
+    from: required(40),
+    resources: mobResources,
+  });
+
+  const ResourceAvailability = z.object({
+    key: z.string().max(60).optional(),
+    available: form ? num().int(WHOLE).min(1, atLeast(1)) : num(),
+    resources,
+  });
+
+  return {
+    PriorityFire,
+    Mobilization,
+    Demobilization,
+    ResourceAvailability,
+    Sitrep: z.object({
+      en_ops_summary: opt(text()),
+      fr_ops_summary: opt(text()),
+      a_ltg: opt(count()),
+      a_hum: opt(count()),
+      a_oth: opt(count()),
+      b_oc: opt(count()),
+      b_bh: opt(count()),
+      b_uc: opt(count()),
+      b_active_hectares: opt(hectares()),
+      b_total_out: opt(count()),
+      b_out_hectares: opt(hectares()),
+      c_act: opt(count()),
+      c_out: opt(count()),
+      c_total_hectares: opt(hectares()),
+      c2_act: opt(count()),
+      c2_out: opt(count()),
+      c2_total_hectares: opt(hectares()),
+      e_act: opt(count()),
+      e_out: opt(count()),
+      e_total_hectares: opt(hectares()),
+      priority_fires: list(PriorityFire).optional(),
+      fop_ltg: opt(count()),
+      fop_nat: opt(count()),
+      current_fire_hazard: opt(scale(1, 5)),
+      current_fire_load: opt(scale(1, 5)),
+      expected_fire_load: opt(scale(1, 5)),
+      agency_resource_levels: opt(scale(1, 5)),
+      ciffc_response_capacity: opt(scale(1, 5)),
+      prep_level_override: opt(scale(0, 5)),
+      en_prep_comment: opt(text()),
+      fr_prep_comment: opt(text()),
+      en_porr_text: opt(text()),
+      fr_porr_text: opt(text()),
+      chh_light: opt(count()),
+      chh_int: opt(count()),
+      chh_med: opt(count()),
+      chh_heavy: opt(count()),
+      mobs_grouped: list(Mobilization).optional(),
+      mobs: list(Mobilization).optional(),
+      demobs: list(Demobilization).optional(),
+      rars: list(ResourceAvailability).optional(),
+      duty_officer: opt(text(SITREP_MAX_SHORT_TEXT)),
+      duty_officer_24_hour_cell: opt(text(60)),
+      fire_statistics_as_of: opt(
+        form
+          ? z
+              .string()
+              .regex(
+                /^$|^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})?)?$/,
+                'Invalid format',
+              )
+          : text(40),
+      ),
+    }),
+  };
+}
+
+const shape = build('shape');
+const form = build('form');
+
+/** Types only: what a save body must be to be stored at all. */
+export const AgencySitrepShape = shape.Sitrep;
+/** Every bound of docs/spec/data-entry.md 5.2. */
+export const AgencySitrepForm = form.Sitrep;
+
+export type AgencySitrepData = z.infer<typeof AgencySitrepShape>;
+export type PriorityFireRow = z.infer<typeof shape.PriorityFire>;
+export type MobilizationRow = z.infer<typeof shape.Mobilization>;
+export type ResourceAvailabilityRow = z.infer<typeof shape.ResourceAvailability>;
+
+export const SITREP_FIELD_NAMES = Object.keys(AgencySitrepShape.shape) as (keyof AgencySitrepData)[];

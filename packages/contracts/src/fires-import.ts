@@ -1,0 +1,143 @@
+/**
+ * The fire import's wire shapes (docs/fires-import.md): the import itself, its history and a fire's
+ * versions, declared by the data API and read by the site's import screen as types only.
+ */
+import { z } from 'zod';
+
+const IMPORT_SOURCES = ['api', 'cli', 'feed'] as const;
+const IMPORT_FORMATS = ['csv', 'geojson'] as const;
+
+/** ?dry_run=&file_name= of POST /v1/fires/import. */
+export const FiresImportQuery = z.object({
+  dry_run: z
+    .enum(['true', 'false', '1', '0'])
+    .transform((v) => v === 'true' || v === '1')
+    .optional()
+    .describe('Check the file and answer as usual without writing'),
+  file_name: z
+    .string()
+    .max(255)
+    .refine((v) => ![...v].some((c) => c.charCodeAt(0) < 32), 'no control characters')
+    .optional()
+    .describe("The file's name, kept in the import history"),
+});
+
+const AcceptedRow = z.object({
+  row: z.number(),
+  line: z.number().optional().describe('The CSV line the row starts on'),
+  agency_code: z.string(),
+  agency_fire_id: z.string(),
+  action: z
+    .enum(['inserted', 'updated', 'unchanged'])
+    .describe("'unchanged': the fire already had these values; it is neither rewritten nor versioned"),
+});
+
+const RejectedRow = z.object({
+  row: z.number(),
+  line: z.number().optional(),
+  agency_code: z.string().optional(),
+  agency_fire_id: z.string().optional(),
+  reason: z.string().describe('The first problem, in words; every problem is in `errors`, keyed by field'),
+  reason_code: z
+    .string()
+    .describe('The first problem as field:kind (stage_of_control:unknown), counted in rejected_by_reason'),
+  code: z.string().describe("The reason as a code of the site's catalogue (SERVER_MESSAGES)"),
+  params: z.record(z.string(), z.union([z.string(), z.number()])).describe("The code's parameters"),
+  errors: z.record(z.string(), z.string()),
+});
+
+/** The answer of POST /v1/fires/import (docs/fires-import.md, "The answer"). */
+export const FiresImportResult = z.object({
+  import_id: z
+    .number()
+    .nullable()
+    .describe('The history id of this import (GET /v1/fires/imports); null for a dry run'),
+  format: z.enum(IMPORT_FORMATS),
+  dry_run: z.boolean(),
+  total_rows: z.number(),
+  accepted_count: z.number(),
+  rejected_count: z.number(),
+  rejected_by_reason: z
+    .record(z.string(), z.number())
+    .describe('Rejected rows counted by reason_code (field:kind, e.g. agency_code:us_agency)'),
+  inserted: z.number(),
+  updated: z.number(),
+  unchanged: z.number(),
+  accepted: z.array(AcceptedRow),
+  rejected: z.array(RejectedRow),
+});
+export type FiresImportResult = z.infer<typeof FiresImportResult>;
+
+/** ?page= of GET /v1/fires/imports. */
+export const FireImportsQuery = z.object({ page: z.coerce.number().int().min(1).max(1_000_000).default(1) });
+
+/** One import of the history (its file is read apart, GET /v1/fires/imports/:id/file). */
+export const FireImport = z.object({
+  id: z.number(),
+  created_at: z.string(),
+  source: z.enum(IMPORT_SOURCES),
+  user_id: z.number().nullable(),
+  username: z.string().nullable(),
+  agency_code: z.string().nullable().describe("An agency user's import: the only agency it could hold"),
+  format: z.enum(IMPORT_FORMATS),
+  file_name: z.string().nullable(),
+  file_bytes: z.number(),
+  total_rows: z.number(),
+  inserted: z.number(),
+  updated: z.number(),
+  unchanged: z.number(),
+  rejected: z.number(),
+});
+export type FireImport = z.infer<typeof FireImport>;
+
+/** GET /v1/fires/imports: the imports, newest first, 50 a page. */
+export const FireImportsPage = z.object({
+  items: z.array(FireImport),
+  meta: z.object({
+    page: z.number(),
+    page_size: z.number(),
+    total_pages: z.number(),
+    total_results: z.number(),
+  }),
+});
+export type FireImportsPage = z.infer<typeof FireImportsPage>;
+
+/** GET /v1/fires/imports/:id/file */
+export const FireImportFileParams = z.object({ id: z.coerce.number().int().min(1).max(2_147_483_647) });
+export const FireImportFile = z.any().describe('The file: text/csv or application/geo+json');
+
+/** GET /v1/fires/:agency/:agency_fire_id/versions */
+export const FireVersionsParams = z.object({
+  agency: z.string().max(10),
+  agency_fire_id: z.string().min(1).max(100),
+});
+
+const FireVersion = z.object({
+  version_id: z.number(),
+  import_id: z.number(),
+  action: z.enum(['inserted', 'updated', 'baseline']),
+  recorded_at: z.string().describe('When the import ran'),
+  source: z.enum(IMPORT_SOURCES),
+  username: z.string().nullable(),
+  fire: z.object({
+    agency_code: z.string(),
+    agency_fire_id: z.string(),
+    agency_data_timezone: z.string(),
+    situation_report_date: z.string(),
+    status_date: z.string(),
+    stage_of_control: z.string(),
+    fire_cause: z.string(),
+    response_type: z.string(),
+    fire_size: z.number(),
+    latitude: z.number(),
+    longitude: z.number(),
+    updated_at: z.string().describe('When these values were written'),
+  }),
+});
+
+/** A fire's versions, newest first: its values after each import that inserted or changed it. */
+export const FireVersions = z.object({
+  agency_code: z.string(),
+  agency_fire_id: z.string(),
+  items: z.array(FireVersion),
+});

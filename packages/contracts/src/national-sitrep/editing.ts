@@ -1,0 +1,162 @@
+import { z } from 'zod';
+import type { AgencyCode } from '../agencies.ts';
+import { ApiErrorBody } from '../error-body.ts';
+import type { MobRow, NationalSitrepFields } from './draft.ts';
+import type { NationalMobTable } from './mob-tables.ts';
+
+/* ---------- status (docs/spec/data-entry.md 4.4) ---------- */
+
+/**
+ * 4.4, applied in its order so the last rule wins: the server status; UNPUBLISHED without one (a
+ * draft never edited is not published either); PUBLISHED whenever is_published, even while claimed.
+ */
+export function displayNationalStatus(meta: {
+  status?: string | null;
+  last_edit?: string | null;
+  is_published?: boolean | null;
+}): string {
+  if (meta.is_published) return 'PUBLISHED';
+  return meta.status || 'UNPUBLISHED';
+}
+
+/** What autosave and publish answer (docs/spec/data-entry.md section 7). */
+export const NationalSaveResult = z.object({
+  status: z.string(),
+  last_edit: z.string().nullable(),
+  version_number: z.number().int(),
+  requires_manual_sync: z.boolean(),
+  is_published: z.boolean(),
+  claimed_by: z.number().int().nullable(),
+  validationErrors: z.record(z.string(), z.string()),
+});
+export type NationalSaveResult = z.infer<typeof NationalSaveResult>;
+
+export const NationalSitrepStats = z.object({
+  version: z.number().int(),
+  version_number: z.number().int(),
+  claimed_by: z.number().int().nullable(),
+  claimed_by_name: z.string().nullable(),
+  is_published: z.boolean(),
+  published_version: z.number().int().nullable(),
+  status: z.string(),
+  last_edit: z.string().nullable(),
+  field_date: z.string().nullable().describe('Date of the latest published report'),
+});
+export type NationalSitrepStats = z.infer<typeof NationalSitrepStats>;
+
+/* ---------- what the national form shows of the approved agency reports ---------- */
+
+interface PriorityFireSummary {
+  fires: string;
+  latitude: number | null;
+  longitude: number | null;
+  stage_of_control: string;
+  size: number | null;
+  incident_type: number | null;
+  percent_contained: number | null;
+  comments_en?: string;
+  comments_fr?: string;
+}
+
+interface RarsSummary {
+  available: number;
+  resources: { category: string; subcategory: string; item: string };
+}
+
+/** One agency's approved report as the national form and the public report read it. */
+export interface AgencySitrepSummary {
+  agency: AgencyCode;
+  version_number: number;
+  en_ops_summary: string;
+  fr_ops_summary: string;
+  a_ltg: number;
+  a_hum: number;
+  a_oth: number;
+  b_oc: number;
+  b_bh: number;
+  b_uc: number;
+  b_active_hectares: number;
+  b_total_out: number;
+  b_out_hectares: number;
+  c_act: number;
+  c_out: number;
+  c_total_hectares: number;
+  c2_act: number;
+  c2_out: number;
+  c2_total_hectares: number;
+  e_act: number;
+  e_out: number;
+  e_total_hectares: number;
+  fop_ltg: number | null;
+  fop_nat: number | null;
+  preparedness_level: number | null;
+  en_prep_comment: string;
+  fr_prep_comment: string;
+  en_porr_text: string;
+  fr_porr_text: string;
+  chh_light: number | null;
+  chh_int: number | null;
+  chh_med: number | null;
+  chh_heavy: number | null;
+  priority_fires: PriorityFireSummary[];
+  mobs: MobRow[];
+  compact_mobs: MobRow[];
+  demobs: MobRow[];
+  rars: RarsSummary[];
+  duty_officer: string;
+  fire_statistics_as_of: string | null;
+}
+
+/* ---------- the editing calls' wire shapes (docs/spec/data-entry.md section 7) ---------- */
+
+/** What Start editing (claim) and Pause editing (release) answer. */
+export const NationalClaimResult = z.object({
+  status: z.string(),
+  version_number: z.number().int(),
+  claimed_by: z.number().int().nullable(),
+  claimed_by_name: z.string().nullable(),
+  last_edit: z.string().nullable(),
+  is_published: z.boolean(),
+});
+export type NationalClaimResult = z.infer<typeof NationalClaimResult>;
+
+/** Claim and release send no fields: an empty object, or no body at all. */
+export const NationalEmptyBody = z.object({}).passthrough().optional();
+
+/** A refused autosave or publish: the one error shape with the save's result (a 400 kept the draft). */
+export const NationalSaveError = ApiErrorBody.extend(NationalSaveResult.partial().shape);
+
+/** The status fields of GET /v1/sitrep/national beside the draft's own fields. */
+const NationalDraftMeta = z.object({
+  status: z.string(),
+  is_published: z.boolean(),
+  last_edit: z.string().nullable(),
+  version_number: z.number().int(),
+  published_version: z.number().int().nullable(),
+  requires_manual_sync: z.boolean(),
+  claimed_by: z.number().int().nullable(),
+  claimed_by_name: z.string().nullable(),
+  locked: z.boolean(),
+  report_date: z.string(),
+  duty_officer_options: z.array(z.string()),
+  validationErrors: z.record(z.string(), z.string()),
+});
+
+/**
+ * GET /v1/sitrep/national: the draft's fields (NationalSitrepFields), the approved agency
+ * summaries (`sitrep`), yesterday's national tables (`previous`) and the status fields. Only the
+ * status fields are checked on the way out; the form's fields are the draft's own, checked on save.
+ */
+export const NationalDraftResponse = NationalDraftMeta.loose().describe(
+  "The national draft: its fields, the approved agency summaries, yesterday's national tables and its status",
+);
+export type NationalDraftResponse = NationalSitrepFields &
+  z.infer<typeof NationalDraftMeta> & {
+    sitrep: { agency_sitreps: AgencySitrepSummary[] };
+    previous: {
+      national_to_mobs: NationalMobTable;
+      national_from_mobs: NationalMobTable;
+      field_date: string;
+    } | null;
+    mobs: { to: string; from: string; rows: MobRow[] }[];
+  };
