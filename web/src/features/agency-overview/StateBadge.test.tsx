@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import { expect, it } from 'vitest';
 import { renderWithProviders } from '../../test/render.tsx';
-import { StateBadge } from './AgencyOverviewPage.tsx';
+import { StateBadge } from './StateBadge.tsx';
 
 it('shows "by agency" and the SVG lock only for a report claimed by someone else (issue 14)', async () => {
   const { container, unmount } = renderWithProviders(<StateBadge view={{ state: 'E' }} />);

@@ -1,21 +1,15 @@
-import { agencyByCode, CENTRE_TIME_ZONE } from '@ciffc/contracts';
+import { agencyByCode, CENTRE_TIME_ZONE, type DashboardFreshness } from '@ciffc/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { apiGet } from '../../shared/api/dataApi.ts';
 import { useLocale } from '../../shared/i18n/LocaleProvider.tsx';
 
-/** GET /v1/dashboard/freshness: per agency, the latest import or feed run of its fire data. */
-export interface AgencyFreshness {
-  agency_code: string;
-  as_of: string;
-  feed_failing: boolean;
-}
-
 const freshnessQuery = () =>
   queryOptions({
     queryKey: ['dashboard-freshness'],
     queryFn: ({ signal }) =>
-      apiGet<{ items: AgencyFreshness[] }>('/v1/dashboard/freshness', { auth: false, signal }),
+      // GET /v1/dashboard/freshness: per agency, the latest import or feed run of its fire data.
+      apiGet<DashboardFreshness>('/v1/dashboard/freshness', { auth: false, signal }),
   });
 
 /**

@@ -1,24 +1,11 @@
-import { CENTRE_TIME_ZONE, isoDateInZone } from '@ciffc/contracts';
+import { CENTRE_TIME_ZONE, type DashboardFigures, isoDateInZone } from '@ciffc/contracts';
 import { queryOptions } from '@tanstack/react-query';
 import { apiGet } from '../../shared/api/dataApi.ts';
 import { EMPTY_FIRES, parseMapFires } from './mapFires.ts';
 
-interface Totals {
-  fire_count: number;
-  area_sum: number;
-}
-/** GET /v1/dashboard/fires with from_date and to_date. */
-export interface DashboardFigures {
-  period: 'range' | 'week';
-  from_date: string;
-  to_date: string;
-  fires: number;
-  hectares: number;
-  active_fires: number;
-  by_stage: (Totals & { stage_of_control: string; field_name: string })[];
-  by_agency: (Totals & { agency_code: string })[];
-  by_response: (Totals & { response_type: string })[];
-}
+/** GET /v1/dashboard/fires with from_date and to_date (the shape of `packages/contracts/src/dashboard.ts`). */
+export type { DashboardFigures };
+
 /** GET /v1/sitrep/latest: the public, basic national sitrep (section 3). */
 export interface LatestSitrep {
   field_date: string;

@@ -1,3 +1,4 @@
+import type { FireImportsPage } from '@ciffc/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -5,12 +6,13 @@ import { installFetch, json } from '../../test/fakeFetch.ts';
 import { agencyUser, ciffcUser, renderApp } from '../../test/render.tsx';
 import type { ImportSummary } from './api.ts';
 
-const HISTORY = {
+const HISTORY: FireImportsPage = {
   items: [
     {
       id: 7,
       created_at: '2026-07-15T12:00:00.000Z',
       source: 'api',
+      user_id: 1,
       username: 'ciffc',
       agency_code: null,
       format: 'csv',
@@ -37,6 +39,10 @@ const summary = (dryRun: boolean): ImportSummary => ({
   inserted: 2,
   updated: 0,
   unchanged: 0,
+  accepted: [
+    { row: 1, line: 2, agency_code: 'ab', agency_fire_id: 'HWF001', action: 'inserted' },
+    { row: 2, line: 3, agency_code: 'ab', agency_fire_id: 'HWF002', action: 'inserted' },
+  ],
   rejected: [
     {
       row: 3,
@@ -47,6 +53,7 @@ const summary = (dryRun: boolean): ImportSummary => ({
       reason_code: 'agency_code:us_agency',
       code: 'import.us_agency',
       params: { agency: 'ak' },
+      errors: { agency_code: 'US agency "ak": only Canadian agencies are imported' },
     },
   ],
 });
@@ -153,7 +160,7 @@ describe('fires import screen', () => {
 
 describe('the OGC API layer on the national fires page', () => {
   it('links to /v1/ogc with how to add it in QGIS, in both languages', async () => {
-    const { OgcLayerNote } = await import('./OgcLayerNote.tsx');
+    const { OgcLayerNote } = await import('../../shared/ui/OgcLayerNote.tsx');
     const { renderWithProviders } = await import('../../test/render.tsx');
     const url = `${window.location.origin}/v1/ogc`;
     renderWithProviders(<OgcLayerNote />);

@@ -3,7 +3,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type DragEvent, useId, useState } from 'react';
 import { FormattedDate, FormattedMessage, useIntl } from 'react-intl';
 import { ApiError } from '../../shared/api/http.ts';
-import { serverText } from '../../shared/editing/serverText.ts';
+import { serverText } from '../../shared/editing/server-text.ts';
 import { ErrorBox } from '../../shared/ui/ErrorBox.tsx';
 import { Loading } from '../../shared/ui/Loading.tsx';
 import { PageHeader } from '../../shared/ui/PageHeader.tsx';

@@ -1,58 +1,15 @@
+import type { FireImport, FireImportsPage, FiresImportResult } from '@ciffc/contracts';
 import { queryOptions } from '@tanstack/react-query';
 import { apiGet } from '../../shared/api/dataApi.ts';
 import { ApiError } from '../../shared/api/http.ts';
 import { getToken } from '../../shared/auth/session.ts';
 
 /** The answer of POST /v1/fires/import (docs/fires-import.md, "The answer"). */
-export interface ImportSummary {
-  import_id: number | null;
-  format: 'csv' | 'geojson';
-  dry_run: boolean;
-  total_rows: number;
-  accepted_count: number;
-  rejected_count: number;
-  rejected_by_reason: Record<string, number>;
-  inserted: number;
-  updated: number;
-  unchanged: number;
-  rejected: {
-    row: number;
-    line?: number;
-    agency_code?: string;
-    agency_fire_id?: string;
-    reason: string;
-    reason_code: string;
-    /** The reason as a code of the catalogue (SERVER_MESSAGES) and its parameters, for French. */
-    code?: string;
-    params?: Record<string, string | number>;
-  }[];
-}
-
-export interface ImportEntry {
-  id: number;
-  created_at: string;
-  source: string;
-  username: string | null;
-  agency_code: string | null;
-  format: string;
-  file_name: string | null;
-  file_bytes: number;
-  total_rows: number;
-  inserted: number;
-  updated: number;
-  unchanged: number;
-  rejected: number;
-}
-
-export interface ImportPage {
-  items: ImportEntry[];
-  meta: { page: number; page_size: number; total_pages: number; total_results: number };
-}
-
+export type ImportSummary = FiresImportResult;
 export const importsQuery = (page: number) =>
   queryOptions({
     queryKey: ['fire-imports', page],
-    queryFn: ({ signal }) => apiGet<ImportPage>('/v1/fires/imports', { query: { page }, signal }),
+    queryFn: ({ signal }) => apiGet<FireImportsPage>('/v1/fires/imports', { query: { page }, signal }),
     staleTime: 0,
   });
 
@@ -98,7 +55,7 @@ export function sendImport(
 }
 
 /** The file of an import as sent, saved through a blob (the route needs the bearer). */
-export async function downloadImportFile(entry: ImportEntry): Promise<void> {
+export async function downloadImportFile(entry: FireImport): Promise<void> {
   const token = getToken();
   const response = await fetch(`/v1/fires/imports/${entry.id}/file`, {
     headers: token ? { Authorization: `Bearer ${token}` } : {},

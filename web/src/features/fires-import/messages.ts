@@ -37,9 +37,6 @@ export const messages = defineCatalogue({
     'firesImport.previous': 'Previous',
     'firesImport.next': 'Next',
     'firesImport.page': 'Page {page} of {pages}',
-    'firesImport.ogc.link': 'These fires as a GIS layer (OGC API – Features, GeoJSON): {link}.',
-    'firesImport.ogc.qgis':
-      'In QGIS: Layer › Add Layer › Add WFS / OGC API – Features Layer, New, URL {url}, Connect, then add the layer “fires”.',
   },
   fr: {
     'firesImport.title': 'Importer des feux',
@@ -77,8 +74,5 @@ export const messages = defineCatalogue({
     'firesImport.previous': 'Précédente',
     'firesImport.next': 'Suivante',
     'firesImport.page': 'Page {page} de {pages}',
-    'firesImport.ogc.link': 'Ces feux comme couche SIG (OGC API – Features, GeoJSON) : {link}.',
-    'firesImport.ogc.qgis':
-      'Dans QGIS : Couche › Ajouter une couche › Ajouter une couche WFS / OGC API – Features, Nouveau, URL {url}, Connexion, puis ajoutez la couche « fires ».',
   },
 });

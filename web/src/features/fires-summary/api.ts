@@ -1,20 +1,6 @@
-import type { FireCountRecord, SummaryRecord } from '@ciffc/contracts';
+import type { FireCountResponse, SummaryResponse } from '@ciffc/contracts';
 import { queryOptions } from '@tanstack/react-query';
 import { apiGet } from '../../shared/api/dataApi.ts';
-
-/** GET /v1/summary */
-export interface SummaryResponse {
-  valid_as: string | null;
-  from_date: string;
-  to_date: string;
-  items: SummaryRecord[];
-}
-/** GET /v1/fire-count?date= */
-export interface FireCountResponse {
-  date: string;
-  report_date: string;
-  items: FireCountRecord[];
-}
 
 export const summaryQuery = () =>
   queryOptions({

@@ -12,7 +12,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useNavigate } from 'react-router';
 import { ApiError } from '../../shared/api/http.ts';
 import { tabSessionId } from '../../shared/editing/engine.ts';
-import { fieldTexts, serverText } from '../../shared/editing/serverText.ts';
+import { fieldTexts, serverText } from '../../shared/editing/server-text.ts';
 import { useResourceOptions } from '../../shared/resources/api.ts';
 import { ResourcePicker } from '../../shared/resources/ResourcePicker.tsx';
 import { ErrorBox } from '../../shared/ui/ErrorBox.tsx';

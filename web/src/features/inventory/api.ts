@@ -1,13 +1,13 @@
-import type { InventorySummary, Locale } from '@ciffc/contracts';
+import type { InventorySummary, InventorySummaryQuery, Locale } from '@ciffc/contracts';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import type { z } from 'zod';
 import { apiGet } from '../../shared/api/dataApi.ts';
 
-export interface InventoryFilters {
-  agency?: string | undefined;
-  category?: string | undefined;
-  subcategory?: string | undefined;
-  item?: string | undefined;
-}
+/** The filters of the national summary, as the site sends them (the query's input). */
+export type InventoryFilters = Pick<
+  z.input<typeof InventorySummaryQuery>,
+  'agency' | 'category' | 'subcategory' | 'item'
+>;
 
 export const inventorySummaryQuery = (params: InventoryFilters & { page: number; lang: Locale }) =>
   queryOptions({

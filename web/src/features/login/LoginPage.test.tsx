@@ -3,7 +3,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../shared/api/http.ts';
-import { LOGIN_MESSAGES, loginErrorMessage } from '../../shared/auth/loginError.ts';
+import { LOGIN_MESSAGES, loginErrorMessage } from '../../shared/auth/login-error.ts';
 import { getSession } from '../../shared/auth/session.ts';
 import { installFetch, json } from '../../test/fakeFetch.ts';
 import { renderApp } from '../../test/render.tsx';

@@ -2,7 +2,7 @@ import { type FormEvent, type Ref, useId, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useNavigate } from 'react-router';
 import { signIn } from '../../shared/auth/auth.ts';
-import { loginErrorMessage } from '../../shared/auth/loginError.ts';
+import { loginErrorMessage } from '../../shared/auth/login-error.ts';
 import { useLocale } from '../../shared/i18n/LocaleProvider.tsx';
 import { toLocale } from '../../shared/i18n/locale.ts';
 import { StaticContent } from '../../shared/ui/StaticContent.tsx';

@@ -1,24 +1,9 @@
-import type { Locale, NationalFireRow } from '@ciffc/contracts';
+import type { Locale, WildfiresResponse } from '@ciffc/contracts';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { apiGet } from '../../shared/api/dataApi.ts';
 
-export interface CodeName {
-  field_code: string;
-  field_name: string;
-}
-/** GET /v1/wildfires */
-export interface WildfiresResponse {
-  items: NationalFireRow[];
-  meta: {
-    page: number | null;
-    page_size: number;
-    total_pages: number;
-    total_results: number;
-    filter_agencies: CodeName[];
-    filter_stages: CodeName[];
-    filter_responses: CodeName[];
-  };
-}
+/** A filter's choice of GET /v1/wildfires: its code and its name in the language asked. */
+export type CodeName = WildfiresResponse['meta']['filter_agencies'][number];
 
 export interface WildfiresFilters {
   agency?: string | undefined;

@@ -1,50 +1,18 @@
-import type { AgencySitrepSummary, ResourceIndex } from '@ciffc/contracts';
-import type { ReactNode } from 'react';
+import type { AgencySitrepSummary } from '@ciffc/contracts';
 import { useIntl } from 'react-intl';
 import { useFormat } from '../../shared/format/useFormat.ts';
-import { useLocale } from '../../shared/i18n/LocaleProvider.tsx';
-import { numbersAfterLabel, ReportTable, type ReportTableProps } from '../../shared/ui/ReportTable.tsx';
-import { resourceName } from './NationalMobGrid.tsx';
-import { placeLabel } from './places.ts';
+import { numbersAfterLabel } from '../../shared/ui/ReportTable.tsx';
+import { Section } from './Section.tsx';
+import { SectionTable } from './SectionTable.tsx';
 
 /**
  * The read-only sections of the national form (docs/spec/data-entry.md 2.2): what the approved agency
  * reports say, in agency order.
  */
-
-type T = (id: string, values?: Record<string, string | number>) => string;
-
-export function Section({
-  id,
-  title,
-  slot,
-  children,
-}: {
-  id: string;
-  title: string;
-  slot?: string | undefined;
-  children: ReactNode;
-}) {
-  return (
-    <section className="sitrep-section" aria-labelledby={`${id}-heading`}>
-      <h2 id={`${id}-heading`}>{title}</h2>
-      {slot ? (
-        <p className="alert alert-error section-error" role="alert">
-          {slot}
-        </p>
-      ) : null}
-      {children}
-    </section>
-  );
-}
-
-function Table(props: Omit<ReportTableProps, 'className' | 'captionHidden'>) {
-  return <ReportTable {...props} captionHidden />;
-}
-
 export function AgencySections({ agencies }: { agencies: AgencySitrepSummary[] }) {
   const intl = useIntl();
-  const t: T = (id, values) => intl.formatMessage({ id }, values);
+  const t: (id: string, values?: Record<string, string | number>) => string = (id, values) =>
+    intl.formatMessage({ id }, values);
   const f = useFormat();
   const empty = t('nationalSitrep.noApproved');
   const code = (a: AgencySitrepSummary) => a.agency.toUpperCase();
@@ -83,7 +51,7 @@ export function AgencySections({ agencies }: { agencies: AgencySitrepSummary[] }
   return (
     <>
       <Section id="ns-agency-summary" title={t('nationalSitrep.section.agencySummary')}>
-        <Table
+        <SectionTable
           caption={t('nationalSitrep.section.agencySummary')}
           head={[
             t('nationalSitrep.agency'),
@@ -97,7 +65,7 @@ export function AgencySections({ agencies }: { agencies: AgencySitrepSummary[] }
         />
       </Section>
       <Section id="ns-fire-stats" title={t('nationalSitrep.section.fireStatistics')}>
-        <Table
+        <SectionTable
           caption={t('nationalSitrep.section.fireStatistics')}
           head={[
             t('nationalSitrep.agency'),
@@ -129,7 +97,7 @@ export function AgencySections({ agencies }: { agencies: AgencySitrepSummary[] }
         />
       </Section>
       <Section id="ns-priority-fires" title={t('nationalSitrep.section.priorityFires')}>
-        <Table
+        <SectionTable
           caption={t('nationalSitrep.section.priorityFires')}
           head={[
             t('nationalSitrep.agency'),
@@ -158,7 +126,7 @@ export function AgencySections({ agencies }: { agencies: AgencySitrepSummary[] }
         />
       </Section>
       <Section id="ns-fop" title={t('nationalSitrep.section.fop')}>
-        <Table
+        <SectionTable
           caption={t('nationalSitrep.section.fop')}
           head={[t('nationalSitrep.agency'), t('nationalSitrep.fop.ltg'), t('nationalSitrep.fop.nat')]}
           kinds={numbersAfterLabel(2)}
@@ -167,7 +135,7 @@ export function AgencySections({ agencies }: { agencies: AgencySitrepSummary[] }
         />
       </Section>
       <Section id="ns-prep-levels" title={t('nationalSitrep.section.prepLevels')}>
-        <Table
+        <SectionTable
           caption={t('nationalSitrep.section.prepLevels')}
           head={[
             t('nationalSitrep.agency'),
@@ -181,7 +149,7 @@ export function AgencySections({ agencies }: { agencies: AgencySitrepSummary[] }
         />
       </Section>
       <Section id="ns-porr" title={t('nationalSitrep.section.porr')}>
-        <Table
+        <SectionTable
           caption={t('nationalSitrep.section.porr')}
           head={[t('nationalSitrep.agency'), t('nationalSitrep.english'), t('nationalSitrep.french')]}
           kinds={['text', 'prose', 'prose']}
@@ -192,7 +160,7 @@ export function AgencySections({ agencies }: { agencies: AgencySitrepSummary[] }
         />
       </Section>
       <Section id="ns-chh" title={t('nationalSitrep.section.chh')}>
-        <Table
+        <SectionTable
           caption={t('nationalSitrep.section.chh')}
           head={[
             t('nationalSitrep.agency'),
@@ -207,71 +175,5 @@ export function AgencySections({ agencies }: { agencies: AgencySitrepSummary[] }
         />
       </Section>
     </>
-  );
-}
-
-export function CompactMobsSection({
-  agencies,
-  index,
-}: {
-  agencies: AgencySitrepSummary[];
-  index: ResourceIndex | undefined;
-}) {
-  const intl = useIntl();
-  const t: T = (id, values) => intl.formatMessage({ id }, values);
-  const { locale } = useLocale();
-  const rows = agencies.flatMap((a) =>
-    a.compact_mobs.map((r) => [
-      a.agency.toUpperCase(),
-      placeLabel(r.to, locale),
-      `${r.resources.amount ?? ''} × ${resourceName(r.resources.item, index, locale)}`,
-      placeLabel(r.from, locale),
-    ]),
-  );
-  return (
-    <Section id="ns-compact" title={t('nationalSitrep.section.compact')}>
-      <Table
-        caption={t('nationalSitrep.section.compact')}
-        head={[
-          t('nationalSitrep.agency'),
-          t('nationalSitrep.mobs.to'),
-          t('nationalSitrep.resource'),
-          t('nationalSitrep.mobs.from'),
-        ]}
-        rows={rows}
-        empty={t('nationalSitrep.none')}
-      />
-    </Section>
-  );
-}
-
-export function AvailabilitySection({
-  agencies,
-  index,
-}: {
-  agencies: AgencySitrepSummary[];
-  index: ResourceIndex | undefined;
-}) {
-  const intl = useIntl();
-  const t: T = (id, values) => intl.formatMessage({ id }, values);
-  const { locale } = useLocale();
-  const f = useFormat();
-  const rows = agencies.flatMap((a) =>
-    a.rars.map((r) => [
-      a.agency.toUpperCase(),
-      resourceName(r.resources.item, index, locale),
-      f.integer(r.available),
-    ]),
-  );
-  return (
-    <Section id="ns-rars" title={t('nationalSitrep.section.rars')}>
-      <Table
-        caption={t('nationalSitrep.section.rars')}
-        head={[t('nationalSitrep.agency'), t('nationalSitrep.resource'), t('nationalSitrep.available')]}
-        kinds={['text', 'text', 'number']}
-        rows={rows}
-        empty={t('nationalSitrep.none')}
-      />
-    </Section>
   );
 }

@@ -1,24 +1,15 @@
 import {
-  EMPTY_RESOURCE_CHOICE,
   NATIONAL_MOB_COLUMNS,
   type NationalMobColumn,
   type NationalMobTable,
   nationalMobColumnTotals,
   nationalMobRowTotal,
-  type ResourceChoice,
   type ResourceIndex,
 } from '@ciffc/contracts';
-import { useState } from 'react';
 import { useIntl } from 'react-intl';
 import { useLocale } from '../../shared/i18n/LocaleProvider.tsx';
-import { ResourcePicker } from '../../shared/resources/ResourcePicker.tsx';
 import { columnLabel } from './places.ts';
-
-export function resourceName(short: string, index: ResourceIndex | undefined, locale: string): string {
-  const item = index?.byShort.get(short);
-  if (!item) return short;
-  return locale === 'fr' ? item.field_item_fr : item.field_item_en;
-}
+import { resourceName } from './resource-name.ts';
 
 interface GridProps {
   side: 'to' | 'from';
@@ -145,41 +136,5 @@ export function NationalMobGrid({
         ) : null}
       </table>
     </section>
-  );
-}
-
-/** The resource picker with its Add button: adds the resource to both grids. */
-export function AddNationalMobResource({
-  onAdd,
-  existing,
-}: {
-  onAdd: (short: string) => void;
-  existing: string[];
-}) {
-  const intl = useIntl();
-  const t = (id: string) => intl.formatMessage({ id });
-  const [choice, setChoice] = useState<ResourceChoice>({ ...EMPTY_RESOURCE_CHOICE });
-  const already = choice.item !== '' && existing.includes(choice.item);
-  return (
-    <div className="add-resource">
-      <ResourcePicker
-        value={choice}
-        onChange={setChoice}
-        legend={t('nationalSitrep.nationalMobs.pick')}
-        showLegend
-      />
-      <button
-        type="button"
-        className="button"
-        disabled={!choice.item || already}
-        onClick={() => {
-          onAdd(choice.item);
-          setChoice({ ...EMPTY_RESOURCE_CHOICE });
-        }}
-      >
-        {t('nationalSitrep.nationalMobs.add')}
-      </button>
-      {already ? <p className="field-hint">{t('nationalSitrep.nationalMobs.already')}</p> : null}
-    </div>
   );
 }

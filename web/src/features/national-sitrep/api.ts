@@ -1,9 +1,9 @@
 import type {
-  AgencySitrepSummary,
   DutyOfficerList,
-  MobRow,
-  NationalMobTable,
+  NationalClaimResult,
+  NationalDraftResponse,
   NationalSaveResult,
+  NationalSitrepDraftBody,
   NationalSitrepFields,
 } from '@ciffc/contracts';
 import { queryOptions } from '@tanstack/react-query';
@@ -13,36 +13,7 @@ import type { SendInit } from '../../shared/editing/engine.ts';
 import { keepaliveJson } from '../../shared/editing/keepalive.ts';
 
 /** GET /v1/sitrep/national (docs/spec/data-entry.md 3.2). */
-export interface NationalDraft extends NationalSitrepFields {
-  duty_officer_options: string[];
-  sitrep: { agency_sitreps: AgencySitrepSummary[] };
-  previous: {
-    national_to_mobs: NationalMobTable;
-    national_from_mobs: NationalMobTable;
-    field_date: string;
-  } | null;
-  mobs: { to: string; from: string; rows: MobRow[] }[];
-  status: string;
-  is_published: boolean;
-  last_edit: string | null;
-  version_number: number;
-  published_version: number | null;
-  requires_manual_sync: boolean;
-  claimed_by: number | null;
-  claimed_by_name: string | null;
-  locked: boolean;
-  report_date: string;
-  validationErrors: Record<string, string>;
-}
-
-export interface ClaimResult {
-  status: string;
-  version_number: number;
-  claimed_by: number | null;
-  claimed_by_name: string | null;
-  last_edit: string | null;
-  is_published: boolean;
-}
+export type NationalDraft = NationalDraftResponse;
 
 /** Always fresh: another user may have edited or published since. */
 export const nationalDraftQuery = () =>
@@ -59,7 +30,8 @@ export const dutyOfficersQuery = () =>
     queryFn: ({ signal }) => apiGet<DutyOfficerList>('/v1/duty-officers', { signal }),
   });
 
-type Body = NationalSitrepFields & { version_number?: number; edit_session?: string };
+/** The whole form with its base version and the tab's editing session. */
+type Body = NationalSitrepFields & Pick<NationalSitrepDraftBody, 'version_number' | 'edit_session'>;
 
 /**
  * Autosave: the whole form based on `version_number` with the tab's editing session; cancellable
@@ -89,6 +61,6 @@ export const publishNational = (body: Body) =>
   apiRequest<NationalSaveResult>('/v1/sitrep/national/publish', { method: 'POST', body });
 
 export const claimNational = () =>
-  apiRequest<ClaimResult>('/v1/sitrep/national/claim', { method: 'POST', body: {} });
+  apiRequest<NationalClaimResult>('/v1/sitrep/national/claim', { method: 'POST', body: {} });
 export const releaseNational = () =>
-  apiRequest<ClaimResult>('/v1/sitrep/national/release', { method: 'POST', body: {} });
+  apiRequest<NationalClaimResult>('/v1/sitrep/national/release', { method: 'POST', body: {} });

@@ -1,7 +1,8 @@
+import type { SitrepExportRow } from '@ciffc/contracts';
 import { apiGet } from '../../shared/api/dataApi.ts';
 
 export type ExportKind = 'national' | 'agency';
-export type ExportRow = Record<string, string | number | boolean | null>;
+export type ExportRow = SitrepExportRow;
 
 /** GET /v1/sitrep/{kind}/export?export=true&year= : the year's rows (docs/spec/data-entry.md section 7). */
 export const fetchExport = (kind: ExportKind, year: number) =>

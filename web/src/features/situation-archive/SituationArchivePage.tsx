@@ -2,11 +2,11 @@ import { PREPAREDNESS_LEVEL_COLOURS as LEVEL_COLOURS, type SitrepArchive } from 
 import { useQuery } from '@tanstack/react-query';
 import { useIntl } from 'react-intl';
 import { Link } from 'react-router';
+import { archiveQuery } from '../../shared/api/archive.ts';
 import { useLocale } from '../../shared/i18n/LocaleProvider.tsx';
 import { ErrorBox } from '../../shared/ui/ErrorBox.tsx';
 import { Loading } from '../../shared/ui/Loading.tsx';
 import { PageHeader } from '../../shared/ui/PageHeader.tsx';
-import { archiveQuery } from './api.ts';
 import { isoDate, monthWeeks, weekStartsOn } from './calendar.ts';
 import './situation-archive.css';
 

@@ -2,7 +2,7 @@ import type { SitrepArchive } from '@ciffc/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useIntl } from 'react-intl';
 import { Link } from 'react-router';
-import { archiveQuery } from '../situation-archive/api.ts';
+import { archiveQuery } from '../../shared/api/archive.ts';
 
 /** Every published report date of the archive, oldest first. */
 function publishedDates(archive: SitrepArchive): string[] {

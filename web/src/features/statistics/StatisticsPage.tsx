@@ -1,6 +1,6 @@
 import { AGENCIES, CENTRE_TIME_ZONE, isoDateInZone } from '@ciffc/contracts';
 import { type UseQueryResult, useQuery } from '@tanstack/react-query';
-import { type ReactNode, useMemo } from 'react';
+import { useMemo } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import {
   Bar,
@@ -18,8 +18,6 @@ import { type ChartColumn, ChartFigure } from '../../shared/charts/ChartFigure.t
 import { paletteColour } from '../../shared/charts/palette.ts';
 import { categoryAxisProps, useNarrowScreen } from '../../shared/charts/useNarrowScreen.ts';
 import { useFormat } from '../../shared/format/useFormat.ts';
-import { ErrorBox } from '../../shared/ui/ErrorBox.tsx';
-import { Loading } from '../../shared/ui/Loading.tsx';
 import { PageHeader } from '../../shared/ui/PageHeader.tsx';
 import {
   dailyFiresQuery,
@@ -28,33 +26,13 @@ import {
   weeklyAveragesQuery,
   yearlyFiresQuery,
 } from './api.ts';
+import { Loaded } from './Loaded.tsx';
 import { type DayRow, dayRows, monthRange, type WeekRow, weekRows } from './series.ts';
 
 const CURRENT = paletteColour(0);
 const COMPARE = paletteColour(1);
 const CHART_STYLE = { width: '100%', height: 340 };
 const MARGIN = { top: 8, right: 16, bottom: 8, left: 8 };
-
-/** One chart's data: a loading indicator while pending, the catalogue's error box on failure. */
-function Loaded<T>({
-  query,
-  title,
-  children,
-}: {
-  query: UseQueryResult<T>;
-  title: string;
-  children: (data: T) => ReactNode;
-}) {
-  if (query.isPending || query.isError) {
-    return (
-      <section className="chart-figure" aria-label={title}>
-        <h2>{title}</h2>
-        {query.isError ? <ErrorBox /> : <Loading />}
-      </section>
-    );
-  }
-  return <>{children(query.data)}</>;
-}
 
 /** Wildfire graphs (/statistics): six charts, each with its CSV export and a data table. */
 const WEEK_TICKS = [1, 5, 9, 13, 17, 21, 25, 29, 33, 37, 41, 45, 49, 52];

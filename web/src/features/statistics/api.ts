@@ -1,26 +1,19 @@
-import type { HistoricalRunning, HistoricalWeekly, HistoricalYearly } from '@ciffc/contracts';
+import type {
+  DashboardDaily,
+  DashboardFigures,
+  HistoricalRunning,
+  HistoricalWeekly,
+  HistoricalYearly,
+} from '@ciffc/contracts';
 import { queryOptions } from '@tanstack/react-query';
 import { apiGet } from '../../shared/api/dataApi.ts';
 
+/** The shapes of `packages/contracts/src/{dashboard,historical}.ts`. */
 /** GET /v1/dashboard/fires/daily?start_date&end_date (end exclusive). */
-export interface DailyFires {
-  start_date: string;
-  end_date: string;
-  items: { date: string; day: number; fires: number; hectares: number }[];
-}
-/** The historical series, as `packages/contracts/src/historical.ts` declares them. */
+export type DailyFires = DashboardDaily;
 export type YearlyFires = HistoricalYearly;
 export type WeeklyAverages = HistoricalWeekly;
 export type RunningFires = HistoricalRunning;
-/** GET /v1/dashboard/fires with no query: the last seven days. */
-export interface WeekFigures {
-  period: 'week' | 'range';
-  from_date: string;
-  to_date: string;
-  fires: number;
-  hectares: number;
-  by_agency: { agency_code: string; fire_count: number; area_sum: number }[];
-}
 
 const get =
   <T>(path: string, query?: Record<string, string | number>) =>
@@ -42,4 +35,7 @@ export const weeklyAveragesQuery = (years: 1 | 10) =>
 export const runningFiresQuery = () =>
   queryOptions({ queryKey: ['historical-running'], queryFn: get<RunningFires>('/v1/historical/running') });
 export const weekFiguresQuery = () =>
-  queryOptions({ queryKey: ['dashboard-fires', 'week'], queryFn: get<WeekFigures>('/v1/dashboard/fires') });
+  queryOptions({
+    queryKey: ['dashboard-fires', 'week'],
+    queryFn: get<DashboardFigures>('/v1/dashboard/fires'),
+  });

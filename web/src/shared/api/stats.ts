@@ -1,4 +1,4 @@
-import type { AgencySitrepStatsItem, NationalSitrepStats } from '@ciffc/contracts';
+import type { AgencySitrepStatsItem, NationalSitrepStats, WildfireStats } from '@ciffc/contracts';
 import { type QueryClient, queryOptions } from '@tanstack/react-query';
 import { apiGet } from './dataApi.ts';
 
@@ -9,11 +9,6 @@ import { apiGet } from './dataApi.ts';
  */
 
 /** GET /v1/wildfire/stats: fires per agency this year and today (the dashboard and the overview). */
-export interface WildfireStats {
-  date: string;
-  items: { agency_code: string; ytd_fires: number; fires_today: number }[];
-}
-
 export const wildfireStatsQuery = () =>
   queryOptions({
     queryKey: ['wildfire-stats'],

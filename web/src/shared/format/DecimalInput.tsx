@@ -1,6 +1,6 @@
 import { type InputHTMLAttributes, useLayoutEffect, useRef, useState } from 'react';
 import { useLocale } from '../i18n/LocaleProvider.tsx';
-import { formatLocaleNumberInput, parseLocaleNumber } from './numberInput.ts';
+import { formatLocaleNumberInput, parseLocaleNumber } from './number-input.ts';
 
 type Passed = Omit<InputHTMLAttributes<HTMLInputElement>, 'type' | 'value' | 'onChange' | 'min' | 'max'>;
 

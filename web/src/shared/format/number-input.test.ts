@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatLocaleNumberInput, parseLocaleNumber } from './numberInput.ts';
+import { formatLocaleNumberInput, parseLocaleNumber } from './number-input.ts';
 
 describe('number input in the page language', () => {
   it('reads the French decimal comma, the point and thousands spaces', () => {

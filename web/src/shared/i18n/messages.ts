@@ -11,6 +11,9 @@ export const sharedMessages = defineCatalogue({
     'common.close': 'Close',
     'common.notifications': 'Notifications',
     'common.noAccess': 'Your account does not have access to this page.',
+    'common.ogc.link': 'These fires as a GIS layer (OGC API – Features, GeoJSON): {link}.',
+    'common.ogc.qgis':
+      'In QGIS: Layer › Add Layer › Add WFS / OGC API – Features Layer, New, URL {url}, Connect, then add the layer “fires”.',
   },
   fr: {
     'common.error': 'Erreur',
@@ -21,5 +24,8 @@ export const sharedMessages = defineCatalogue({
     'common.close': 'Fermer',
     'common.notifications': 'Notifications',
     'common.noAccess': 'Votre compte n’a pas accès à cette page.',
+    'common.ogc.link': 'Ces feux comme couche SIG (OGC API – Features, GeoJSON) : {link}.',
+    'common.ogc.qgis':
+      'Dans QGIS : Couche › Ajouter une couche › Ajouter une couche WFS / OGC API – Features, Nouveau, URL {url}, Connexion, puis ajoutez la couche « fires ».',
   },
 });

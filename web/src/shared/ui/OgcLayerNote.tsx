@@ -1,12 +1,12 @@
 import { FormattedMessage } from 'react-intl';
 
-/** The national fires page's pointer to the OGC API – Features layer, with how to add it in QGIS. */
+/** The pointer to the fires' OGC API – Features layer (/v1/ogc), with how to add it in QGIS (national fires page). */
 export function OgcLayerNote() {
   const url = `${window.location.origin}/v1/ogc`;
   return (
     <p className="ogc-layer-note">
-      <FormattedMessage id="firesImport.ogc.link" values={{ link: <a href={url}>{url}</a> }} />{' '}
-      <FormattedMessage id="firesImport.ogc.qgis" values={{ url: <code>{url}</code> }} />
+      <FormattedMessage id="common.ogc.link" values={{ link: <a href={url}>{url}</a> }} />{' '}
+      <FormattedMessage id="common.ogc.qgis" values={{ url: <code>{url}</code> }} />
     </p>
   );
 }

@@ -1,0 +1,104 @@
+import { type PriorityFireRow, STAGES_OF_CONTROL } from '@ciffc/contracts';
+import { AddButton } from './AddButton.tsx';
+import { BringForward } from './BringForward.tsx';
+import { newKey } from './form-state.ts';
+import { NumberField } from './NumberField.tsx';
+import { RemoveButton } from './RemoveButton.tsx';
+import { Section } from './Section.tsx';
+import { SelectField } from './SelectField.tsx';
+import { sectionSlot } from './section-slot.ts';
+import { TextField } from './TextField.tsx';
+import { useForm } from './useForm.ts';
+import { useRowActions } from './useRowActions.ts';
+import { useT } from './useT.ts';
+
+/** Priority fires: a known fire id offers to copy the fire's data (docs/spec/data-entry.md 2.1). */
+export function PriorityFires() {
+  const f = useForm();
+  const t = useT();
+  const { rows, add, remove } = useRowActions('priority_fires');
+  const known = Object.keys(f.fireOptions);
+  const copyKnown = (index: number, name: string) => {
+    const option = f.fireOptions[name];
+    const row = rows[index];
+    if (!option || !row || row.fires === name) return;
+    if (!window.confirm(t('confirm.copyFire', { name }))) return;
+    const next: PriorityFireRow = {
+      ...row,
+      fires: name,
+      latitude: option.latitude,
+      longitude: option.longitude,
+      stage_of_control: option.stage_of_control,
+      size: option.size,
+      incident_type: option.incident_type ?? row.incident_type ?? null,
+      percent_contained: option.percent_contained ?? row.percent_contained ?? null,
+    };
+    f.replace({ priority_fires: rows.map((r, i) => (i === index ? next : r)) });
+  };
+  return (
+    <Section id="priorityFires" slot={sectionSlot('priorityFires')}>
+      <datalist id="as-fire-options">
+        {known.map((k) => (
+          <option key={k} value={k} />
+        ))}
+      </datalist>
+      <BringForward fields={['priority_fires']} />
+      {rows.length === 0 ? <p>{t('empty')}</p> : null}
+      {rows.map((row, i) => {
+        const p = `priority_fires.${i}`;
+        return (
+          <fieldset key={row.key ?? i} className="sitrep-row">
+            <legend>
+              {t('section.priorityFires')} – {t('row', { n: i + 1 })}
+            </legend>
+            <TextField
+              name={`${p}.fires`}
+              label={t('field.fires')}
+              required
+              list="as-fire-options"
+              onValue={(v) => {
+                if (f.fireOptions[v]) copyKnown(i, v);
+              }}
+            />
+            <NumberField
+              name={`${p}.latitude`}
+              label={t('field.latitude')}
+              integer={false}
+              min={-90}
+              max={90}
+            />
+            <NumberField
+              name={`${p}.longitude`}
+              label={t('field.longitude')}
+              integer={false}
+              min={-180}
+              max={180}
+            />
+            <SelectField
+              name={`${p}.stage_of_control`}
+              label={t('field.stage_of_control')}
+              options={STAGES_OF_CONTROL.map((s) => ({ value: s, label: s }))}
+            />
+            <NumberField name={`${p}.size`} label={t('field.size')} integer={false} />
+            <SelectField
+              name={`${p}.incident_type`}
+              label={t('field.incident_type')}
+              numeric
+              options={[1, 2, 3, 4, 5].map((n) => ({ value: n, label: String(n) }))}
+            />
+            <NumberField
+              name={`${p}.percent_contained`}
+              label={t('field.percent_contained')}
+              integer={false}
+              max={100}
+            />
+            <TextField name={`${p}.comments_en`} label={t('field.comments_en')} multiline />
+            <TextField name={`${p}.comments_fr`} label={t('field.comments_fr')} multiline />
+            <RemoveButton onClick={() => remove(i)} label={row.fires || t('row', { n: i + 1 })} />
+          </fieldset>
+        );
+      })}
+      <AddButton onClick={() => add({ key: newKey('p'), fires: '' })} />
+    </Section>
+  );
+}

@@ -1,0 +1,32 @@
+import type { ReactNode } from 'react';
+import { useForm } from './useForm.ts';
+import { useT } from './useT.ts';
+
+/** A section of the form, titled `section.{id}`, with its validation slot's message above the fields. */
+export function Section({
+  id,
+  children,
+  slot,
+  note,
+}: {
+  id: string;
+  children: ReactNode;
+  slot?: string;
+  note?: ReactNode;
+}) {
+  const f = useForm();
+  const t = useT();
+  const message = slot ? f.errors[slot] : undefined;
+  return (
+    <section className="sitrep-section" aria-labelledby={`as-section-${id}`}>
+      <h2 id={`as-section-${id}`}>{t(`section.${id}`)}</h2>
+      {note}
+      {message ? (
+        <p className="alert alert-error" role="alert">
+          {message}
+        </p>
+      ) : null}
+      {children}
+    </section>
+  );
+}

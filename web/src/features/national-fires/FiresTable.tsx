@@ -1,0 +1,91 @@
+import {
+  FIRE_CAUSE_NAMES,
+  type NationalFireRow,
+  normaliseCause,
+  RESPONSE_TYPE_NAMES,
+  type ResponseType,
+  STAGE_OF_CONTROL_NAMES,
+  type StageOfControl,
+} from '@ciffc/contracts';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { TableRegion } from '../../shared/charts/TableRegion.tsx';
+import { useFormat } from '../../shared/format/useFormat.ts';
+
+/** The columns of docs/spec/public-site.md section 2, in order. */
+const COLUMNS = [
+  'fireId',
+  'agency',
+  'timezone',
+  'reportDate',
+  'statusDate',
+  'stage',
+  'cause',
+  'response',
+  'size',
+  'latitude',
+  'longitude',
+] as const;
+
+/** Right-aligned, headers included, so a number sits under its heading. */
+const NUMBER_COLUMNS = new Set(['size', 'latitude', 'longitude']);
+
+/** One page of the list: a row per fire; on a phone each row becomes a card whose cells carry their heading. */
+export function FiresTable({
+  items,
+  caption,
+  busy,
+}: {
+  items: readonly NationalFireRow[];
+  caption: string;
+  busy: boolean;
+}) {
+  const intl = useIntl();
+  const format = useFormat();
+  const lang = format.locale;
+  // On a phone each row becomes a card whose cells carry their heading (national-fires.css).
+  const label = (column: (typeof COLUMNS)[number]) =>
+    intl.formatMessage({ id: `nationalFires.col.${column}` });
+  const stageName = (s: string) => STAGE_OF_CONTROL_NAMES[s as StageOfControl]?.[lang] ?? s;
+  const responseName = (r: string) => RESPONSE_TYPE_NAMES[r as ResponseType]?.[lang] ?? r;
+  return (
+    <TableRegion label={caption} busy={busy}>
+      <table className="fires-table national-fires-table">
+        <caption className="visually-hidden">{caption}</caption>
+        <thead>
+          <tr>
+            {COLUMNS.map((c) => (
+              <th key={c} scope="col" className={NUMBER_COLUMNS.has(c) ? 'num' : undefined}>
+                <FormattedMessage id={`nationalFires.col.${c}`} />
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {items.map((f) => (
+            <tr key={`${f.field_agency_code}/${f.field_agency_fire_id}`}>
+              <th scope="row">{f.field_agency_fire_id}</th>
+              <td data-label={label('agency')}>{f.field_agency_code.toUpperCase()}</td>
+              <td data-label={label('timezone')}>{f.field_agency_data_timezone}</td>
+              <td data-label={label('reportDate')}>{f.field_situation_report_date}</td>
+              <td data-label={label('statusDate')}>{f.field_status_date}</td>
+              <td data-label={label('stage')}>{stageName(f.field_stage_of_control_status)}</td>
+              <td data-label={label('cause')}>
+                {FIRE_CAUSE_NAMES[normaliseCause(f.field_system_fire_cause)][lang]}
+              </td>
+              <td data-label={label('response')}>{responseName(f.field_response_type)}</td>
+              <td data-label={label('size')} className="num">
+                {format.hectares(f.field_fire_size)}
+              </td>
+              <td data-label={label('latitude')} className="num">
+                {format.coordinate(f.field_latitude)}
+              </td>
+              <td data-label={label('longitude')} className="num">
+                {format.coordinate(f.field_longitude)}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </TableRegion>
+  );
+}

@@ -1,0 +1,49 @@
+import { useId } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { useFormat } from '../../shared/format/useFormat.ts';
+
+/** Previous, the page as a select ("of N" beside it), Next. */
+export function Pager({
+  page,
+  totalPages,
+  onPage,
+  nameId = 'nationalFires.pagination',
+}: {
+  page: number;
+  totalPages: number;
+  onPage: (page: number) => void;
+  /** Each landmark on a page needs its own name (axe landmark-unique): the second pager says where it is. */
+  nameId?: string;
+}) {
+  const intl = useIntl();
+  const format = useFormat();
+  const id = useId();
+  return (
+    <nav className="fires-pager" aria-label={intl.formatMessage({ id: nameId })}>
+      <button type="button" className="button" disabled={page <= 1} onClick={() => onPage(page - 1)}>
+        <span aria-hidden="true">‹ </span>
+        <FormattedMessage id="nationalFires.previous" />
+      </button>
+      {/* One unit, so a phone never leaves "of N" alone on its own line. */}
+      <span className="fires-pager-page">
+        <label htmlFor={id}>
+          <FormattedMessage id="nationalFires.page" />
+        </label>
+        <select id={id} value={page} onChange={(e) => onPage(Number(e.target.value))}>
+          {Array.from({ length: totalPages }, (_, i) => i + 1).map((n) => (
+            <option key={n} value={n}>
+              {format.integer(n)}
+            </option>
+          ))}
+        </select>
+        <span>
+          <FormattedMessage id="nationalFires.pageOf" values={{ pages: format.integer(totalPages) }} />
+        </span>
+      </span>
+      <button type="button" className="button" disabled={page >= totalPages} onClick={() => onPage(page + 1)}>
+        <FormattedMessage id="nationalFires.next" />
+        <span aria-hidden="true"> ›</span>
+      </button>
+    </nav>
+  );
+}

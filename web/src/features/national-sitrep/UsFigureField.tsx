@@ -1,0 +1,53 @@
+import { useIntl } from 'react-intl';
+import { DecimalInput } from '../../shared/format/DecimalInput.tsx';
+import { FieldError } from './FieldError.tsx';
+import { describedBy, type NationalEditor } from './national-editor.ts';
+
+/** A figure of US fire activity: fires as a count, acres as a decimal in the page's language. */
+export function UsFigureField({
+  editor,
+  name,
+  labelId,
+  decimals,
+}: {
+  editor: NationalEditor;
+  name: 'us_fires' | 'us_acres' | 'us_ytd_fires' | 'us_ytd_acres';
+  labelId: string;
+  decimals: boolean;
+}) {
+  const intl = useIntl();
+  const { form, errors, disabled, set, onBlurField } = editor;
+  return (
+    <div className="field">
+      <label htmlFor={name}>{intl.formatMessage({ id: labelId })}</label>
+      {decimals ? (
+        <DecimalInput
+          id={name}
+          name={name}
+          min={0}
+          value={form[name]}
+          disabled={disabled}
+          aria-invalid={errors[name] ? true : undefined}
+          aria-describedby={describedBy(errors, name)}
+          onValue={(n) => set(name, n)}
+          onBlur={(e) => onBlurField(e, name)}
+        />
+      ) : (
+        <input
+          id={name}
+          name={name}
+          type="number"
+          min={0}
+          step={1}
+          value={form[name] ?? ''}
+          disabled={disabled}
+          aria-invalid={errors[name] ? true : undefined}
+          aria-describedby={describedBy(errors, name)}
+          onChange={(e) => set(name, e.target.value === '' ? null : Number(e.target.value))}
+          onBlur={(e) => onBlurField(e, name)}
+        />
+      )}
+      <FieldError errors={errors} name={name} />
+    </div>
+  );
+}

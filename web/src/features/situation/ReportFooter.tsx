@@ -1,0 +1,26 @@
+import { useIntl } from 'react-intl';
+
+/** The report's date and when the centre last changed it (Winnipeg time). */
+export function ReportFooter({ longDate, editedAt }: { longDate: string; editedAt: string }) {
+  const intl = useIntl();
+  const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
+  return (
+    <footer className="report-footer">
+      <p>
+        {t('situation.footer.date', { date: longDate })}
+        {' · '}
+        {t('situation.footer.updated', {
+          time: intl.formatDate(editedAt, {
+            year: 'numeric',
+            month: 'short',
+            day: 'numeric',
+            hour: 'numeric',
+            minute: '2-digit',
+            timeZone: 'America/Winnipeg',
+            timeZoneName: 'short',
+          }),
+        })}
+      </p>
+    </footer>
+  );
+}
