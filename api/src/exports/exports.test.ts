@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { bearer, forEachEngine, tokenFor } from '../../test/context.ts';
 import { appendHistory } from '../agency-sitrep/store.ts';
 import { demoAgencySitrep, EMPTY_DAY, seedNationalDemo } from '../national-sitrep/demo.ts';
-import { parseCsv } from './parseCsv.ts';
+import { parseCsv } from './parse-csv.ts';
 
 const YEAR = 2024;
 

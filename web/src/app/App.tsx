@@ -1,5 +1,5 @@
 import { RouterProvider } from 'react-router';
-import { createQueryClient } from '../shared/api/queryClient.ts';
+import { createQueryClient } from '../shared/api/query-client.ts';
 import { Providers } from './Providers.tsx';
 import { createAppRouter } from './router.tsx';
 

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { aliasesResponse, installFetch, json } from '../test/fakeFetch.ts';
+import { aliasesResponse, installFetch, json } from '../test/fake-fetch.ts';
 import { agencyUser, renderApp } from '../test/render.tsx';
 
 const nav = () => screen.findByRole('navigation', { name: /Main navigation|Navigation principale/ });

@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { installFetch } from '../test/fakeFetch.ts';
+import { installFetch } from '../test/fake-fetch.ts';
 import { renderWithProviders } from '../test/render.tsx';
 import { UploadsRedirect } from './UploadsRedirect.tsx';
 

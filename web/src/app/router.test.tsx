@@ -1,6 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { aliasesResponse, installFetch, pending } from '../test/fakeFetch.ts';
+import { aliasesResponse, installFetch, pending } from '../test/fake-fetch.ts';
 import { agencyUser, ciffcUser, renderApp } from '../test/render.tsx';
 
 const heading = (name: string | RegExp) => screen.findByRole('heading', { level: 1, name });

@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { Providers } from '../app/Providers.tsx';
 import { routes } from '../app/router.tsx';
-import { createQueryClient } from '../shared/api/queryClient.ts';
+import { createQueryClient } from '../shared/api/query-client.ts';
 import { reloadSession, SESSION_KEY, type User } from '../shared/auth/session.ts';
 import type { Locale } from '../shared/i18n/locale.ts';
 

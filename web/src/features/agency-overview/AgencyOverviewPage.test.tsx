@@ -3,7 +3,7 @@ import { focusManager } from '@tanstack/react-query';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { User } from '../../shared/auth/session.ts';
-import { installFetch, json } from '../../test/fakeFetch.ts';
+import { installFetch, json } from '../../test/fake-fetch.ts';
 import { agencyUser, ciffcUser, renderApp } from '../../test/render.tsx';
 
 const stats = {

@@ -5,7 +5,7 @@ import { type MouseEvent, useEffect, useMemo, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { useNavigate } from 'react-router';
 import { useLocale } from '../../shared/i18n/LocaleProvider.tsx';
-import { type CanadaBaseMap, loadCanadaBaseMap } from '../../shared/map/baseMap.ts';
+import { type CanadaBaseMap, loadCanadaBaseMap } from '../../shared/map/base-map.ts';
 import { STATE_COLOUR, STATE_MESSAGE, type StateView } from './states.ts';
 
 const WIDTH = 640;

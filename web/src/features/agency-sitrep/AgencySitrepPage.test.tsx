@@ -2,7 +2,7 @@ import { catalogueOptions, SYNC_INTERVAL_MS, withSectionSlots } from '@ciffc/con
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { type Handler, installFetch, json } from '../../test/fakeFetch.ts';
+import { type Handler, installFetch, json } from '../../test/fake-fetch.ts';
 import { agencyUser, ciffcUser, renderApp } from '../../test/render.tsx';
 
 const status = {

@@ -1,6 +1,6 @@
 import type { AgencySitrepData, AgencySitrepResponse, SitrepStatusFields } from '@ciffc/contracts';
 import { queryOptions } from '@tanstack/react-query';
-import { apiGet, apiRequest } from '../../shared/api/dataApi.ts';
+import { apiGet, apiRequest } from '../../shared/api/data-api.ts';
 import { ApiError } from '../../shared/api/http.ts';
 import type { SendInit } from '../../shared/editing/engine.ts';
 import { keepaliveJson } from '../../shared/editing/keepalive.ts';

@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { CONTENT_VERSION_POLL_MS, contentVersionQuery, isContentQuery } from '../../shared/api/content.ts';
-import { installFetch, json } from '../../test/fakeFetch.ts';
+import { installFetch, json } from '../../test/fake-fetch.ts';
 import { renderApp } from '../../test/render.tsx';
 
 /** A content system whose page `about` an editor renames, bumping the content version. */

@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { installFetch, json } from '../../test/fakeFetch.ts';
+import { installFetch, json } from '../../test/fake-fetch.ts';
 import { renderApp } from '../../test/render.tsx';
 
 const figures = {

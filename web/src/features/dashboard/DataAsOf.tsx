@@ -1,7 +1,7 @@
 import { agencyByCode, CENTRE_TIME_ZONE, type DashboardFreshness } from '@ciffc/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { apiGet } from '../../shared/api/dataApi.ts';
+import { apiGet } from '../../shared/api/data-api.ts';
 import { useLocale } from '../../shared/i18n/LocaleProvider.tsx';
 
 const freshnessQuery = () =>

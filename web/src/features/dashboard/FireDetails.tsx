@@ -2,7 +2,7 @@ import { AGENCIES, normaliseCause } from '@ciffc/contracts';
 import { FormattedMessage } from 'react-intl';
 import { useFormat } from '../../shared/format/useFormat.ts';
 import { useLocale } from '../../shared/i18n/LocaleProvider.tsx';
-import type { MapFireProperties } from './mapFires.ts';
+import type { MapFireProperties } from './map-fires.ts';
 
 /** The agency's priority-wildfire page where it has one, else its web site (docs/spec/public-site.md section 3). */
 function agencyLink(code: string): { href: string; name: { en: string; fr: string } } | undefined {

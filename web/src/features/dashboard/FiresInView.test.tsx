@@ -11,7 +11,7 @@ import {
 import { renderWithProviders } from '../../test/render.tsx';
 import { FireDetails } from './FireDetails.tsx';
 import { FIRES_IN_VIEW_LIMIT, FiresInView, largestFires } from './FiresInView.tsx';
-import type { MapFireProperties } from './mapFires.ts';
+import type { MapFireProperties } from './map-fires.ts';
 
 const fire = (key: number, size: number, extra: Partial<MapFireProperties> = {}): MapFireProperties => ({
   field_agency_fire_id: `F${key}`,

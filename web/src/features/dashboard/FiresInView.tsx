@@ -1,6 +1,6 @@
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useFormat } from '../../shared/format/useFormat.ts';
-import type { MapFireProperties } from './mapFires.ts';
+import type { MapFireProperties } from './map-fires.ts';
 
 /** How many fires the keyboard list offers: enough to reach the fires that matter, short to tab through. */
 export const FIRES_IN_VIEW_LIMIT = 20;

@@ -6,7 +6,7 @@ import { useFormat } from '../../shared/format/useFormat.ts';
 import { MAP_HEIGHT_PX, SIZE_CLASSES, STAGE_GROUPS } from '../../shared/map/constants.ts';
 import { Loading } from '../../shared/ui/Loading.tsx';
 import { mapFiresQuery } from './api.ts';
-import { ALL_SHOWN, countByLegend, EMPTY_FIRES, isShown, type LegendSelection } from './mapFires.ts';
+import { ALL_SHOWN, countByLegend, EMPTY_FIRES, isShown, type LegendSelection } from './map-fires.ts';
 
 const FiresMapCanvas = lazy(() => import('./FiresMapCanvas.tsx'));
 

@@ -18,7 +18,7 @@ import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { useLocale } from '../../shared/i18n/LocaleProvider.tsx';
-import { type CanadaBaseMap, loadCanadaBaseMap } from '../../shared/map/baseMap.ts';
+import { type CanadaBaseMap, loadCanadaBaseMap } from '../../shared/map/base-map.ts';
 import {
   BASE_COLOURS,
   DEFAULT_POPUP_CENTRE,
@@ -36,7 +36,7 @@ import {
 import { placesAt } from '../../shared/map/places.ts';
 import { FireDetails } from './FireDetails.tsx';
 import { FiresInView, largestFires } from './FiresInView.tsx';
-import type { LegendSelection, MapFireProperties, MapFires } from './mapFires.ts';
+import type { LegendSelection, MapFireProperties, MapFires } from './map-fires.ts';
 
 maplibregl.setWorkerUrl(workerUrl);
 

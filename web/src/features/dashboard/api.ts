@@ -1,7 +1,7 @@
 import { CENTRE_TIME_ZONE, type DashboardFigures, isoDateInZone } from '@ciffc/contracts';
 import { queryOptions } from '@tanstack/react-query';
-import { apiGet } from '../../shared/api/dataApi.ts';
-import { EMPTY_FIRES, parseMapFires } from './mapFires.ts';
+import { apiGet } from '../../shared/api/data-api.ts';
+import { EMPTY_FIRES, parseMapFires } from './map-fires.ts';
 
 /** GET /v1/dashboard/fires with from_date and to_date (the shape of `packages/contracts/src/dashboard.ts`). */
 export type { DashboardFigures };

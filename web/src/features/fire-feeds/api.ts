@@ -1,6 +1,6 @@
 import type { FeedInput, FeedList, FeedRun, FeedStatus } from '@ciffc/contracts';
 import { queryOptions } from '@tanstack/react-query';
-import { apiGet, apiRequest } from '../../shared/api/dataApi.ts';
+import { apiGet, apiRequest } from '../../shared/api/data-api.ts';
 
 export const feedsQuery = () =>
   queryOptions({

@@ -1,6 +1,6 @@
 import type { FireImport, FireImportsPage, FiresImportResult } from '@ciffc/contracts';
 import { queryOptions } from '@tanstack/react-query';
-import { apiGet } from '../../shared/api/dataApi.ts';
+import { apiGet } from '../../shared/api/data-api.ts';
 import { ApiError } from '../../shared/api/http.ts';
 import { getToken } from '../../shared/auth/session.ts';
 

@@ -1,7 +1,7 @@
 import { CENTRE_TIME_ZONE, tomorrowIsoDate } from '@ciffc/contracts';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { installFetch, json, pending } from '../../test/fakeFetch.ts';
+import { installFetch, json, pending } from '../../test/fake-fetch.ts';
 import { renderApp } from '../../test/render.tsx';
 
 const summary = {

@@ -1,6 +1,6 @@
 import type { FireCountResponse, SummaryResponse } from '@ciffc/contracts';
 import { queryOptions } from '@tanstack/react-query';
-import { apiGet } from '../../shared/api/dataApi.ts';
+import { apiGet } from '../../shared/api/data-api.ts';
 
 export const summaryQuery = () =>
   queryOptions({

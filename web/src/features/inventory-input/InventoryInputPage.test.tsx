@@ -2,7 +2,7 @@ import { catalogueOptions, type InventoryForm } from '@ciffc/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { installFetch, json } from '../../test/fakeFetch.ts';
+import { installFetch, json } from '../../test/fake-fetch.ts';
 import { agencyUser, ciffcUser, renderApp } from '../../test/render.tsx';
 
 const saved = {

@@ -1,6 +1,6 @@
 import type { InventoryForm, InventoryInput, InventoryResult } from '@ciffc/contracts';
 import { queryOptions } from '@tanstack/react-query';
-import { apiGet, apiRequest } from '../../shared/api/dataApi.ts';
+import { apiGet, apiRequest } from '../../shared/api/data-api.ts';
 
 /** The agency's rows: always fresh (another save may have changed them). */
 export const inventoryInputQuery = () =>

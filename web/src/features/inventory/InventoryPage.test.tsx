@@ -3,7 +3,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import * as csv from '../../shared/csv.ts';
-import { installFetch, json } from '../../test/fakeFetch.ts';
+import { installFetch, json } from '../../test/fake-fetch.ts';
 import { agencyUser, ciffcUser, renderApp } from '../../test/render.tsx';
 import { inventoryCsv } from './InventoryPage.tsx';
 

@@ -1,7 +1,7 @@
 import type { InventorySummary, InventorySummaryQuery, Locale } from '@ciffc/contracts';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { apiGet } from '../../shared/api/dataApi.ts';
+import { apiGet } from '../../shared/api/data-api.ts';
 
 /** The filters of the national summary, as the site sends them (the query's input). */
 export type InventoryFilters = Pick<

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../shared/api/http.ts';
 import { LOGIN_MESSAGES, loginErrorMessage } from '../../shared/auth/login-error.ts';
 import { getSession } from '../../shared/auth/session.ts';
-import { installFetch, json } from '../../test/fakeFetch.ts';
+import { installFetch, json } from '../../test/fake-fetch.ts';
 import { renderApp } from '../../test/render.tsx';
 
 async function submit(username: string, password: string) {

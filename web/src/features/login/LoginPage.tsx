@@ -7,7 +7,7 @@ import { useLocale } from '../../shared/i18n/LocaleProvider.tsx';
 import { toLocale } from '../../shared/i18n/locale.ts';
 import { StaticContent } from '../../shared/ui/StaticContent.tsx';
 import { usePageTitle } from '../../shared/ui/usePageTitle.ts';
-import { rateLimitMessage } from './rateLimit.ts';
+import { rateLimitMessage } from './rate-limit.ts';
 
 type FieldName = 'username' | 'password';
 type FieldErrors = Partial<Record<FieldName, true>>;

@@ -1,6 +1,6 @@
 import type { Locale, WildfiresResponse } from '@ciffc/contracts';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { apiGet } from '../../shared/api/dataApi.ts';
+import { apiGet } from '../../shared/api/data-api.ts';
 
 /** A filter's choice of GET /v1/wildfires: its code and its name in the language asked. */
 export type CodeName = WildfiresResponse['meta']['filter_agencies'][number];

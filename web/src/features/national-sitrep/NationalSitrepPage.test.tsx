@@ -2,7 +2,7 @@ import { catalogueOptions, emptyNationalDraft } from '@ciffc/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { type Handler, installFetch, json } from '../../test/fakeFetch.ts';
+import { type Handler, installFetch, json } from '../../test/fake-fetch.ts';
 import { agencyUser, ciffcUser, renderApp } from '../../test/render.tsx';
 
 const draft = (over: Record<string, unknown> = {}) => ({

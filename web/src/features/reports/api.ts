@@ -1,5 +1,5 @@
 import type { SitrepExportRow } from '@ciffc/contracts';
-import { apiGet } from '../../shared/api/dataApi.ts';
+import { apiGet } from '../../shared/api/data-api.ts';
 
 export type ExportKind = 'national' | 'agency';
 export type ExportRow = SitrepExportRow;

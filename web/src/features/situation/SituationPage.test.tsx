@@ -1,7 +1,7 @@
 import type { PublicNationalSitrep } from '@ciffc/contracts';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { installFetch, json } from '../../test/fakeFetch.ts';
+import { installFetch, json } from '../../test/fake-fetch.ts';
 import { ciffcUser, renderApp } from '../../test/render.tsx';
 
 const sitrep = {

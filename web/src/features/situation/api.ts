@@ -1,6 +1,6 @@
 import type { PublicNationalSitrep } from '@ciffc/contracts';
 import { queryOptions } from '@tanstack/react-query';
-import { apiGet } from '../../shared/api/dataApi.ts';
+import { apiGet } from '../../shared/api/data-api.ts';
 
 /** GET /v1/sitrep[?date]: with the token when signed in (the expanded sections), cached 900 s. */
 export const situationQuery = (date: string | undefined, signedIn: boolean) =>

@@ -6,7 +6,7 @@ import type {
   HistoricalYearly,
 } from '@ciffc/contracts';
 import { queryOptions } from '@tanstack/react-query';
-import { apiGet } from '../../shared/api/dataApi.ts';
+import { apiGet } from '../../shared/api/data-api.ts';
 
 /** The shapes of `packages/contracts/src/{dashboard,historical}.ts`. */
 /** GET /v1/dashboard/fires/daily?start_date&end_date (end exclusive). */

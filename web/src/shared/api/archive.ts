@@ -1,6 +1,6 @@
 import type { SitrepArchive } from '@ciffc/contracts';
 import { queryOptions } from '@tanstack/react-query';
-import { apiGet } from './dataApi.ts';
+import { apiGet } from './data-api.ts';
 
 /**
  * GET /v1/sitrep/archive: public, the same for everyone, cached 900 s. Read by the archive page

@@ -1,6 +1,6 @@
 import type { AgencySitrepStatsItem, NationalSitrepStats, WildfireStats } from '@ciffc/contracts';
 import { type QueryClient, queryOptions } from '@tanstack/react-query';
-import { apiGet } from './dataApi.ts';
+import { apiGet } from './data-api.ts';
 
 /**
  * Query options of the endpoints that several screens read, each under one key, so that an

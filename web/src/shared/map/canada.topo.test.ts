@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { buildCanadaTopojson, OUTPUT } from '../../../scripts/canada-topojson.ts';
-import { toBaseMap } from './baseMap.ts';
+import { toBaseMap } from './base-map.ts';
 
 describe('Canada base map', () => {
   const text = readFileSync(OUTPUT, 'utf8');

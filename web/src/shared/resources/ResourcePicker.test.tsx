@@ -3,7 +3,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import { installFetch, json } from '../../test/fakeFetch.ts';
+import { installFetch, json } from '../../test/fake-fetch.ts';
 import { renderWithProviders } from '../../test/render.tsx';
 import { ResourcePicker } from './ResourcePicker.tsx';
 

@@ -1,7 +1,7 @@
 import { indexResourceOptions, type ResourceIndex, type ResourceOptions } from '@ciffc/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import { apiGet } from '../api/dataApi.ts';
+import { apiGet } from '../api/data-api.ts';
 
 /**
  * The full catalogue (GET /v1/resource/options, no auth), both languages in every entry; cached

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ALL_SHOWN, countByLegend, isShown, parseMapFires } from './mapFires.ts';
+import { ALL_SHOWN, countByLegend, isShown, parseMapFires } from './map-fires.ts';
 
 const fire = (props: Record<string, unknown>, coordinates: unknown = [-120.5, 55.25]) => ({
   type: 'Feature',
