@@ -131,6 +131,7 @@ export const SitrepRejectBody = SitrepApproveBody.extend({
 
 /** GET /v1/sitrep/stats/agency. */
 export const AgencySitrepStatsList = z.object({ items: z.array(AgencySitrepStatsItem) });
+export type AgencySitrepStatsList = z.infer<typeof AgencySitrepStatsList>;
 
 /** A refusal: the one error shape with the status fields the site needs to redraw (section 7). */
 export const SitrepErrorBody = ApiErrorBody.extend(

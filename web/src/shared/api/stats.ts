@@ -1,4 +1,4 @@
-import type { AgencySitrepStatsItem, NationalSitrepStats, WildfireStats } from '@ciffc/contracts';
+import type { AgencySitrepStatsList, NationalSitrepStats, WildfireStats } from '@ciffc/contracts';
 import { type QueryClient, queryOptions } from '@tanstack/react-query';
 import { apiGet } from './data-api.ts';
 
@@ -16,9 +16,7 @@ export const wildfireStatsQuery = () =>
   });
 
 /** GET /v1/sitrep/stats/agency: each agency's report status (the overview and the agency report). */
-export interface AgencySitrepStats {
-  items: AgencySitrepStatsItem[];
-}
+export type AgencySitrepStats = AgencySitrepStatsList;
 
 export const fetchAgencySitrepStats = (signal?: AbortSignal) =>
   apiGet<AgencySitrepStats>('/v1/sitrep/stats/agency', { signal });
