@@ -7,6 +7,22 @@ import { z } from 'zod';
 const IMPORT_SOURCES = ['api', 'cli', 'feed'] as const;
 const IMPORT_FORMATS = ['csv', 'geojson'] as const;
 
+/** A fire's values as the data API stores them (a version in the import history, an OGC feature). */
+export const StoredFire = z.object({
+  agency_code: z.string(),
+  agency_fire_id: z.string(),
+  agency_data_timezone: z.string(),
+  situation_report_date: z.string(),
+  status_date: z.string(),
+  stage_of_control: z.string(),
+  fire_cause: z.string(),
+  response_type: z.string(),
+  fire_size: z.number(),
+  latitude: z.number(),
+  longitude: z.number(),
+  updated_at: z.string().describe('When these values were written'),
+});
+
 /** ?dry_run=&file_name= of POST /v1/fires/import. */
 export const FiresImportQuery = z.object({
   dry_run: z
@@ -119,20 +135,7 @@ const FireVersion = z.object({
   recorded_at: z.string().describe('When the import ran'),
   source: z.enum(IMPORT_SOURCES),
   username: z.string().nullable(),
-  fire: z.object({
-    agency_code: z.string(),
-    agency_fire_id: z.string(),
-    agency_data_timezone: z.string(),
-    situation_report_date: z.string(),
-    status_date: z.string(),
-    stage_of_control: z.string(),
-    fire_cause: z.string(),
-    response_type: z.string(),
-    fire_size: z.number(),
-    latitude: z.number(),
-    longitude: z.number(),
-    updated_at: z.string().describe('When these values were written'),
-  }),
+  fire: StoredFire,
 });
 
 /** A fire's versions, newest first: its values after each import that inserted or changed it. */

@@ -3,6 +3,7 @@
  * wire shapes of /v1/ogc, which QGIS, ArcGIS and GDAL open as they are.
  */
 import { z } from 'zod';
+import { StoredFire } from './fires-import.ts';
 
 export const OGC_DEFAULT_LIMIT = 100;
 const OGC_MAX_LIMIT = 10_000;
@@ -64,20 +65,7 @@ const OgcFeature = z.object({
   type: z.literal('Feature'),
   id: z.string(),
   geometry: z.object({ type: z.literal('Point'), coordinates: z.tuple([z.number(), z.number()]) }),
-  properties: z.object({
-    agency_code: z.string(),
-    agency_fire_id: z.string(),
-    agency_data_timezone: z.string(),
-    situation_report_date: z.string(),
-    status_date: z.string(),
-    stage_of_control: z.string(),
-    fire_cause: z.string(),
-    response_type: z.string(),
-    fire_size: z.number(),
-    latitude: z.number(),
-    longitude: z.number(),
-    updated_at: z.string(),
-  }),
+  properties: StoredFire,
 });
 export type OgcFeature = z.infer<typeof OgcFeature>;
 
