@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage } from 'node:http';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { DestinationStream } from 'pino';
 import { agencyRoutes } from './agencies/routes.ts';
 import { agencySitrepRoutes } from './agency-sitrep/routes.ts';
 import { type Config, loadConfig } from './config.ts';
@@ -53,6 +54,8 @@ export interface BuildOptions {
   db?: Db;
   /** Run the migrations before answering (the server does; tests do). */
   migrate?: boolean;
+  /** Where log lines go; standard output, one write per line, by default (tests). */
+  logStream?: DestinationStream;
 }
 
 export async function buildApp(options: BuildOptions = {}): Promise<FastifyInstance> {
@@ -73,7 +76,11 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
       return server;
     },
     // The instance in every log line: several instances write to one journal (issue 12).
-    logger: { level: config.logLevel, base: { instance: config.instanceId } },
+    logger: {
+      level: config.logLevel,
+      base: { instance: config.instanceId },
+      ...(options.logStream && { stream: options.logStream }),
+    },
     bodyLimit: config.bodyLimit,
     // Long lists of fire ids must not be cut by the default 100 characters of a parameter.
     routerOptions: { maxParamLength: 200 },

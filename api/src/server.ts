@@ -3,6 +3,7 @@ import { loadConfig } from './config.ts';
 import { DbClock } from './db/clock.ts';
 import { createDb } from './db/index.ts';
 import { seedDemoAtStart } from './demo.ts';
+import { batchedStdout } from './plugins/log-stream.ts';
 
 /**
  * One data API instance. Migrations are a deploy step of their own in production
@@ -20,8 +21,17 @@ const clock = new DbClock(db);
 await clock.sync();
 clock.start();
 config.now = clock.now;
-const app = await buildApp({ config, db, migrate: process.env.MIGRATE_ON_START !== '0' });
-app.addHook('onClose', async () => clock.stop());
+const log = batchedStdout();
+const app = await buildApp({
+  config,
+  db,
+  migrate: process.env.MIGRATE_ON_START !== '0',
+  logStream: log.stream,
+});
+app.addHook('onClose', async () => {
+  clock.stop();
+  log.stop();
+});
 app.log.info({ clockOffsetMs: Math.round(clock.offset) }, 'database clock');
 
 if (config.demo) app.log.info(await seedDemoAtStart(app), 'demo data');

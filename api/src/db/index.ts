@@ -80,36 +80,30 @@ export function createDb(options: DbOptions): Db {
 type Read = (query: string, parameters: readonly unknown[]) => Promise<unknown[]>;
 
 /**
- * Identical reads share one round trip, but only one *sent after* the caller asked: a caller that
- * finds the same read already on its way (sent before it arrived, so maybe before a commit it must
- * see) waits for it to finish and shares the next one with every other caller that came meanwhile.
- * Each caller thus gets rows read after it asked, the freshness of one read per request, while 50
- * concurrent public reads cost a round trip or two instead of 50 (docs/decisions.md, "data version").
+ * Identical reads share one round trip, but only one *sent after* the caller asked: the first
+ * caller of a read sends it at the end of this turn of the event loop (setImmediate), and every
+ * caller of the same turn shares it; a caller arriving once it is sent (so maybe after a commit it
+ * must see) starts the next one. Each caller thus gets rows read after it asked, the freshness of
+ * one read per request, while 50 concurrent public reads cost one read per turn instead of 50.
+ * Reads of successive turns may be on their way at once (on different pool connections): waiting
+ * for the previous one to finish cost a round trip of latency at p99 (docs/decisions.md, "data
+ * version"). A sent read's failure reaches only its own callers.
  */
 export function sharedReads(run: Read): <R>(query: string, parameters: readonly unknown[]) => Promise<R[]> {
-  const lanes = new Map<string, { sent: Promise<unknown[]>; next?: Promise<unknown[]> | undefined }>();
-  const send = (key: string, query: string, parameters: readonly unknown[]) => {
-    const sent = run(query, parameters);
-    const lane = lanes.get(key);
-    if (lane) lane.sent = sent;
-    else lanes.set(key, { sent });
-    const settled = () => {
-      const current = lanes.get(key);
-      if (current?.sent === sent && !current.next) lanes.delete(key);
-    };
-    sent.then(settled, settled);
-    return sent;
-  };
+  const joinable = new Map<string, Promise<unknown[]>>();
   return <R>(query: string, parameters: readonly unknown[]) => {
     const key = parameters.length ? `${query}\u0000${JSON.stringify(parameters)}` : query;
-    const lane = lanes.get(key);
-    if (!lane) return send(key, query, parameters) as Promise<R[]>;
-    const after = () => {
-      lane.next = undefined;
-      return send(key, query, parameters);
-    };
-    lane.next ??= lane.sent.then(after, after);
-    return lane.next as Promise<R[]>;
+    let read = joinable.get(key);
+    if (!read) {
+      read = new Promise<unknown[]>((resolve, reject) =>
+        setImmediate(() => {
+          joinable.delete(key);
+          run(query, parameters).then(resolve, reject);
+        }),
+      );
+      joinable.set(key, read);
+    }
+    return read as Promise<R[]>;
   };
 }
 

@@ -77,14 +77,39 @@ describe('sharedReads', () => {
       }
       return [{ n: sent.length }];
     });
+    // The callers of one turn of the event loop share one read, sent after all of them asked.
     const a = read('q', []);
     const b = read('q', []);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(sent).toEqual(['q']);
+    // Callers arriving while it is on its way cannot use it: they share the next one.
     const c = read('q', []);
+    const d = read('q', []);
     await expect(a).rejects.toThrow('connection lost');
-    expect(await b).toEqual([{ n: 2 }]);
+    await expect(b).rejects.toThrow('connection lost');
     expect(await c).toEqual([{ n: 2 }]);
+    expect(await d).toEqual([{ n: 2 }]);
     expect(await read('q', [])).toEqual([{ n: 3 }]);
     expect(await read('other', [1])).toEqual([{ n: 4 }]);
     expect(sent).toEqual(['q', 'q', 'q', 'other']);
+  });
+
+  it('never hands a caller a read that was sent before it asked', async () => {
+    let version = 0;
+    const sentAt: number[] = [];
+    const read = sharedReads(async () => {
+      sentAt.push(performance.now());
+      const seen = version;
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      return [{ version: seen }];
+    });
+    const first = read('q', []);
+    await new Promise((resolve) => setImmediate(resolve));
+    // A commit after the first read was sent, then a caller: it must see the commit.
+    version = 1;
+    const second = read('q', []);
+    expect((await first)[0]).toEqual({ version: 0 });
+    expect((await second)[0]).toEqual({ version: 1 });
+    expect(sentAt).toHaveLength(2);
   });
 });

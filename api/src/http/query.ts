@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { CompiledQuery, Kysely } from 'kysely';
 import { z } from 'zod';
-import type { Db } from '../db/index.ts';
+import { type Db, sharedReads } from '../db/index.ts';
 import type { Database } from '../db/schema.ts';
 import type { DataSet } from '../db/versions.ts';
 import { requestLang } from './lang.ts';
@@ -68,35 +68,18 @@ const DATA_TOKEN_SQL =
 /**
  * The data token of the fast path: changed by every commit that changes a data version (versions
  * only grow, so their sum does) or a national publication (its count or newest time), and by the
- * day. Always read after the caller asked, and shared by the callers who asked meanwhile (SQLite:
- * one read per turn of the event loop; PostgreSQL: sharedReads), so a hit is as fresh as one read
- * per request. Undefined where there is no prepared read (in-memory SQLite).
+ * day. Always read after the caller asked, and shared by the callers of one turn of the event loop
+ * (`sharedReads`), so a hit is as fresh as one read per request. Undefined where there is no
+ * prepared read (in-memory SQLite).
  */
 export function dataToken(db: Db, today: () => string): (() => Promise<string>) | undefined {
   const read = db.readPrepared;
   if (!read) return undefined;
+  // On PostgreSQL readPrepared already shares reads; SQLite reads synchronously, at once.
+  const shared =
+    db.engine === 'sqlite' ? sharedReads(async (query, parameters) => read(query, parameters)) : read;
   const text = (rows: TokenRow[]) => `${rows[0]?.v ?? 0}:${rows[0]?.n ?? 0}@${rows[0]?.t ?? ''}|${today()}`;
-  // SQLite reads synchronously: the callers of one turn of the event loop share one read made
-  // after all of them arrived (in the check phase that follows), as sharedReads does on PostgreSQL.
-  let waiting: Promise<string> | undefined;
-  const readAfterArrival = () =>
-    new Promise<string>((resolve, reject) =>
-      setImmediate(() => {
-        waiting = undefined;
-        try {
-          resolve(text(read<TokenRow>(DATA_TOKEN_SQL, []) as TokenRow[]));
-        } catch (error) {
-          reject(error);
-        }
-      }),
-    );
-  return () => {
-    if (db.engine === 'sqlite') {
-      waiting ??= readAfterArrival();
-      return waiting;
-    }
-    return (read<TokenRow>(DATA_TOKEN_SQL, []) as Promise<TokenRow[]>).then(text);
-  };
+  return async () => text(await shared<TokenRow>(DATA_TOKEN_SQL, []));
 }
 
 /**
