@@ -98,7 +98,12 @@ export function sharedReads(run: Read): <R>(query: string, parameters: readonly 
       read = new Promise<unknown[]>((resolve, reject) =>
         setImmediate(() => {
           joinable.delete(key);
-          run(query, parameters).then(resolve, reject);
+          // A throw here would escape to the event loop and end the process.
+          try {
+            run(query, parameters).then(resolve, reject);
+          } catch (error) {
+            reject(error);
+          }
         }),
       );
       joinable.set(key, read);

@@ -112,4 +112,11 @@ describe('sharedReads', () => {
     expect((await second)[0]).toEqual({ version: 1 });
     expect(sentAt).toHaveLength(2);
   });
+
+  it('hands a read that throws before it returns a promise to its callers, not to the event loop', async () => {
+    const read = sharedReads(((): Promise<unknown[]> => {
+      throw new Error('pool ended');
+    }) as Parameters<typeof sharedReads>[0]);
+    await expect(read('q', [])).rejects.toThrow('pool ended');
+  });
 });

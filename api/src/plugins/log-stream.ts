@@ -14,11 +14,11 @@ export function batchedStdout(): { stream: pino.DestinationStream; stop(): void 
   // pino.destination: a SonicBoom, which pino flushes synchronously on exit.
   const stream = pino.destination({ dest: 1, minLength: 4096, sync: false });
   const timer = setInterval(() => {
+    // With a write in flight flush() returns at once (that write's end takes the rest); it throws
+    // only once the stream is destroyed, at exit.
     try {
       stream.flush();
-    } catch {
-      // A write already in flight: its end writes what the buffer holds.
-    }
+    } catch {}
   }, FLUSH_MS);
   timer.unref();
   return {
