@@ -1,6 +1,7 @@
 /**
- * The content system's own doors (issue 10), as Koa middlewares mounted in `register()`, before any
- * of Strapi's: they must see the request before anything reads the client address.
+ * The content system's own doors (issue 10), set up in `register()`: Koa middlewares mounted before
+ * any of Strapi's (they must see the request before anything reads the client address), and the
+ * admin registration route's own refusal in production.
  */
 import type { Core } from '@strapi/strapi';
 import { envFlag, type FlagEnv, isProduction } from './env-flags';
@@ -48,22 +49,42 @@ export const onlyProxiesForward = (trusted: Set<string>) => async (ctx: KoaConte
 export const adminRegistrationOpen = (env: FlagEnv): boolean =>
   envFlag(env, 'CIFFC_ADMIN_REGISTRATION', !isProduction(env));
 
-export const refuseAdminRegistration = async (ctx: KoaContext, next: Next) => {
-  if (ctx.method === 'POST' && ctx.path.replace(/\/+$/, '') === '/admin/register-admin') {
-    ctx.status = 403;
-    ctx.body = {
-      data: null,
-      error: {
-        status: 403,
-        name: 'ForbiddenError',
-        message:
-          'Admin registration is closed: create the first admin with `npm run --prefix cms admin:create`.',
-        details: {},
-      },
+export const refuseAdminRegistration = async (ctx: KoaContext) => {
+  ctx.status = 403;
+  ctx.body = {
+    data: null,
+    error: {
+      status: 403,
+      name: 'ForbiddenError',
+      message:
+        'Admin registration is closed: create the first admin with `npm run --prefix cms admin:create`.',
+      details: {},
+    },
+  };
+};
+
+const REGISTER_ADMIN_HANDLER = 'authentication.registerAdmin';
+type AdminRoute = { handler?: unknown; config?: { middlewares?: unknown[] } & Record<string, unknown> };
+type AdminRouter = { routes?: AdminRoute[] };
+
+/**
+ * Closes the registration where routing decides, not by comparing paths: the router matches
+ * `/admin/Register-Admin`, escapes and extra slashes to the same route, so the refusal is that
+ * route's first middleware (before Strapi's rate limit), whatever spelling reached it. Runs in
+ * `register()`, before the routes are mounted at bootstrap.
+ */
+export const closeAdminRegistration = (strapi: Core.Strapi): void => {
+  const routers = Object.values((strapi.admin?.routes ?? {}) as Record<string, AdminRouter>);
+  const routes = routers.flatMap((router) => router.routes ?? []);
+  const registration = routes.filter((route) => route.handler === REGISTER_ADMIN_HANDLER);
+  if (registration.length === 0)
+    throw new Error(`admin route ${REGISTER_ADMIN_HANDLER} not found (Strapi version changed?)`);
+  for (const route of registration) {
+    route.config = {
+      ...route.config,
+      middlewares: [refuseAdminRegistration, ...(route.config?.middlewares ?? [])],
     };
-    return;
   }
-  return next();
 };
 
 type StrapiErrorBody = { error?: { status?: number; details?: Record<string, unknown> } };
@@ -84,5 +105,5 @@ export const codeRateLimits = async (ctx: KoaContext, next: Next) => {
 export const mountSecurity = (strapi: Core.Strapi, env: FlagEnv = process.env): void => {
   strapi.server.use(onlyProxiesForward(trustedProxies(env)));
   strapi.server.use(codeRateLimits);
-  if (!adminRegistrationOpen(env)) strapi.server.use(refuseAdminRegistration);
+  if (!adminRegistrationOpen(env)) closeAdminRegistration(strapi);
 };

@@ -39,6 +39,30 @@ const runAsync = (command, args, options) =>
     child.on('exit', (status) => resolve({ status, output }));
   });
 
+/** A POST whose request line carries `pathname` byte for byte (fetch would normalise it). */
+const rawPost = (base, pathname, body) =>
+  new Promise((resolve, reject) => {
+    const { hostname, port } = new URL(base);
+    const payload = JSON.stringify(body);
+    const req = request({
+      hostname,
+      port,
+      path: pathname,
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) },
+    });
+    req.on('response', (res) => {
+      let text = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk) => {
+        text += chunk;
+      });
+      res.on('end', () => resolve({ status: res.statusCode, text }));
+    });
+    req.on('error', reject);
+    req.end(payload);
+  });
+
 /** One HTTP request from a chosen loopback address: each address is one client of the gateway. */
 const call = (base, pathname, { from = '127.0.0.1', method = 'GET', headers = {}, body } = {}) =>
   new Promise((resolve, reject) => {
@@ -278,6 +302,48 @@ describe('first admin on a fresh production database (issue 10)', { timeout: 480
   after(async () => {
     await stop(cms);
     rmSync(tmp, { recursive: true, force: true });
+  });
+
+  it('refuses register-admin by every spelling of its path, and no admin is created', async () => {
+    // The router matches paths case-insensitively, decodes escapes and tolerates slashes: each
+    // spelling that reaches the registration handler must be refused there, the others not found.
+    const spellings = [
+      '/admin/register-admin',
+      '/admin/Register-Admin',
+      '/admin/REGISTER-ADMIN',
+      '/Admin/register-admin',
+      '/ADMIN/Register-admin/',
+      '/admin/register-admin/',
+      '/admin/register-admin//',
+      '/admin//register-admin',
+      '//admin/register-admin',
+      '/admin/register%2Dadmin',
+      '/admin/%72egister-admin',
+      '/admin/%52egister-admin',
+      '/%61dmin/register-admin',
+      '/admin/register-admin%2F',
+      '/admin/./register-admin',
+      '/admin/x/../register-admin',
+      '/admin/register-admin;x',
+      '/admin/register-admin?x=1',
+      '/admin/register-admin#x',
+    ];
+    const body = {
+      email: 'intruder@example.org',
+      password: 'Intruder-password-1',
+      firstname: 'In',
+      lastname: 'Truder',
+    };
+    const answers = [];
+    for (const spelling of spellings) {
+      const res = await rawPost(cms.url, spelling, body);
+      answers.push(`${spelling} -> ${res.status}`);
+      assert.ok(!/token/i.test(res.text), `${spelling} answered a token: ${res.text}`);
+      assert.ok([403, 404, 405].includes(res.status), `${spelling} answered ${res.status}: ${res.text}`);
+      if (res.status === 403) assert.match(res.text, /admin:create/, spelling);
+    }
+    const init = await (await fetch(`${cms.url}/admin/init`)).json();
+    assert.equal(init.data.hasAdmin, false, answers.join('\n'));
   });
 
   it('refuses register-admin, then the scripted step creates the first admin', async () => {
