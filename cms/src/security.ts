@@ -1,7 +1,7 @@
 /**
- * The content system's own doors (issue 10), set up in `register()`: Koa middlewares mounted before
- * any of Strapi's (they must see the request before anything reads the client address), and the
- * admin registration route's own refusal in production.
+ * The content system's own doors (docs/decisions.md, "Closing the doors"), set up in `register()`:
+ * Koa middlewares mounted before any of Strapi's (they must see the request before anything reads
+ * the client address), and the admin registration route's own refusal in production.
  */
 import type { Core } from '@strapi/strapi';
 import { envFlag, type FlagEnv, isProduction } from './env-flags';
