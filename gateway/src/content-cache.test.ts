@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { type CachedResponse, ContentCache, ContentVersionPoller, contentCacheKey } from './content-cache.ts';
 
 function setup(status = 200, version?: () => number | null) {
@@ -158,17 +158,23 @@ describe('content version poller', () => {
     expect(poller.version).toBe(5);
   });
 
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
   it('polls in the background until stopped', async () => {
+    vi.useFakeTimers();
     let reads = 0;
     const poller = new ContentVersionPoller(async () => ++reads, 10);
     await poller.start();
-    await new Promise((r) => setTimeout(r, 60));
+    expect(reads).toBe(1);
+    await vi.advanceTimersByTimeAsync(60);
     poller.stop();
-    const seen = reads;
-    expect(seen).toBeGreaterThan(2);
-    await new Promise((r) => setTimeout(r, 40));
-    expect(reads).toBe(seen);
-    expect(poller.version).toBe(seen);
+    // Once now, then every 10 ms.
+    expect(reads).toBe(7);
+    await vi.advanceTimersByTimeAsync(40);
+    expect(reads).toBe(7);
+    expect(poller.version).toBe(7);
   });
 });
 

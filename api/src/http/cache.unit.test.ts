@@ -70,12 +70,19 @@ describe('response cache bounds', () => {
   it('builds an entry once for concurrent requests, and not at all after a failure', async () => {
     const cache = new ResponseCache();
     let builds = 0;
+    let finish: () => void = () => {};
+    const built = new Promise<void>((done) => {
+      finish = done;
+    });
     const build = async () => {
       builds++;
-      await new Promise((r) => setTimeout(r, 5));
+      await built;
       return entry(10);
     };
-    const all = await Promise.all([1, 2, 3].map(() => cache.getOrBuild('k', build)));
+    // All three ask while the first build is still on its way.
+    const pending = Promise.all([1, 2, 3].map(() => cache.getOrBuild('k', build)));
+    finish();
+    const all = await pending;
     expect(builds).toBe(1);
     expect(all[0]).toBe(all[2]);
     await expect(cache.getOrBuild('bad', () => Promise.reject(new Error('no')))).rejects.toThrow('no');

@@ -18,5 +18,6 @@ afterEach(() => {
   reloadSession();
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
+  vi.useRealTimers();
   document.documentElement.lang = 'en';
 });

@@ -43,7 +43,8 @@ describe('open pages follow saves (issue 16)', () => {
     const reads = cms.pageReads();
     await queryClient.refetchQueries({ queryKey: contentVersionQuery.queryKey });
     await queryClient.refetchQueries({ queryKey: contentVersionQuery.queryKey });
-    await new Promise((r) => setTimeout(r, 50));
+    // Whatever the two answers started has ended before counting.
+    await waitFor(() => expect(queryClient.isFetching()).toBe(0));
     expect(cms.pageReads()).toBe(reads);
   });
 

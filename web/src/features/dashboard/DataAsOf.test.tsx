@@ -1,4 +1,5 @@
-import { screen, within } from '@testing-library/react';
+import type { QueryClient } from '@tanstack/react-query';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { installFetch, json } from '../../test/fake-fetch.ts';
 import { renderWithProviders } from '../../test/render.tsx';
@@ -38,14 +39,20 @@ describe('dashboard "as of" per agency', () => {
   });
 
   it('shows nothing when no agency has imported data yet, or when the call fails', async () => {
-    installFetch({ '/v1/dashboard/freshness': () => json({ items: [] }) });
+    const settled = (calls: unknown[], queryClient: QueryClient) =>
+      waitFor(() => {
+        expect(calls).toHaveLength(1);
+        expect(queryClient.isFetching()).toBe(0);
+      });
+    const answered = installFetch({ '/v1/dashboard/freshness': () => json({ items: [] }) });
     const empty = renderWithProviders(<DataAsOf />);
-    await new Promise((r) => setTimeout(r, 50));
+    // Asserted once the answer is in and rendered, not after a guessed pause.
+    await settled(answered.calls, empty.queryClient);
     expect(empty.container.textContent).toBe('');
     empty.unmount();
-    installFetch({ '/v1/dashboard/freshness': () => json({ message: 'down' }, 503) });
+    const down = installFetch({ '/v1/dashboard/freshness': () => json({ message: 'down' }, 503) });
     const failed = renderWithProviders(<DataAsOf />);
-    await new Promise((r) => setTimeout(r, 50));
+    await settled(down.calls, failed.queryClient);
     expect(failed.container.textContent).toBe('');
   });
 });

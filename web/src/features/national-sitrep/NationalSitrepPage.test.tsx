@@ -1,5 +1,5 @@
-import { catalogueOptions, emptyNationalDraft } from '@ciffc/contracts';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { catalogueOptions, emptyNationalDraft, SYNC_INTERVAL_MS } from '@ciffc/contracts';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { type Handler, installFetch, json } from '../../test/fake-fetch.ts';
@@ -128,6 +128,8 @@ describe('national sitrep input', () => {
   });
 
   it('on a 409 from another tab stops, reloads, shows the unsent value beside the current one and never re-sends it', async () => {
+    // Only the 5 s tick is faked: fetches, typing and toasts run on the real clock.
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
     let current = mine();
     const posted: Record<string, unknown>[] = [];
     setup(current, {
@@ -160,9 +162,12 @@ describe('national sitrep input', () => {
     );
     expect(posted).toHaveLength(1);
     expect(posted[0]).toMatchObject({ us_fires: 12, version_number: 4, edit_session: expect.any(String) });
-    await new Promise((r) => setTimeout(r, 5500));
+    // Two ticks later nothing more was sent over the other version.
+    await act(async () => {
+      vi.advanceTimersByTime(2 * SYNC_INTERVAL_MS);
+    });
     expect(posted).toHaveLength(1);
-  }, 20_000);
+  });
 
   it('names the fields of the conflict notice by their French labels', async () => {
     let current = mine();
