@@ -157,7 +157,7 @@ export async function seedAgencySitrepDemo(db: Kysely<Database>, now: Date): Pro
   for (const [i, agency] of AGENCY_CODES.entries()) {
     const plan = DEMO_PLAN[agency];
     if (plan === 'N') continue;
-    const fires = Object.values(await fireOptions(db, agency)).slice(0, 5);
+    const fires = Object.values(await fireOptions(db, agency, now)).slice(0, 5);
     // Every agency's figures come from the fires table, fed or not, so the overview, the draft and
     // the public pages agree (issue 14: one source for the demo).
     const fed = await dipFeedStatistics(db, agency, now);

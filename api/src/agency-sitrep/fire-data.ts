@@ -1,5 +1,5 @@
 /* Fires data for the agency report: known fires and the automatic fire statistics. */
-import type { AgencySitrepData, SitrepFireOption } from '@ciffc/contracts';
+import { type AgencySitrepData, type SitrepFireOption, seasonOf } from '@ciffc/contracts';
 import { addDays, centreToday } from '../http/time.ts';
 import type { Db } from './status.ts';
 import { knownFires, newFiresByCause, seasonStatistics } from './store.ts';
@@ -8,8 +8,12 @@ import { knownFires, newFiresByCause, seasonStatistics } from './store.ts';
 const FIRE_OPTIONS_LIMIT = 500;
 
 /** The agency's known fires keyed by name, for the priority-fire copy. */
-export async function fireOptions(db: Db, agency: string): Promise<Record<string, SitrepFireOption>> {
-  const rows = await knownFires(db, agency, FIRE_OPTIONS_LIMIT);
+export async function fireOptions(
+  db: Db,
+  agency: string,
+  now: Date,
+): Promise<Record<string, SitrepFireOption>> {
+  const rows = await knownFires(db, agency, seasonOf(centreToday(now)), FIRE_OPTIONS_LIMIT);
   const out: Record<string, SitrepFireOption> = {};
   for (const r of rows) {
     out[r.agency_fire_id] = {
@@ -39,7 +43,7 @@ export async function dipFeedStatistics(
 ): Promise<Partial<AgencySitrepData>> {
   const today = centreToday(now);
   const [season, yesterday] = await Promise.all([
-    seasonStatistics(db, agency, `${today.slice(0, 4)}-01-01`),
+    seasonStatistics(db, agency, seasonOf(today)),
     newFiresByCause(db, agency, addDays(today, -1)),
   ]);
   return { ...fireStatistics(yesterday, season), fire_statistics_as_of: today };

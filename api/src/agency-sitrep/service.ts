@@ -52,7 +52,7 @@ export async function readSitrep(
       ...document,
       ...fields,
       variant,
-      fire_options: await fireOptions(db, agency),
+      fire_options: await fireOptions(db, agency, now),
       previous,
     };
   }

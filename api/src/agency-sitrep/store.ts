@@ -1,5 +1,7 @@
+import type { Season } from '@ciffc/contracts';
 import { type Kysely, type Selectable, sql, type Transaction } from 'kysely';
 import type { Database } from '../db/schema.ts';
+import { activeInSeason, ofSeason } from '../fires/store.ts';
 import type { AgencySitrepsTable, AgencySitrepVersionsTable, SitrepHistoryKind } from './schema.ts';
 import './schema.ts';
 
@@ -159,13 +161,13 @@ export function approvalsBetween(db: Db, from: string, to: string): Promise<Vers
     .execute();
 }
 
-/** Known fires of an agency for the priority-fire copy: not out, largest first. */
-export function knownFires(db: Db, agency: string, limit: number) {
+/** Known fires of an agency for the priority-fire copy: active in the season, largest first. */
+export function knownFires(db: Db, agency: string, season: Season, limit: number) {
   return db
     .selectFrom('fires')
     .select(['agency_fire_id', 'latitude', 'longitude', 'stage_of_control', 'fire_size'])
     .where('agency_code', '=', agency)
-    .where('stage_of_control', '<>', 'OUT')
+    .where(activeInSeason(season))
     .orderBy('fire_size', 'desc')
     .orderBy('agency_fire_id')
     .limit(limit)
@@ -179,8 +181,8 @@ export interface FireStatisticsRow {
   hectares: number;
 }
 
-/** Fires of the season so far by response type and stage (the fire statistics groups). */
-export function seasonStatistics(db: Db, agency: string, from: string): Promise<FireStatisticsRow[]> {
+/** Fires of the season (carry-overs included) by response type and stage: the fire statistics groups. */
+export function seasonStatistics(db: Db, agency: string, season: Season): Promise<FireStatisticsRow[]> {
   return db
     .selectFrom('fires')
     .select([
@@ -190,7 +192,7 @@ export function seasonStatistics(db: Db, agency: string, from: string): Promise<
       sql<number>`coalesce(sum(fire_size), 0)`.as('hectares'),
     ])
     .where('agency_code', '=', agency)
-    .where('situation_report_date', '>=', from)
+    .where(ofSeason(season))
     .groupBy(['response_type', 'stage_of_control'])
     .execute();
 }

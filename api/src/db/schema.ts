@@ -1,4 +1,4 @@
-import type { Generated } from 'kysely';
+import type { ColumnType, Generated } from 'kysely';
 
 /**
  * The typed shape of every table. Dates are ISO text (`YYYY-MM-DD`, timestamps
@@ -47,6 +47,12 @@ export interface FiresTable {
   latitude: number;
   longitude: number;
   updated_at: string;
+  /** Who last reported these values: feed, national, import or demo (docs/fires-import.md, "Sources"). */
+  report_source: ColumnType<string, string | undefined, string>;
+  /** The day the values were reported (YYYY-MM-DD): a snapshot's own day, else the day of the import. */
+  reported_on: string | null;
+  /** The day a snapshot no longer listed the fire (it is then OUT); null while it is listed. */
+  ended_on: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** One row per import that was written (not a dry run, not a malformed file): who, when, what. */
@@ -67,6 +73,11 @@ export interface FireImportsTable {
   updated: number;
   unchanged: number;
   rejected: number;
+  /** Fires a snapshot ended, and rows that lost to a newer or stronger report (docs/fires-import.md). */
+  ended: ColumnType<number, number | undefined, number>;
+  overruled: ColumnType<number, number | undefined, number>;
+  /** The day a snapshot speaks for; null when the import was not a snapshot. */
+  snapshot_on: ColumnType<string | null, string | null | undefined, string | null>;
   /** UTF-8 length of the file's text. */
   file_bytes: number;
   /** The file's text, gzip-compressed (bytea / blob): kept for audit and replay. */

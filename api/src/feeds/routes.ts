@@ -12,6 +12,7 @@ const status = (f: FeedRow): FeedStatus => ({
   url: f.url,
   interval_minutes: f.interval_minutes,
   enabled: f.enabled === 1,
+  snapshot: f.snapshot === null ? null : f.snapshot === 1,
   next_run_at: f.next_run_at,
   last_run_at: f.last_run_at,
   last_success_at: f.last_success_at,
@@ -88,7 +89,7 @@ export async function feedRoutes(fastify: FastifyInstance): Promise<void> {
     async (request, reply) => {
       requireNational(request);
       const { agency } = request.params;
-      const { url, interval_minutes, enabled } = request.body;
+      const { url, interval_minutes, enabled, snapshot } = request.body;
       const now = app.config.now().toISOString();
       const existing = await app.db.kysely
         .selectFrom('fire_feeds')
@@ -101,6 +102,7 @@ export async function feedRoutes(fastify: FastifyInstance): Promise<void> {
         url,
         interval_minutes,
         enabled: enabled ? 1 : 0,
+        snapshot: snapshot === null ? null : snapshot ? 1 : 0,
         ...(fresh ? { etag: null, last_modified: null, next_run_at: now } : {}),
       };
       if (existing)

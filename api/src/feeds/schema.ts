@@ -1,3 +1,5 @@
+import type { ColumnType } from 'kysely';
+
 /** The agency feeds' table, merged into the one `Database` interface of `db/schema.ts`. */
 export interface FireFeedsTable {
   agency_code: string;
@@ -21,6 +23,8 @@ export interface FireFeedsTable {
   /** Who polls it now, and until when: only one API instance polls a feed at a time. */
   lease_owner: string | null;
   lease_until: string | null;
+  /** 1: each file is the agency's complete list; 0: not; null: by the file's layout (docs/fires-import.md). */
+  snapshot: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 declare module '../db/schema.ts' {

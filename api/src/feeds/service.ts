@@ -67,6 +67,8 @@ async function runFeed(
       onlyAgency: feed.agency_code as AgencyCode,
       formatHint: response.headers.get('content-type') ?? undefined,
       actor: { source: 'feed', userId: null, username: null },
+      snapshot: feed.snapshot === null ? undefined : feed.snapshot === 1,
+      lastModified: response.headers.get('last-modified'),
       fileName: new URL(feed.url).pathname.split('/').pop()?.slice(0, 255) || feed.url.slice(0, 255),
     });
     return {

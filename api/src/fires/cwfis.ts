@@ -1,3 +1,5 @@
+import { TZDate } from '@date-fns/tz';
+
 /**
  * The national active-fires file of the Canadian Wildland Fire Information System (CWFIS
  * datamart `activefires.csv`, WFS layer `activefires_current`): its header, its time-zone
@@ -33,32 +35,46 @@ export function isCwfisHeader(names: readonly string[]): boolean {
 }
 
 /**
- * North American abbreviations to the Canadian zones that use them, the most common first. The
- * agency's own zone wins when it is among them (CST is Regina for Saskatchewan, Winnipeg for
- * Manitoba); GMT and UTC are UTC.
+ * The North American zone abbreviations the national file writes: the offset each names (minutes
+ * east of UTC) and the Canadian zones that use it, the most common first. GMT and UTC name no
+ * Canadian zone.
  */
-const ABBREVIATIONS: Record<string, readonly string[]> = {
-  PST: ['America/Vancouver'],
-  PDT: ['America/Vancouver'],
-  MST: ['America/Edmonton', 'America/Whitehorse', 'America/Yellowknife', 'America/Regina'],
-  MDT: ['America/Edmonton', 'America/Yellowknife'],
-  CST: ['America/Winnipeg', 'America/Regina'],
-  CDT: ['America/Winnipeg'],
-  EST: ['America/Toronto'],
-  EDT: ['America/Toronto'],
-  AST: ['America/Halifax', 'America/Moncton'],
-  ADT: ['America/Halifax', 'America/Moncton'],
-  NST: ['America/St_Johns'],
-  NDT: ['America/St_Johns'],
-  GMT: ['UTC'],
-  UTC: ['UTC'],
+const ABBREVIATIONS: Record<string, { offset: number; zones: readonly string[] }> = {
+  PST: { offset: -480, zones: ['America/Vancouver'] },
+  PDT: { offset: -420, zones: ['America/Vancouver', 'America/Whitehorse'] },
+  MST: { offset: -420, zones: ['America/Edmonton', 'America/Whitehorse', 'America/Yellowknife'] },
+  MDT: { offset: -360, zones: ['America/Edmonton', 'America/Yellowknife'] },
+  CST: { offset: -360, zones: ['America/Winnipeg', 'America/Regina'] },
+  CDT: { offset: -300, zones: ['America/Winnipeg'] },
+  EST: { offset: -300, zones: ['America/Toronto'] },
+  EDT: { offset: -240, zones: ['America/Toronto'] },
+  AST: { offset: -240, zones: ['America/Halifax', 'America/Moncton'] },
+  ADT: { offset: -180, zones: ['America/Halifax', 'America/Moncton'] },
+  NST: { offset: -210, zones: ['America/St_Johns'] },
+  NDT: { offset: -150, zones: ['America/St_Johns'] },
+  GMT: { offset: 0, zones: [] },
+  UTC: { offset: 0, zones: [] },
 };
 
-/** The IANA zone of an abbreviation for an agency, or undefined when it is not one. */
-export function zoneOfAbbreviation(abbreviation: string, agencyZone: string | undefined): string | undefined {
-  const zones = ABBREVIATIONS[abbreviation.trim().toUpperCase()];
-  if (!zones) return undefined;
-  return agencyZone && zones.includes(agencyZone) ? agencyZone : zones[0];
+/** A zone abbreviation's offset and Canadian zones, or undefined when the text is not one. */
+export function abbreviation(text: string): { offset: number; zones: readonly string[] } | undefined {
+  return ABBREVIATIONS[text.trim().toUpperCase()];
+}
+
+/**
+ * The zone of a row written at an abbreviation's offset (docs/fires-import.md, "Times"): the
+ * agency's zone when its offset at that instant is the abbreviation's (Yukon's PDT is
+ * America/Whitehorse); else a Canadian zone that uses the abbreviation (northwestern Ontario's
+ * CDT is America/Winnipeg); else, for GMT and UTC, the agency's zone.
+ */
+export function zoneOfRow(
+  named: { offset: number; zones: readonly string[] },
+  agencyZone: string,
+  instant: number,
+): string {
+  const offsetIn = (zone: string) => -new TZDate(instant, zone).getTimezoneOffset();
+  if (offsetIn(agencyZone) === named.offset) return agencyZone;
+  return named.zones.find((zone) => offsetIn(zone) === named.offset) ?? named.zones[0] ?? agencyZone;
 }
 
 /**

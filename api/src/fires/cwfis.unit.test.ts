@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CWFIS_DEFAULT_RESPONSE_TYPE, reasonCode, zoneOfAbbreviation } from './cwfis.ts';
+import { abbreviation, CWFIS_DEFAULT_RESPONSE_TYPE, reasonCode } from './cwfis.ts';
 import { CWFIS_QUIRK_ROWS, cwfisCsv, cwfisGeojson } from './cwfis-sample.ts';
 import { parseFireFile } from './import-parse.ts';
 import { validateRecord } from './import-rows.ts';
@@ -57,9 +57,10 @@ describe('the CWFIS national active-fires file', () => {
       expect(byId.get('26LA-DECEPTION')?.agency_data_timezone).toBe('America/Yellowknife');
       expect(byId.get('NL-7')?.agency_data_timezone).toBe('America/St_Johns');
       expect(byId.get('NS-3')?.agency_data_timezone).toBe('America/Halifax');
+      // 03:00 GMT on July 12 is still July 11 in Wood Buffalo (Parks Canada's zone, Edmonton).
       expect(byId.get('WB-2026-001')).toMatchObject({
-        agency_data_timezone: 'UTC',
-        situation_report_date: '2026-07-12',
+        agency_data_timezone: 'America/Edmonton',
+        situation_report_date: '2026-07-11',
       });
       // A missing zone is the agency's.
       expect(byId.get('HWF-101')?.agency_data_timezone).toBe('America/Edmonton');
@@ -82,10 +83,38 @@ describe('the CWFIS national active-fires file', () => {
     expect(() => parseFireFile(file, 'text/csv')).toThrow(/Malformed/);
   });
 
-  it('maps the abbreviations to the agency zone when it uses them', () => {
-    expect(zoneOfAbbreviation('cst', 'America/Regina')).toBe('America/Regina');
-    expect(zoneOfAbbreviation('CST', 'America/Toronto')).toBe('America/Winnipeg');
-    expect(zoneOfAbbreviation('MDT', 'America/Yellowknife')).toBe('America/Yellowknife');
-    expect(zoneOfAbbreviation('America/Edmonton', undefined)).toBeUndefined();
+  it('reads a row at its abbreviation and keeps the day and zone of the agency', () => {
+    const row = (agency: string, startdate: string, timezone: string) =>
+      validateRecord(
+        {
+          agency_code: agency,
+          agency_fire_id: 'X',
+          situation_report_date: startdate,
+          stage_of_control: 'OC',
+          response_type: 'FUL',
+          fire_size: '1',
+          latitude: agency === 'yt' ? '61' : '49',
+          longitude: agency === 'yt' ? '-135' : '-84',
+          agency_data_timezone: timezone,
+        },
+        '2026-07-15',
+      );
+    // 00:59 GMT on May 31 is 20:59 on May 30 in Ontario.
+    const ontario = row('on', '2023-05-31 00:59:00', 'GMT');
+    expect(ontario.ok && [ontario.fire.situation_report_date, ontario.fire.agency_data_timezone]).toEqual([
+      '2023-05-30',
+      'America/Toronto',
+    ]);
+    expect(row('on', '2023-05-31 04:01', 'GMT').ok && row('on', '2023-05-31 04:01', 'GMT')).toMatchObject({
+      fire: { situation_report_date: '2023-05-31' },
+    });
+    // Yukon keeps UTC-7 all year: PDT is its offset, and its zone is America/Whitehorse.
+    const yukon = row('yt', '2023-07-01 23:30', 'PDT');
+    expect(yukon.ok && [yukon.fire.situation_report_date, yukon.fire.agency_data_timezone]).toEqual([
+      '2023-07-01',
+      'America/Whitehorse',
+    ]);
+    expect(abbreviation('cst')?.offset).toBe(-360);
+    expect(abbreviation('America/Edmonton')).toBeUndefined();
   });
 });

@@ -7,6 +7,7 @@ import {
   STAGE_OF_CONTROL_NAMES,
   STAGES_OF_CONTROL,
   type StageOfControl,
+  seasonOf,
 } from '@ciffc/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -16,9 +17,25 @@ import { requestLang } from '../http/lang.ts';
 import { ErrorResponse, readVersion } from '../http/query.ts';
 import { addDays, centreToday, daysBetween, yearOf, yearStart } from '../http/time.ts';
 import { agencyFreshness, feedsStamp } from './freshness.ts';
+import { currentSeason, type FireScope } from './picture.ts';
 import { activeFires, dailyTotals, groupedTotals } from './store.ts';
 
 const round1 = (n: number) => Math.round(n * 10) / 10;
+
+/**
+ * The fires of a range of report days. A range that starts the season of its last day counts that
+ * season's carry-over fires too (docs/glossary.md, "Current picture"), and one that reaches today
+ * has no upper bound (a report may be dated tomorrow), so that the season asked from January 1 to
+ * today is the current picture's season, as the map and the summary count it.
+ */
+function rangeScope(from: string, to: string, today: string): FireScope {
+  const season = seasonOf(to);
+  return {
+    from,
+    to: to >= today ? undefined : to,
+    carryOver: from <= season.start ? season : undefined,
+  };
+}
 const MAX_DAILY_SPAN = 366;
 
 export async function dashboardRoutes(fastify: FastifyInstance): Promise<void> {
@@ -46,7 +63,10 @@ export async function dashboardRoutes(fastify: FastifyInstance): Promise<void> {
         compute: async (): Promise<DashboardFiresResponse> => {
           const today = centreToday(app.config.now());
           if (q.map) {
-            const fires = await activeFires(app.db.kysely, { from: q.from_date, to: q.to_date });
+            const fires = await activeFires(app.db.kysely, currentSeason(app.config.now()), {
+              from: q.from_date,
+              to: q.to_date,
+            });
             return {
               type: 'FeatureCollection',
               features: fires.map((f) => ({
@@ -69,7 +89,7 @@ export async function dashboardRoutes(fastify: FastifyInstance): Promise<void> {
           const from = q.from_date ?? (week ? addDays(today, -6) : yearStart(yearOf(q.to_date ?? today)));
           const to = q.to_date ?? today;
           if (to < from) throw badRequest('to_date', `to_date ${to} is before from_date ${from}`);
-          const range = { from, to };
+          const range = rangeScope(from, to, today);
           const [byStage, byAgency, byResponse] = await Promise.all([
             groupedTotals(app.db.kysely, ['stage_of_control'], range),
             groupedTotals(app.db.kysely, ['agency_code'], range),

@@ -318,7 +318,12 @@ export async function seedDemo(
       ...generateFires({ seed, count: options.count ?? DEMO_FIRE_COUNT, today }),
       ...generateCarryOverFires({ seed, today }),
     ];
-    await upsertFires(db.kysely, generated);
+    // The demo is the weakest source (docs/fires-import.md, "Sources"), last reported on the day of
+    // each fire's last change, so any real import of the same fire prevails.
+    await upsertFires(
+      db.kysely,
+      generated.map((f) => ({ ...f, report_source: 'demo', reported_on: [f.status_date, today].sort()[0] })),
+    );
     fires = generated.length;
   }
   if ((await count('historical_yearly')) === 0) {

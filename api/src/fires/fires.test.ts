@@ -58,7 +58,7 @@ const FIXTURE = [
     latitude: 49.5,
     longitude: -86.1,
   }),
-  // Last season's fire still burning: on the map, not in this year's counts.
+  // Last season's fire still burning: a carry-over, on the map and in this season's counts.
   fire({
     agency_code: 'qc',
     agency_fire_id: 'Q1',
@@ -67,6 +67,16 @@ const FIXTURE = [
     fire_size: 500,
     latitude: 50.1,
     longitude: -74.2,
+  }),
+  // Reported two seasons ago and never declared out: history, in no figure of this season.
+  fire({
+    agency_code: 'qc',
+    agency_fire_id: 'Q0',
+    situation_report_date: '2024-06-01',
+    stage_of_control: 'OC',
+    fire_size: 300,
+    latitude: 50.2,
+    longitude: -74.3,
   }),
   ...Array.from({ length: 45 }, (_, i) =>
     fire({
@@ -239,6 +249,46 @@ forEachEngine(
       });
     });
 
+    describe('the current picture (docs/glossary.md)', () => {
+      it('gives the same active fires and the same season to the map, the figures, the summary, the list and OGC', async () => {
+        const picture = { active: ['A1', 'A3', 'B1', 'B2', 'Q1'], season: 52 };
+        const map = (await get('/v1/dashboard/fires?map=true')).json();
+        const mapIds = map.features.map(
+          (f: { properties: { field_agency_fire_id: string } }) => f.properties.field_agency_fire_id,
+        );
+        expect(mapIds).toEqual(picture.active);
+        // The home page's card and charts ask for January 1 to today: the carry-over Q1 counts.
+        const figures = (await get('/v1/dashboard/fires?from_date=2026-01-01&to_date=2026-07-15')).json();
+        expect(figures.active_fires).toBe(picture.active.length);
+        expect(figures.fires).toBe(picture.season);
+        const summary = (await get('/v1/summary')).json();
+        const active = summary.items.filter(
+          (i: { stage_of_control: string }) => i.stage_of_control !== 'OUT',
+        );
+        expect(active.reduce((n: number, i: { fire_count: number }) => n + i.fire_count, 0)).toBe(
+          picture.active.length,
+        );
+        expect(summary.items.reduce((n: number, i: { fire_count: number }) => n + i.fire_count, 0)).toBe(
+          picture.season,
+        );
+        const stats = (await get('/v1/wildfire/stats')).json();
+        expect(stats.items.reduce((n: number, i: { ytd_fires: number }) => n + i.ytd_fires, 0)).toBe(
+          picture.season,
+        );
+        const list = (await get('/v1/wildfires?page=1')).json();
+        expect(list.meta.total_results).toBe(picture.season);
+        const ogc = (await get('/v1/ogc/collections/fires/items?limit=1000')).json();
+        expect(ogc.numberMatched).toBe(picture.season);
+        // Every fire kept is still findable.
+        const all = (await get('/v1/wildfires?season=all&export=true')).json();
+        expect(all.meta.total_results).toBe(picture.season + 1);
+        expect(all.items.map((r: { field_agency_fire_id: string }) => r.field_agency_fire_id)).toContain(
+          'Q0',
+        );
+        expect((await get('/v1/wildfires?season=last')).statusCode).toBe(400);
+      });
+    });
+
     describe('GET /v1/wildfire/stats', () => {
       it('counts this year and today per agency, every agency listed', async () => {
         const res = await get('/v1/wildfire/stats');
@@ -249,7 +299,8 @@ forEachEngine(
         expect(by.ab).toEqual({ agency_code: 'ab', ytd_fires: 3, fires_today: 1 });
         expect(by.bc).toEqual({ agency_code: 'bc', ytd_fires: 47, fires_today: 1 });
         expect(by.on).toEqual({ agency_code: 'on', ytd_fires: 1, fires_today: 0 });
-        expect(by.qc).toEqual({ agency_code: 'qc', ytd_fires: 0, fires_today: 0 });
+        // The carry-over Q1 counts in this season; Q0, two seasons old, does not.
+        expect(by.qc).toEqual({ agency_code: 'qc', ytd_fires: 1, fires_today: 0 });
       });
     });
 
@@ -267,6 +318,7 @@ forEachEngine(
           { agency_code: 'bc', response_type: 'FUL', stage_of_control: 'OUT', fire_count: 45, area_sum: 45 },
           { agency_code: 'bc', response_type: 'MON', stage_of_control: 'UC', fire_count: 1, area_sum: 50 },
           { agency_code: 'on', response_type: 'MON', stage_of_control: 'OUT', fire_count: 1, area_sum: 0.5 },
+          { agency_code: 'qc', response_type: 'FUL', stage_of_control: 'OC', fire_count: 1, area_sum: 500 },
         ]);
       });
     });

@@ -5,6 +5,7 @@ import {
   FireImportFileParams,
   FireImportsPage,
   FireImportsQuery,
+  type FireVersionAction,
   FireVersions,
   FireVersionsParams,
   type Identity,
@@ -138,7 +139,7 @@ export async function fireHistoryRoutes(fastify: FastifyInstance): Promise<void>
         items: rows.map(({ id, import_id, action, recorded_at, source, username, ...fire }) => ({
           version_id: id,
           import_id,
-          action: action as 'inserted' | 'updated' | 'baseline',
+          action: action as FireVersionAction,
           recorded_at,
           source: source as ImportSource,
           username,

@@ -1,6 +1,6 @@
 import { promisify } from 'node:util';
 import { gunzip, gzip } from 'node:zlib';
-import type { FireImport } from '@ciffc/contracts';
+import type { FireImport, FireVersionAction } from '@ciffc/contracts';
 import { type Kysely, type Selectable, sql } from 'kysely';
 import type { Engine } from '../db/index.ts';
 import type { Database, FireImportsTable, FireVersionsTable } from '../db/schema.ts';
@@ -21,7 +21,7 @@ export interface ImportActor {
   username: string | null;
 }
 
-export type VersionAction = 'inserted' | 'updated' | 'baseline';
+export type VersionAction = FireVersionAction;
 export type ImportRecord = Omit<Selectable<FireImportsTable>, 'file_gzip'>;
 export type VersionRecord = Selectable<FireVersionsTable> & {
   recorded_at: string;
@@ -94,7 +94,17 @@ export interface NewImport {
   agency_code: string | null;
   format: string;
   file_name: string | null;
-  counts: { total_rows: number; inserted: number; updated: number; unchanged: number; rejected: number };
+  counts: {
+    total_rows: number;
+    inserted: number;
+    updated: number;
+    unchanged: number;
+    rejected: number;
+    ended: number;
+    overruled: number;
+  };
+  /** The day a snapshot speaks for; null when the import is not one. */
+  snapshot_on: string | null;
   file: StoredFile;
 }
 
@@ -120,6 +130,7 @@ export async function insertImport(db: Kysely<Database>, entry: NewImport): Prom
       agency_code: entry.agency_code,
       format: entry.format,
       file_name: entry.file_name,
+      snapshot_on: entry.snapshot_on,
       ...entry.counts,
       file_bytes: entry.file.bytes,
       file_gzip: entry.file.gzip,
@@ -135,7 +146,7 @@ export async function insertVersions(
   versions: readonly { action: VersionAction; fire: NewFire }[],
 ): Promise<void> {
   const rows = versions.map(({ action, fire }) => ({ ...fire, import_id: importId, action }));
-  // 14 columns a row: 1,000 rows stay under both engines' bound-parameter limits.
+  // 17 columns a row: 1,000 rows stay under both engines' bound-parameter limits.
   for (let i = 0; i < rows.length; i += 1000) {
     await db
       .insertInto('fire_versions')
@@ -158,6 +169,9 @@ const IMPORT_COLUMNS = [
   'updated',
   'unchanged',
   'rejected',
+  'ended',
+  'overruled',
+  'snapshot_on',
   'file_bytes',
 ] as const;
 

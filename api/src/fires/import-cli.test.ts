@@ -157,4 +157,19 @@ describe('npm run import -- FILE', () => {
     const usage = await run(TSX, [CLI], { cwd: REPO_ROOT }).catch((e: { code: number; stderr: string }) => e);
     expect(usage).toMatchObject({ code: 2, stderr: expect.stringMatching(/usage: npm run import -- FILE/) });
   });
+
+  it('with --snapshot ends the fires of its agencies it no longer lists, and says how many', async () => {
+    // Alberta's complete list of 2025-07-03: CLI-1, last reported the day before, is no longer on it.
+    const db = createDb({ databaseUrl: undefined, sqliteFile });
+    await db.kysely.updateTable('fires').set({ reported_on: '2025-07-02' }).execute();
+    await db.close();
+    const csv = `${CSV_HEADER}\nab,CLI-8,,2025-07-03,,OC,N,FUL,5,55.1,-115.2`;
+    const res = await importFile('alberta.csv', csv, '--snapshot');
+    expect(res.code).toBe(0);
+    expect(res.stdout).toMatch(/; snapshot of 2025-07-03: 1 fires ended; import 3$/m);
+    const { versions } = await history();
+    expect(versions.slice(-2)).toEqual(['3 inserted ab/CLI-8', '3 ended ab/CLI-1']);
+    // British Columbia is not in the file: its fire goes on.
+    expect(await storedFires()).toEqual(['ab/CLI-1/20', 'bc/CLI-2/3', 'ab/CLI-8/5']);
+  });
 }, 120_000);

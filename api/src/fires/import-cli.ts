@@ -1,7 +1,8 @@
 /**
- * `npm run import -- FILE [--dry-run]`: imports a CSV or GeoJSON fires file into the data API's
+ * `npm run import -- FILE [--dry-run] [--snapshot|--no-snapshot]`: imports a CSV or GeoJSON fires file into the data API's
  * database (SQLITE_FILE or DATABASE_URL), with the rules of POST /v1/fires/import and the rights
- * of the national centre. Exit 0 when the file was read (rows may still be rejected), 1 otherwise.
+ * of the national centre; `--snapshot` takes the file as the complete list of its agencies
+ * (docs/fires-import.md, "Snapshots"; the national file's layout is one unless `--no-snapshot`). Exit 0 when the file was read (rows may still be rejected), 1 otherwise.
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -14,9 +15,10 @@ import { importFires } from './import.ts';
 
 const args = process.argv.slice(2).filter((a) => a !== '--');
 const dryRun = args.includes('--dry-run');
+const snapshot = args.includes('--snapshot') ? true : args.includes('--no-snapshot') ? false : undefined;
 const files = args.filter((a) => !a.startsWith('--'));
 if (files.length !== 1) {
-  console.error('usage: npm run import -- FILE.csv|FILE.geojson [--dry-run]');
+  console.error('usage: npm run import -- FILE.csv|FILE.geojson [--dry-run] [--snapshot|--no-snapshot]');
   process.exit(2);
 }
 const file = path.resolve(process.env.INIT_CWD ?? process.cwd(), files[0] as string);
@@ -29,6 +31,7 @@ try {
   const result = await importFires(db, body, {
     today: centreToday(new Date()),
     dryRun,
+    snapshot,
     actor: { source: 'cli', userId: null, username: null },
     fileName: path.basename(file),
     formatHint:
@@ -37,7 +40,11 @@ try {
   console.log(
     `${file} (${result.format}, ${db.engine}${dryRun ? ', dry run' : ''}): ${result.total_rows} rows, ` +
       `${result.accepted_count} accepted (${result.inserted} new, ${result.updated} updated, ` +
-      `${result.unchanged} unchanged), ${result.rejected_count} rejected` +
+      `${result.unchanged} unchanged${result.overruled ? `, ${result.overruled} overruled` : ''}), ` +
+      `${result.rejected_count} rejected` +
+      (result.snapshot_on === null
+        ? ''
+        : `; snapshot of ${result.snapshot_on}: ${result.ended} fires ended`) +
       (result.import_id === null ? '' : `; import ${result.import_id}`),
   );
   // The counts first: on a national file the reasons (US agencies, unknown stages) matter more

@@ -8,7 +8,7 @@ import { malformed } from './import-problems.ts';
  * property names normalised, into raw records that row validation then checks one by one.
  */
 
-export type ImportFormat = FiresImportResult['format'];
+type ImportFormat = FiresImportResult['format'];
 
 /** One record of the file, 1-based, before validation; `line` is the CSV line it starts on. */
 export interface RawRecord {
@@ -79,7 +79,7 @@ function withCwfisDefaults(values: Record<string, unknown>): Record<string, unkn
 export const text = (v: unknown) =>
   typeof v === 'string' ? v.trim() : typeof v === 'number' ? String(v) : '';
 
-function parseCsvRecords(text: string): RawRecord[] {
+function parseCsvRecords(text: string): { records: RawRecord[]; national: boolean } {
   let parsed: { record: Record<string, string>; info: { lines: number } }[];
   let headers: string[] = [];
   const cwfis = isCwfisHeader((text.replace(/^\uFEFF/, '').split(/\r?\n/, 1)[0] ?? '').split(','));
@@ -106,14 +106,15 @@ function parseCsvRecords(text: string): RawRecord[] {
   const duplicated = headers.filter((h, i) => headers.indexOf(h) !== i);
   if (duplicated.length)
     throw malformed('import.duplicate_columns', { columns: [...new Set(duplicated)].join(', ') });
-  return parsed.map((p, i) => ({
+  const records = parsed.map((p, i) => ({
     row: i + 1,
     line: p.info.lines,
     values: cwfis ? withCwfisDefaults(p.record) : p.record,
   }));
+  return { records, national: cwfis };
 }
 
-function parseGeojsonRecords(input: string | unknown): RawRecord[] {
+function parseGeojsonRecords(input: string | unknown): { records: RawRecord[]; national: boolean } {
   let doc: unknown = input;
   if (typeof input === 'string') {
     try {
@@ -127,7 +128,8 @@ function parseGeojsonRecords(input: string | unknown): RawRecord[] {
     throw malformed('import.not_feature_collection');
   }
   if (!Array.isArray(collection.features)) throw malformed('import.no_features');
-  return collection.features.map((f: unknown, i: number) => {
+  let national = false;
+  const records = collection.features.map((f: unknown, i: number) => {
     const featureObject = f as { type?: unknown; properties?: unknown; geometry?: unknown };
     if (!featureObject || typeof featureObject !== 'object' || featureObject.type !== 'Feature') {
       throw malformed('import.not_feature', { index: i });
@@ -136,7 +138,10 @@ function parseGeojsonRecords(input: string | unknown): RawRecord[] {
     if (featureObject.properties && typeof featureObject.properties === 'object') {
       for (const [k, v] of Object.entries(featureObject.properties)) values[normaliseField(k)] = v;
       // The CWFIS WFS layer's features have the national file's properties and the same defaults.
-      if (isCwfisHeader(Object.keys(featureObject.properties))) values = withCwfisDefaults(values);
+      if (isCwfisHeader(Object.keys(featureObject.properties))) {
+        values = withCwfisDefaults(values);
+        national = true;
+      }
     }
     const geometry = featureObject.geometry as { type?: unknown; coordinates?: unknown } | null | undefined;
     if (geometry && geometry.type === 'Point' && Array.isArray(geometry.coordinates)) {
@@ -145,16 +150,27 @@ function parseGeojsonRecords(input: string | unknown): RawRecord[] {
     }
     return { row: i + 1, values };
   });
+  return { records, national };
 }
 
-export function parseFireFile(
-  body: string | unknown,
-  formatHint?: string,
-): { format: ImportFormat; records: RawRecord[] } {
-  if (typeof body !== 'string') return { format: 'geojson', records: parseGeojsonRecords(body) };
+/** A parsed file: its format, its records, and whether it is the national active-fires file's layout. */
+export interface ParsedFile {
+  format: ImportFormat;
+  records: RawRecord[];
+  national: boolean;
+}
+
+export function parseFireFile(body: string | unknown, formatHint?: string): ParsedFile {
+  if (typeof body !== 'string') return geojsonFile(parseGeojsonRecords(body));
   if (body.trim() === '') throw malformed('import.empty');
   const format = detectFormat(body, formatHint);
-  const records = format === 'csv' ? parseCsvRecords(body) : parseGeojsonRecords(body);
+  if (format === 'geojson') return geojsonFile(parseGeojsonRecords(body));
+  const { records, national } = parseCsvRecords(body);
   if (records.length === 0) throw malformed('import.no_rows');
-  return { format, records };
+  return { format, records, national };
+}
+
+function geojsonFile(parsed: { records: RawRecord[]; national: boolean }): ParsedFile {
+  if (parsed.records.length === 0) throw malformed('import.no_rows');
+  return { format: 'geojson', ...parsed };
 }

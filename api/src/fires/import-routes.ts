@@ -45,6 +45,7 @@ export async function fireImportRoutes(fastify: FastifyInstance): Promise<void> 
         formatHint: request.headers['content-type'],
         actor: { source: 'api', userId: identity.id, username: identity.username },
         fileName: request.query.file_name,
+        snapshot: request.query.snapshot,
       });
       if (!result.dry_run && result.accepted_count) {
         request.log.info(

@@ -13,7 +13,7 @@ import { TZDate } from '@date-fns/tz';
 import { format } from 'date-fns';
 import { HttpError } from '../http/errors.ts';
 import { addDays } from '../http/time.ts';
-import { reasonCode, US_AGENCIES, zoneOfAbbreviation } from './cwfis.ts';
+import { abbreviation, reasonCode, US_AGENCIES, zoneOfRow } from './cwfis.ts';
 import { isInCanada } from './geo.ts';
 import { fireKey } from './history.ts';
 import { type RawRecord, text } from './import-parse.ts';
@@ -45,24 +45,50 @@ function isTimeZone(zone: string): boolean {
 const DATE_TIME =
   /^(\d{4})[-/](\d{2})[-/](\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?\s*(Z|[+-]\d{2}:?\d{2})?)?$/;
 
-/**
- * A date as YYYY-MM-DD, or a timestamp: one with a zone is read in the agency's time zone, one
- * without is taken as the agency's local time; the day is kept.
- */
-export function parseFireDate(value: unknown, timeZone: string): string | undefined {
+/** How a row's local times are read: in a zone, or at the fixed offset of an abbreviation (PDT, GMT). */
+export type RowClock = string | { offsetMinutes: number };
+
+/** A date or timestamp of a row: its written day, and the instant when a time was written. */
+interface FireTime {
+  date: string;
+  instant?: number;
+}
+
+/** Reads a date as YYYY-MM-DD or a timestamp; a time without its own offset is read on the row's clock. */
+function readFireTime(value: unknown, clock: RowClock): FireTime | undefined {
   if (typeof value !== 'string') return undefined;
   const m = DATE_TIME.exec(value.trim());
   if (!m) return undefined;
   const date = `${m[1]}-${m[2]}-${m[3]}`;
   if (!isIsoDate(date)) return undefined;
+  if (m[4] === undefined) return { date };
+  const [y, mo, d] = [Number(m[1]), Number(m[2]) - 1, Number(m[3])];
+  const [hours, minutes, seconds] = [Number(m[4]), Number(m[5]), Number(m[6] ?? '0')];
+  let instant: number;
   if (m[7]) {
-    const instant = new Date(
-      `${date}T${m[4]}:${m[5]}:${m[6] ?? '00'}${m[7] === 'Z' ? 'Z' : m[7].replace(/(\d{2})(\d{2})$/, '$1:$2')}`,
-    );
-    if (Number.isNaN(instant.getTime())) return undefined;
-    return format(new TZDate(instant, timeZone), 'yyyy-MM-dd');
-  }
-  return date;
+    const offset = m[7] === 'Z' ? 'Z' : m[7].replace(/(\d{2})(\d{2})$/, '$1:$2');
+    instant = new Date(`${date}T${m[4]}:${m[5]}:${m[6] ?? '00'}${offset}`).getTime();
+  } else if (typeof clock === 'string')
+    instant = new TZDate(y, mo, d, hours, minutes, seconds, clock).getTime();
+  else instant = Date.UTC(y, mo, d, hours, minutes, seconds) - clock.offsetMinutes * 60_000;
+  return Number.isNaN(instant) ? undefined : { date, instant };
+}
+
+/** The day of a row's date or timestamp in `zone` (a bare date is its own day). */
+const dayIn = (time: FireTime, zone: string) =>
+  time.instant === undefined ? time.date : format(new TZDate(time.instant, zone), 'yyyy-MM-dd');
+
+/**
+ * A date as YYYY-MM-DD, or a timestamp: an instant (its own offset, else read on the row's clock)
+ * whose day is taken in `dayZone`, the zone of the fire (docs/fires-import.md, "Times").
+ */
+export function parseFireDate(
+  value: unknown,
+  clock: RowClock,
+  dayZone = typeof clock === 'string' ? clock : 'UTC',
+): string | undefined {
+  const time = readFireTime(value, clock);
+  return time && dayIn(time, dayZone);
 }
 
 const numberOf = (v: unknown) => {
@@ -97,16 +123,22 @@ export function validateRecord(
   if (!fireId) fail('agency_fire_id', 'import.required', { field: 'agency_fire_id' });
   else if (fireId.length > 100) fail('agency_fire_id', 'import.id_too_long', { max: 100 });
 
-  let timeZone = agency?.time_zone ?? 'UTC';
+  // An IANA zone in the file is the zone of its times and days; an abbreviation (PDT, GMT) names
+  // an offset: the times are read at it, and the fire's zone is chosen by `zoneOfRow`.
+  const agencyZone = agency?.time_zone ?? 'UTC';
+  let timeZone = agencyZone;
+  let clock: RowClock = timeZone;
   const zoneText = text(values.agency_data_timezone);
-  const abbreviated = zoneText ? zoneOfAbbreviation(zoneText, agency?.time_zone) : undefined;
-  if (abbreviated) timeZone = abbreviated;
+  const named = zoneText ? abbreviation(zoneText) : undefined;
+  if (named) clock = { offsetMinutes: named.offset };
   else if (zoneText) {
-    if (isTimeZone(zoneText)) timeZone = zoneText;
+    if (isTimeZone(zoneText)) clock = timeZone = zoneText;
     else fail('agency_data_timezone', 'import.unknown_time_zone', { zone: zoneText });
   }
-
-  const reportDate = parseFireDate(values.situation_report_date, timeZone);
+  const reported = readFireTime(values.situation_report_date, clock);
+  if (named && reported)
+    timeZone = zoneOfRow(named, agencyZone, reported.instant ?? Date.parse(`${reported.date}T12:00:00Z`));
+  const reportDate = reported && dayIn(reported, timeZone);
   const latestDate = addDays(today, 1);
   if (!text(values.situation_report_date))
     fail('situation_report_date', 'import.required', { field: 'situation_report_date' });
@@ -115,7 +147,8 @@ export function validateRecord(
   else if (reportDate > latestDate) fail('situation_report_date', 'import.future_date', { date: reportDate });
   let statusDate = reportDate;
   if (text(values.status_date)) {
-    statusDate = parseFireDate(values.status_date, timeZone);
+    const status = readFireTime(values.status_date, clock);
+    statusDate = status && dayIn(status, timeZone);
     if (!statusDate) fail('status_date', 'import.bad_date', { value: text(values.status_date) });
     else if (statusDate > latestDate) fail('status_date', 'import.future_date', { date: statusDate });
   }

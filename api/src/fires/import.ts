@@ -1,11 +1,12 @@
-import type { AgencyCode, FiresImportResult } from '@ciffc/contracts';
+import type { AgencyCode, FireSource, FiresImportResult } from '@ciffc/contracts';
 import type { Db } from '../db/index.ts';
+import { centreToday } from '../http/time.ts';
 import type { ImportActor } from './history.ts';
-import { storedFile } from './history.ts';
-import { applyImport, type ImportPlan } from './import-apply.ts';
-import { parseFireFile } from './import-parse.ts';
+import { fireKey, storedFile } from './history.ts';
+import { applyImport, type ImportPlan, type Report } from './import-apply.ts';
+import { type ParsedFile, parseFireFile } from './import-parse.ts';
 import { countByReason, type RejectedRow } from './import-problems.ts';
-import { checkAgency, checkRecords } from './import-rows.ts';
+import { checkAgency, checkRecords, type ValidRow } from './import-rows.ts';
 
 /**
  * The fire import (docs/fires-import.md), the one entry point of the API, the command line and the
@@ -27,6 +28,53 @@ export interface ImportOptions {
   actor: ImportActor;
   /** The file's name when known (the CLI's file, the API's `file_name`), for the history. */
   fileName?: string | undefined;
+  /**
+   * The file is the complete current list of the agencies it holds (docs/fires-import.md,
+   * "Snapshots"); undefined: true for the national active-fires file's layout, else false.
+   */
+  snapshot?: boolean | undefined;
+  /** When the file was made, as its server says (a feed's Last-Modified): the day a snapshot speaks for. */
+  lastModified?: string | null | undefined;
+}
+
+/** Who reports (docs/fires-import.md, "Sources"): the national file's layout, an agency feed, or a person. */
+function sourceOf(parsed: ParsedFile, options: ImportOptions): FireSource {
+  if (parsed.national) return 'national';
+  return options.actor.source === 'feed' ? 'feed' : 'import';
+}
+
+/**
+ * The day a snapshot speaks for: its server's Last-Modified, else its newest row's day, never after
+ * today; an import that is not a snapshot reports on the day it runs.
+ */
+function reportDay(valid: readonly ValidRow[], snapshot: boolean, options: ImportOptions): string {
+  if (!snapshot) return options.today;
+  const modified = options.lastModified ? new Date(options.lastModified) : null;
+  let day = '';
+  if (modified && !Number.isNaN(modified.getTime())) day = centreToday(modified);
+  else
+    for (const { fire } of valid) {
+      if (fire.situation_report_date > day) day = fire.situation_report_date;
+      if (fire.status_date > day) day = fire.status_date;
+    }
+  return day && day < options.today ? day : options.today;
+}
+
+function reportOf(parsed: ParsedFile, valid: readonly ValidRow[], options: ImportOptions): Report {
+  const snapshot = options.snapshot ?? parsed.national;
+  return {
+    source: sourceOf(parsed, options),
+    reportedOn: reportDay(valid, snapshot, options),
+    snapshotOf: snapshot ? new Set(valid.map((v) => v.fire.agency_code)) : null,
+  };
+}
+
+/** Every fire the file names, valid or not: a snapshot does not end a fire whose row it rejected. */
+function listedFires(valid: readonly ValidRow[], rejected: readonly RejectedRow[]): Set<string> {
+  const listed = new Set(valid.map((v) => fireKey(v.fire.agency_code, v.fire.agency_fire_id)));
+  for (const r of rejected)
+    if (r.agency_code && r.agency_fire_id) listed.add(fireKey(r.agency_code, r.agency_fire_id));
+  return listed;
 }
 
 /**
@@ -39,7 +87,8 @@ export async function importFires(
   body: string | unknown,
   options: ImportOptions,
 ): Promise<ImportResult> {
-  const { format: fileFormat, records } = parseFireFile(body, options.formatHint);
+  const parsed = parseFireFile(body, options.formatHint);
+  const { format: fileFormat, records } = parsed;
   const { valid, rejected } = checkRecords(records, options.today);
   checkAgency(valid, options.onlyAgency);
   // Compressed before the transaction, so the writer is not held while it runs.
@@ -49,6 +98,8 @@ export async function importFires(
   const plan: ImportPlan = {
     engine: db.engine,
     valid,
+    report: reportOf(parsed, valid, options),
+    listed: listedFires(valid, rejected),
     counts: { total_rows: records.length, rejected: rejected.length },
     entry: file && {
       created_at: new Date().toISOString(),
@@ -74,6 +125,10 @@ export async function importFires(
     inserted: outcome.counts.inserted,
     updated: outcome.counts.updated,
     unchanged: outcome.counts.unchanged,
+    overruled: outcome.counts.overruled,
+    overruled_by: outcome.overruledBy,
+    snapshot_on: plan.report.snapshotOf ? plan.report.reportedOn : null,
+    ended: outcome.counts.ended,
     accepted: outcome.accepted,
     rejected,
   };

@@ -115,4 +115,41 @@ export const migrations: Record<string, Migration> = {
       await db.schema.dropTable('fire_imports').execute();
     },
   },
+  // A fire's life (docs/fires-import.md, "Sources" and "Snapshots"): which source last reported its
+  // values and on which day, and the day a complete list stopped listing it. Numbered after the
+  // feeds' table, which it changes too.
+  '0150_fire_life': {
+    async up(db: Kysely<unknown>) {
+      for (const table of ['fires', 'fire_versions']) {
+        await db.schema
+          .alterTable(table)
+          .addColumn('report_source', 'text', (c) => c.notNull().defaultTo('import'))
+          .execute();
+        await db.schema.alterTable(table).addColumn('reported_on', 'text').execute();
+        await db.schema.alterTable(table).addColumn('ended_on', 'text').execute();
+        // Before this migration, a fire's values were last reported when they were written.
+        await sql`update ${sql.table(table)} set reported_on = substr(updated_at, 1, 10)`.execute(db);
+      }
+      for (const column of ['ended', 'overruled']) {
+        await db.schema
+          .alterTable('fire_imports')
+          .addColumn(column, 'integer', (c) => c.notNull().defaultTo(0))
+          .execute();
+      }
+      await db.schema.alterTable('fire_imports').addColumn('snapshot_on', 'text').execute();
+      // A feed may send complete lists (docs/fires-import.md, "Snapshots"); null: by the file's layout.
+      await db.schema.alterTable('fire_feeds').addColumn('snapshot', 'integer').execute();
+    },
+    async down(db: Kysely<unknown>) {
+      for (const table of ['fires', 'fire_versions']) {
+        for (const column of ['report_source', 'reported_on', 'ended_on']) {
+          await db.schema.alterTable(table).dropColumn(column).execute();
+        }
+      }
+      for (const column of ['ended', 'overruled', 'snapshot_on']) {
+        await db.schema.alterTable('fire_imports').dropColumn(column).execute();
+      }
+      await db.schema.alterTable('fire_feeds').dropColumn('snapshot').execute();
+    },
+  },
 };

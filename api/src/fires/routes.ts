@@ -27,7 +27,8 @@ import { sendCached } from '../http/cache.ts';
 import { badRequest } from '../http/errors.ts';
 import { requestLang } from '../http/lang.ts';
 import { ErrorResponse, readVersion } from '../http/query.ts';
-import { addDays, centreToday, yearOf, yearStart } from '../http/time.ts';
+import { addDays, centreToday } from '../http/time.ts';
+import { currentSeason, seasonScope } from './picture.ts';
 import { countFires, type FireRow, groupedTotals, listFires } from './store.ts';
 
 function toNationalRow(f: FireRow): NationalFireRow {
@@ -63,7 +64,14 @@ export async function wildfireRoutes(fastify: FastifyInstance): Promise<void> {
     async (request, reply) => {
       const q = request.query;
       const lang = requestLang(request);
-      const filters = { agency: q.agency, stage: q.stage, response: q.response, q: q.q };
+      const filters = {
+        agency: q.agency,
+        stage: q.stage,
+        response: q.response,
+        q: q.q,
+        // The default view is the current picture's season; `season=all` lists every fire kept.
+        season: q.season === 'all' ? undefined : currentSeason(app.config.now()),
+      };
       const version = await readVersion(app, request, ['fires'], { lang: true });
       /** The page asked for (every row with export=true) and how many rows match in all. */
       const rowsAsked = async () => {
@@ -134,10 +142,10 @@ export async function wildfireRoutes(fastify: FastifyInstance): Promise<void> {
         version: await readVersion(app, request, ['fires']),
         schema: WildfireStats,
         compute: async () => {
-          const today = centreToday(app.config.now());
-          const range = { from: yearStart(yearOf(today)), to: today };
+          const season = currentSeason(app.config.now());
+          const today = season.today;
           const [ytd, todays] = await Promise.all([
-            groupedTotals(app.db.kysely, ['agency_code'], range),
+            groupedTotals(app.db.kysely, ['agency_code'], seasonScope(season)),
             groupedTotals(app.db.kysely, ['agency_code'], { from: today, to: today }),
           ]);
           const count = (rows: { agency_code: string; fire_count: number }[], code: string) =>
@@ -169,17 +177,16 @@ export async function wildfireRoutes(fastify: FastifyInstance): Promise<void> {
         version: await readVersion(app, request, ['fires']),
         schema: SummaryResponse,
         compute: async () => {
-          const today = centreToday(app.config.now());
-          const range = { from: yearStart(yearOf(today)), to: today };
+          const season = currentSeason(app.config.now());
           const items = await groupedTotals(
             app.db.kysely,
             ['agency_code', 'response_type', 'stage_of_control'],
-            range,
+            seasonScope(season),
           );
           return {
             valid_as: await lastUpdated(app.db.kysely, 'fires'),
-            from_date: range.from,
-            to_date: range.to,
+            from_date: season.start,
+            to_date: season.today,
             // The table holds the codes the import accepted; the schema checks them outside production.
             items: items.map((i) => ({
               ...i,

@@ -1,8 +1,9 @@
-import type { WildfiresSort } from '@ciffc/contracts';
+import type { Season, WildfiresSort } from '@ciffc/contracts';
 import type { Insertable, Kysely, Selectable } from 'kysely';
 import { sql } from 'kysely';
 import type { Database, FiresTable } from '../db/schema.ts';
 import { bumpDataVersion } from '../db/versions.ts';
+import { activeInSeason, type FireScope, inScope, ofSeason } from './picture.ts';
 
 export type FireRow = Selectable<FiresTable>;
 export type NewFire = Insertable<FiresTable>;
@@ -26,6 +27,8 @@ export interface FireFilters {
   response?: string | undefined;
   /** Part of the agency fire id, upper case (WildfiresQuery). */
   q?: string | undefined;
+  /** Only the fires of this season (the current picture); undefined: every season. */
+  season?: Season | undefined;
 }
 
 /** `%`, `_` and `\` in a search are literal characters, not LIKE wildcards. */
@@ -46,7 +49,7 @@ export async function upsertFires(db: Kysely<Database>, fires: readonly NewFire[
 
 /** The upsert itself; call inside the caller's transaction. */
 export async function writeFires(db: Kysely<Database>, fires: readonly NewFire[]): Promise<void> {
-  // 12 columns a row: 400 rows stay under SQLite's and PostgreSQL's bound-parameter limits.
+  // 15 columns a row: 400 rows stay under SQLite's and PostgreSQL's bound-parameter limits.
   for (let i = 0; i < fires.length; i += 400) {
     await db
       .insertInto('fires')
@@ -63,6 +66,9 @@ export async function writeFires(db: Kysely<Database>, fires: readonly NewFire[]
           latitude: eb.ref('excluded.latitude'),
           longitude: eb.ref('excluded.longitude'),
           updated_at: eb.ref('excluded.updated_at'),
+          report_source: eb.ref('excluded.report_source'),
+          reported_on: eb.ref('excluded.reported_on'),
+          ended_on: eb.ref('excluded.ended_on'),
         })),
       )
       .execute();
@@ -74,6 +80,7 @@ function filtered(db: Kysely<Database>, filters: FireFilters) {
   if (filters.agency) query = query.where('agency_code', '=', filters.agency);
   if (filters.stage) query = query.where('stage_of_control', '=', filters.stage);
   if (filters.response) query = query.where('response_type', '=', filters.response);
+  if (filters.season) query = query.where(ofSeason(filters.season));
   // upper() on both sides: LIKE is case-blind in SQLite but not in PostgreSQL.
   if (filters.q)
     query = query.where(sql<boolean>`upper(agency_fire_id) like ${likeContains(filters.q)} escape '\\'`);
@@ -109,8 +116,12 @@ export function listFires(
   return query.execute();
 }
 
-/** Fires not out, optionally reported within [from, to]: the map. */
-export function activeFires(db: Kysely<Database>, range: { from?: string; to?: string }) {
+/** The active fires of the season (the map), optionally only those reported within [from, to]. */
+export function activeFires(
+  db: Kysely<Database>,
+  season: Season,
+  range: { from?: string | undefined; to?: string | undefined },
+) {
   let query = db
     .selectFrom('fires')
     .select([
@@ -125,26 +136,25 @@ export function activeFires(db: Kysely<Database>, range: { from?: string; to?: s
       'longitude',
       'fire_cause',
     ])
-    .where('stage_of_control', 'in', ['OC', 'BH', 'UC']);
+    .where(activeInSeason(season));
   if (range.from) query = query.where('situation_report_date', '>=', range.from);
   if (range.to) query = query.where('situation_report_date', '<=', range.to);
   return query.orderBy('agency_code').orderBy('agency_fire_id').execute();
 }
 
-/** Fires and hectares grouped by the given columns, over reports within [from, to]. */
+/** Fires and hectares grouped by the given columns, over the fires of the scope. */
 export async function groupedTotals<
   K extends 'agency_code' | 'stage_of_control' | 'response_type' | 'fire_cause',
 >(
   db: Kysely<Database>,
   columns: readonly K[],
-  range: { from: string; to: string },
+  scope: FireScope,
 ): Promise<(Record<K, string> & { fire_count: number; area_sum: number })[]> {
   const rows = await db
     .selectFrom('fires')
+    .where(inScope(scope))
     .select(columns as readonly K[])
     .select([num`count(*)`.as('fire_count'), num`coalesce(sum(fire_size), 0)`.as('area_sum')])
-    .where('situation_report_date', '>=', range.from)
-    .where('situation_report_date', '<=', range.to)
     .groupBy(columns as readonly K[])
     .$call((q) => columns.reduce((acc, c) => acc.orderBy(c), q))
     .execute();
@@ -172,3 +182,6 @@ export async function dailyTotals(
     .execute();
   return rows.map((r) => ({ date: r.date, fires: Number(r.fires), hectares: Number(r.hectares) }));
 }
+
+// The current picture's conditions, for the other domains that count fires (their one door here).
+export { activeInSeason, carriedOver, currentSeason, inScope, ofSeason } from './picture.ts';

@@ -6,6 +6,7 @@ import {
   type NationalMobTable,
   type NationalSitrepFields,
   nationalDraftFields,
+  seasonOf,
 } from '@ciffc/contracts';
 import { type Kysely, sql } from 'kysely';
 import { fireStatistics } from '../agency-sitrep/service.ts';
@@ -13,6 +14,7 @@ import type { Db } from '../db/index.ts';
 import type { Database } from '../db/schema.ts';
 import { seedDutyOfficers } from '../duty-officers/store.ts';
 import { random } from '../fires/demo.ts';
+import { activeInSeason, inScope } from '../fires/store.ts';
 import { addDays, centreToday, yearOf, yearStart } from '../http/time.ts';
 import { toAgencySummary } from './agency-summary.ts';
 import { buildPublicReport, type ResourceLabel } from './report.ts';
@@ -118,8 +120,7 @@ async function dayFigures(k: Kysely<Database>, date: string): Promise<DayFigures
       .selectFrom('fires')
       .select(['agency_code', 'response_type', 'stage_of_control'])
       .select([sql<number>`count(*)`.as('fires'), sql<number>`coalesce(sum(fire_size), 0)`.as('hectares')])
-      .where('situation_report_date', '>=', from)
-      .where('situation_report_date', '<=', date)
+      .where(inScope({ from, to: date, carryOver: seasonOf(date) }))
       .groupBy(['agency_code', 'response_type', 'stage_of_control'])
       .execute(),
     k
@@ -138,7 +139,7 @@ async function dayFigures(k: Kysely<Database>, date: string): Promise<DayFigures
       .selectFrom('fires')
       .select(['agency_code', 'agency_fire_id', 'latitude', 'longitude', 'stage_of_control', 'fire_size'])
       .where('situation_report_date', '<=', date)
-      .where('stage_of_control', '!=', 'OUT')
+      .where(activeInSeason(seasonOf(date)))
       .where('fire_size', '>=', PRIORITY_MIN_HA)
       .orderBy('fire_size', 'desc')
       .orderBy('agency_fire_id')

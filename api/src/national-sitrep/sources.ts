@@ -1,9 +1,9 @@
-import { AGENCY_CODES, type AgencyCode, type ResourceIndex } from '@ciffc/contracts';
+import { AGENCY_CODES, type AgencyCode, type ResourceIndex, seasonOf } from '@ciffc/contracts';
 import type { Kysely, Transaction } from 'kysely';
 import { getApprovedSnapshot, publishApprovedCopies } from '../agency-sitrep/service.ts';
 import type { Database } from '../db/schema.ts';
+import { carriedOver } from '../fires/store.ts';
 import { historicalAverages } from '../historical/averages.ts';
-import { yearOf, yearStart } from '../http/time.ts';
 import { loadResourceIndex } from '../resources/store.ts';
 import type { ResourceLabel } from './report.ts';
 
@@ -74,8 +74,7 @@ async function carryOverTotals(db: Kysely<Database>, reportDate: string) {
     .selectFrom('fires')
     .select(['agency_code'])
     .select((eb) => [eb.fn.countAll().as('fires'), eb.fn.sum<number>('fire_size').as('area')])
-    .where('situation_report_date', '<', yearStart(yearOf(reportDate)))
-    .where('stage_of_control', '!=', 'OUT')
+    .where(carriedOver(seasonOf(reportDate)))
     .groupBy('agency_code')
     .execute();
   return new Map(
@@ -83,13 +82,12 @@ async function carryOverTotals(db: Kysely<Database>, reportDate: string) {
   );
 }
 
-/** Fires of earlier years that are not out on the report date: "carry-over fires". */
+/** The carry-over fires of the report date's season (docs/glossary.md, "Current picture"). */
 export async function carryOverFires(db: Kysely<Database>, reportDate: string) {
   const rows = await db
     .selectFrom('fires')
     .select(['agency_code', 'agency_fire_id', 'stage_of_control', 'fire_size', 'situation_report_date'])
-    .where('situation_report_date', '<', yearStart(yearOf(reportDate)))
-    .where('stage_of_control', '!=', 'OUT')
+    .where(carriedOver(seasonOf(reportDate)))
     .orderBy('agency_code')
     .orderBy('fire_size', 'desc')
     .limit(2_000)

@@ -1,7 +1,8 @@
-import { isIsoDate, type OgcFeature } from '@ciffc/contracts';
+import { isIsoDate, type OgcFeature, type Season } from '@ciffc/contracts';
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import type { FireRow } from '../fires/store.ts';
+import { ofSeason } from '../fires/store.ts';
 import { badRequest } from '../http/errors.ts';
 
 export interface Bbox {
@@ -79,13 +80,24 @@ function toFeature(f: FireRow): OgcFeature {
       latitude: f.latitude,
       longitude: f.longitude,
       updated_at: f.updated_at,
+      report_source: f.report_source,
+      reported_on: f.reported_on,
+      ended_on: f.ended_on,
     },
   };
 }
 
-function filtered(db: Kysely<Database>, filter: { bbox?: Bbox | undefined; dates?: DateRange | undefined }) {
+interface FiresFilter {
+  bbox?: Bbox | undefined;
+  /** The asked `datetime`; without it, the fires of `season` (the national list's default view). */
+  dates?: DateRange | undefined;
+  season: Season;
+}
+
+function filtered(db: Kysely<Database>, filter: FiresFilter) {
   let query = db.selectFrom('fires');
   const { bbox, dates } = filter;
+  if (!dates) query = query.where(ofSeason(filter.season));
   if (bbox) {
     query = query.where('latitude', '>=', bbox.minLat).where('latitude', '<=', bbox.maxLat);
     // A box across the antimeridian (minLon > maxLon) is the two sides of it.
@@ -104,7 +116,7 @@ function filtered(db: Kysely<Database>, filter: { bbox?: Bbox | undefined; dates
 /** One page of fires in a stable order (agency, fire id), and how many match in all. */
 export async function firesPage(
   db: Kysely<Database>,
-  filter: { limit: number; offset: number; bbox?: Bbox | undefined; dates?: DateRange | undefined },
+  filter: FiresFilter & { limit: number; offset: number },
 ): Promise<FeaturePage> {
   const [count, rows] = await Promise.all([
     filtered(db, filter).select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow(),

@@ -12,6 +12,7 @@ import {
 } from '@ciffc/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { currentSeason } from '../fires/store.ts';
 import { notFound } from '../http/errors.ts';
 import { ErrorResponse } from '../http/query.ts';
 import { type FeaturePage, featureById, firesPage, parseBbox, parseDatetime } from './fires.ts';
@@ -179,6 +180,7 @@ export async function ogcRoutes(fastify: FastifyInstance): Promise<void> {
         offset: query.offset ?? 0,
         bbox: query.bbox === undefined ? undefined : parseBbox(query.bbox),
         dates: query.datetime === undefined ? undefined : parseDatetime(query.datetime),
+        season: currentSeason(app.config.now()),
       });
       const links = pageLinks(baseUrl(request), query, page, limit);
       // Serialised through the route's schema, which checks every feature (a 10,000-feature page

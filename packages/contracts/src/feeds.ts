@@ -14,6 +14,13 @@ export const FeedInput = z.object({
     .refine((u) => /^https?:\/\//i.test(u), 'an http or https URL'),
   interval_minutes: z.number().int().min(1).max(1440),
   enabled: z.boolean().default(true),
+  snapshot: z
+    .boolean()
+    .nullable()
+    .default(null)
+    .describe(
+      "true: each file is the agency's complete current list, so its fires no longer listed end; null: only when the file has the national active-fires layout (docs/fires-import.md, Snapshots)",
+    ),
 });
 export type FeedInput = z.input<typeof FeedInput>;
 
@@ -28,6 +35,7 @@ export const FeedStatus = z.object({
   url: z.string(),
   interval_minutes: z.number(),
   enabled: z.boolean(),
+  snapshot: z.boolean().nullable(),
   next_run_at: z.string(),
   last_run_at: z.string().nullable(),
   last_success_at: z.string().nullable(),

@@ -3,6 +3,7 @@
  * versions, declared by the data API and read by the site's import screen as types only.
  */
 import { z } from 'zod';
+import { FIRE_SOURCES } from './current-picture.ts';
 
 const IMPORT_SOURCES = ['api', 'cli', 'feed'] as const;
 const IMPORT_FORMATS = ['csv', 'geojson'] as const;
@@ -21,6 +22,14 @@ export const StoredFire = z.object({
   latitude: z.number(),
   longitude: z.number(),
   updated_at: z.string().describe('When these values were written'),
+  report_source: z
+    .string()
+    .describe(`Who reported these values: ${FIRE_SOURCES.join(', ')} (docs/fires-import.md, Sources)`),
+  reported_on: z.string().nullable().describe('The day these values were reported (YYYY-MM-DD)'),
+  ended_on: z
+    .string()
+    .nullable()
+    .describe('The day a snapshot no longer listed the fire (it is then OUT); null while listed'),
 });
 
 /** ?dry_run=&file_name= of POST /v1/fires/import. */
@@ -36,6 +45,13 @@ export const FiresImportQuery = z.object({
     .refine((v) => ![...v].some((c) => c.charCodeAt(0) < 32), 'no control characters')
     .optional()
     .describe("The file's name, kept in the import history"),
+  snapshot: z
+    .enum(['true', 'false', '1', '0'])
+    .transform((v) => v === 'true' || v === '1')
+    .optional()
+    .describe(
+      "The file is the complete current list of the agencies it holds: their fires it no longer lists end (docs/fires-import.md, Snapshots). Default: true for the national active-fires file's layout, else false",
+    ),
 });
 
 const AcceptedRow = z.object({
@@ -44,8 +60,10 @@ const AcceptedRow = z.object({
   agency_code: z.string(),
   agency_fire_id: z.string(),
   action: z
-    .enum(['inserted', 'updated', 'unchanged'])
-    .describe("'unchanged': the fire already had these values; it is neither rewritten nor versioned"),
+    .enum(['inserted', 'updated', 'unchanged', 'overruled'])
+    .describe(
+      "'unchanged': the fire already had these values; it is neither rewritten nor versioned. 'overruled': a newer or stronger report holds (docs/fires-import.md, Sources); the row is kept in the fire's history only",
+    ),
 });
 
 const RejectedRow = z.object({
@@ -79,6 +97,17 @@ export const FiresImportResult = z.object({
   inserted: z.number(),
   updated: z.number(),
   unchanged: z.number(),
+  overruled: z.number().describe('Rows that lost to a newer or stronger report of the same fire'),
+  overruled_by: z
+    .record(z.string(), z.number())
+    .describe('Overruled rows counted by the source of the report that held'),
+  snapshot_on: z
+    .string()
+    .nullable()
+    .describe(
+      "A snapshot: the day it speaks for (its newest row, or the feed's Last-Modified); null otherwise",
+    ),
+  ended: z.number().describe("Fires of the snapshot's agencies it no longer lists, now out of the picture"),
   accepted: z.array(AcceptedRow),
   rejected: z.array(RejectedRow),
 });
@@ -103,6 +132,9 @@ export const FireImport = z.object({
   updated: z.number(),
   unchanged: z.number(),
   rejected: z.number(),
+  ended: z.number(),
+  overruled: z.number(),
+  snapshot_on: z.string().nullable(),
 });
 export type FireImport = z.infer<typeof FireImport>;
 
@@ -122,6 +154,14 @@ export type FireImportsPage = z.infer<typeof FireImportsPage>;
 export const FireImportFileParams = z.object({ id: z.coerce.number().int().min(1).max(2_147_483_647) });
 export const FireImportFile = z.any().describe('The file: text/csv or application/geo+json');
 
+/**
+ * What a version records: the values an import inserted or changed, the values before the first
+ * recorded change ('baseline'), a fire a snapshot ended ('ended'), or a report that lost to a newer
+ * or stronger one ('overruled': kept, not applied).
+ */
+const FIRE_VERSION_ACTIONS = ['inserted', 'updated', 'baseline', 'ended', 'overruled'] as const;
+export type FireVersionAction = (typeof FIRE_VERSION_ACTIONS)[number];
+
 /** GET /v1/fires/:agency/:agency_fire_id/versions */
 export const FireVersionsParams = z.object({
   agency: z.string().max(10),
@@ -131,7 +171,7 @@ export const FireVersionsParams = z.object({
 const FireVersion = z.object({
   version_id: z.number(),
   import_id: z.number(),
-  action: z.enum(['inserted', 'updated', 'baseline']),
+  action: z.enum(FIRE_VERSION_ACTIONS),
   recorded_at: z.string().describe('When the import ran'),
   source: z.enum(IMPORT_SOURCES),
   username: z.string().nullable(),

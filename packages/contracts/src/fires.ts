@@ -66,3 +66,6 @@ export const WILDFIRES_SORTS = [
 ] as const;
 export type WildfiresSort = (typeof WILDFIRES_SORTS)[number];
 export const WILDFIRES_SEARCH_MAX = 40;
+
+/** The national list's seasons: the current picture's season (the default view), or every fire kept. */
+export const WILDFIRES_SEASONS = ['current', 'all'] as const;

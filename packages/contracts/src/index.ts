@@ -3,6 +3,7 @@ export * from './agency-list.ts';
 export * from './agency-sitrep/index.ts';
 export * from './codes.ts';
 export * from './csv.ts';
+export * from './current-picture.ts';
 export * from './dashboard.ts';
 export * from './duty-officers.ts';
 export * from './env-flags.ts';

@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import { AGENCY_CODES } from './agencies.ts';
 import { RESPONSE_TYPES, STAGES_OF_CONTROL } from './codes.ts';
-import { isIsoDate, WILDFIRES_SEARCH_MAX, WILDFIRES_SORTS } from './fires.ts';
+import { isIsoDate, WILDFIRES_SEARCH_MAX, WILDFIRES_SEASONS, WILDFIRES_SORTS } from './fires.ts';
 import { PRODUCT_EXPORT_FILE } from './product.ts';
 import { BooleanQuery, LangQuery } from './query.ts';
 
@@ -55,6 +55,12 @@ const WildfiresQuery = z.object({
     .transform((v) => v.toUpperCase())
     .pipe(z.enum(RESPONSE_TYPES, { message: `expected one of ${RESPONSE_TYPES.join(', ')}` }))
     .optional(),
+  season: z
+    .enum(WILDFIRES_SEASONS, { message: `expected one of ${WILDFIRES_SEASONS.join(', ')}` })
+    .optional()
+    .describe(
+      "current (default): this season's fires, carry-overs included (docs/glossary.md, Current picture); all: every fire kept",
+    ),
 });
 
 /** GET /v1/wildfires: the national list's query, with its export (`export=true`, `format=csv`). */

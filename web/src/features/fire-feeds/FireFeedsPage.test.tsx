@@ -10,6 +10,7 @@ const BC: FeedStatus = {
   url: 'https://bc.example/activefires.csv',
   interval_minutes: 15,
   enabled: true,
+  snapshot: null,
   next_run_at: '2026-07-15T17:15:00.000Z',
   last_run_at: '2026-07-15T17:00:00.000Z',
   last_success_at: '2026-07-15T16:45:00.000Z',
@@ -42,8 +43,13 @@ describe('agency fire feeds screen', () => {
     await waitFor(() => expect(puts).toHaveLength(1));
     expect(puts[0]).toEqual({
       path: '/v1/feeds/ab',
-      body: { url: 'https://ab.example/fires.geojson', interval_minutes: 15, enabled: true },
+      body: { url: 'https://ab.example/fires.geojson', interval_minutes: 15, enabled: true, snapshot: null },
     });
+    // The agency's file is its complete list: fires it no longer lists end.
+    await userEvent.selectOptions(screen.getByLabelText('Complete list – Alberta'), 'always');
+    await userEvent.click(saves[0] as HTMLElement);
+    await waitFor(() => expect(puts).toHaveLength(2));
+    expect(puts[1]?.body).toMatchObject({ snapshot: true });
   });
 
   it('is for the national centre only, in French too', async () => {

@@ -49,13 +49,24 @@ function FeedStatusText({ feed }: { feed: FeedStatus | undefined }) {
   );
 }
 
-/** One agency's row: its URL, interval and switch, saved together. */
+/**
+ * Whether the feed sends the agency's complete list (docs/fires-import.md, "Snapshots"): by the
+ * file's layout (the national active-fires layout is one), always, or never.
+ */
+const SNAPSHOT_CHOICES = ['layout', 'always', 'never'] as const;
+type SnapshotChoice = (typeof SNAPSHOT_CHOICES)[number];
+const SNAPSHOT_VALUES: Record<SnapshotChoice, boolean | null> = { layout: null, always: true, never: false };
+const snapshotChoice = (value: boolean | null): SnapshotChoice =>
+  value === null ? 'layout' : value ? 'always' : 'never';
+
+/** One agency's row: its URL, interval, switches, saved together. */
 function FeedRow({ agency, name, feed }: { agency: string; name: string; feed: FeedStatus | undefined }) {
   const intl = useIntl();
   const queryClient = useQueryClient();
   const [url, setUrl] = useState(feed?.url ?? '');
   const [interval, setInterval] = useState(String(feed?.interval_minutes ?? 15));
   const [enabled, setEnabled] = useState(feed?.enabled ?? true);
+  const [snapshot, setSnapshot] = useState<SnapshotChoice>(snapshotChoice(feed?.snapshot ?? null));
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const act = async (action: () => Promise<unknown>) => {
@@ -106,6 +117,19 @@ function FeedRow({ agency, name, feed }: { agency: string; name: string; feed: F
         />
       </td>
       <td>
+        <select
+          value={snapshot}
+          aria-label={label('fireFeeds.col.snapshot')}
+          onChange={(e) => setSnapshot(e.target.value as SnapshotChoice)}
+        >
+          {SNAPSHOT_CHOICES.map((c) => (
+            <option key={c} value={c}>
+              {intl.formatMessage({ id: `fireFeeds.snapshot.${c}` })}
+            </option>
+          ))}
+        </select>
+      </td>
+      <td>
         <FeedStatusText feed={feed} />
       </td>
       <td>
@@ -113,7 +137,14 @@ function FeedRow({ agency, name, feed }: { agency: string; name: string; feed: F
           type="button"
           disabled={busy || !url}
           onClick={() =>
-            void act(() => saveFeed(agency, { url, interval_minutes: Number(interval), enabled }))
+            void act(() =>
+              saveFeed(agency, {
+                url,
+                interval_minutes: Number(interval),
+                enabled,
+                snapshot: SNAPSHOT_VALUES[snapshot],
+              }),
+            )
           }
         >
           <FormattedMessage id="fireFeeds.save" />
@@ -149,7 +180,7 @@ export function FireFeedsPage() {
           </caption>
           <thead>
             <tr>
-              {['agency', 'url', 'interval', 'enabled', 'status'].map((c) => (
+              {['agency', 'url', 'interval', 'enabled', 'snapshot', 'status'].map((c) => (
                 <th key={c} scope="col">
                   <FormattedMessage id={`fireFeeds.col.${c}`} />
                 </th>

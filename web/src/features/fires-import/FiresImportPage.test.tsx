@@ -23,6 +23,9 @@ const HISTORY: FireImportsPage = {
       updated: 0,
       unchanged: 0,
       rejected: 5,
+      ended: 0,
+      overruled: 0,
+      snapshot_on: null,
     },
   ],
   meta: { page: 1, page_size: 50, total_pages: 1, total_results: 1 },
@@ -39,6 +42,10 @@ const summary = (dryRun: boolean): ImportSummary => ({
   inserted: 2,
   updated: 0,
   unchanged: 0,
+  overruled: 1,
+  overruled_by: { feed: 1 },
+  snapshot_on: '2026-07-15',
+  ended: 4,
   accepted: [
     { row: 1, line: 2, agency_code: 'ab', agency_fire_id: 'HWF001', action: 'inserted' },
     { row: 2, line: 3, agency_code: 'ab', agency_fire_id: 'HWF002', action: 'inserted' },
@@ -113,13 +120,37 @@ describe('fires import screen', () => {
       .map((c) => c.textContent);
     expect(cells).toEqual(['3', '4', 'ak', '526042', 'US agency "ak": only Canadian agencies are imported']);
     expect(screen.getByText(/agency_code:us_agency/)).toBeTruthy();
-    expect(ImportServer.sent[0]?.url).toMatch(/dry_run=true&file_name=activefires\.csv/);
+    expect(ImportServer.sent[0]?.url).toMatch(/dry_run=true&file_name=activefires\.csv$/);
+    expect(
+      screen.getByText(/1 row was not applied: a newer or stronger report .* \(agency feed 1\)/),
+    ).toBeTruthy();
+    expect(
+      screen.getByText(
+        'Complete list as of 2026-07-15: 4 fires of its agencies that it no longer lists will end.',
+      ),
+    ).toBeTruthy();
     expect(ImportServer.sent[0]?.headers['Content-Type']).toBe('text/csv');
 
     await userEvent.click(screen.getByRole('button', { name: 'Import 2 fires' }));
     expect(await screen.findByRole('heading', { name: 'Imported activefires.csv' })).toBeTruthy();
     expect(ImportServer.sent[1]?.url).toMatch(/dry_run=false/);
+    expect(screen.getByText(/4 fires of its agencies that it no longer lists ended\./)).toBeTruthy();
     expect(ImportServer.sent[1]?.body).toBe(file);
+  });
+
+  it('sends the complete-list choice only when the user makes one', async () => {
+    installFetch({ '/v1/fires/imports': () => json(HISTORY) });
+    vi.stubGlobal('XMLHttpRequest', ImportServer);
+    renderApp('/agency/fires-import', { user: ciffcUser });
+    const file = new File(['a,b\r\n'], 'ab.csv', { type: 'text/csv' });
+    await userEvent.upload(await screen.findByLabelText('Fire file (CSV or GeoJSON)'), file);
+    await userEvent.selectOptions(screen.getByLabelText(/Complete list of its agencies/), 'always');
+    await userEvent.click(screen.getByRole('button', { name: 'Check file' }));
+    await screen.findByRole('table', { name: 'Rejected rows' });
+    expect(ImportServer.sent[0]?.url).toMatch(/&snapshot=true$/);
+    await userEvent.selectOptions(screen.getByLabelText(/Complete list of its agencies/), 'never');
+    await userEvent.click(screen.getByRole('button', { name: 'Check file' }));
+    await waitFor(() => expect(ImportServer.sent[1]?.url).toMatch(/&snapshot=false$/));
   });
 
   it('shows the reason of a rejected row and a refused file in French, from their codes', async () => {

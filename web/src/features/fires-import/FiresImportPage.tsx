@@ -17,7 +17,8 @@ type Step =
 
 /** The counts and each rejected row of an import's answer (dry run or done). */
 export function ImportSummaryView({ summary, fileName }: { summary: ImportSummary; fileName: string }) {
-  const locale = useIntl().locale.startsWith('fr') ? 'fr' : 'en';
+  const intl = useIntl();
+  const locale = intl.locale.startsWith('fr') ? 'fr' : 'en';
   const reasons = Object.entries(summary.rejected_by_reason ?? {});
   return (
     <section aria-labelledby="fires-import-summary">
@@ -40,6 +41,27 @@ export function ImportSummaryView({ summary, fileName }: { summary: ImportSummar
           }}
         />
       </p>
+      {summary.overruled > 0 && (
+        <p>
+          <FormattedMessage
+            id="firesImport.summary.overruled"
+            values={{
+              count: summary.overruled,
+              sources: Object.entries(summary.overruled_by)
+                .map(([source, n]) => `${intl.formatMessage({ id: `firesImport.source.${source}` })} ${n}`)
+                .join(', '),
+            }}
+          />
+        </p>
+      )}
+      {summary.snapshot_on !== null && (
+        <p>
+          <FormattedMessage
+            id={summary.dry_run ? 'firesImport.summary.willEnd' : 'firesImport.summary.ended'}
+            values={{ day: summary.snapshot_on, count: summary.ended }}
+          />
+        </p>
+      )}
       {reasons.length > 0 && (
         <>
           <h3>
@@ -154,13 +176,17 @@ export function FiresImportPage() {
   const queryClient = useQueryClient();
   const [file, setFile] = useState<File | null>(null);
   const [step, setStep] = useState<Step>({ kind: 'choose' });
+  const [snapshot, setSnapshot] = useState<'layout' | 'always' | 'never'>('layout');
+  const snapshotId = useId();
 
   const send = async (dryRun: boolean) => {
     if (!file) return;
     setStep({ kind: 'sending', percent: 0, dryRun });
     try {
-      const summary = await sendImport(file, dryRun, (percent) =>
-        setStep({ kind: 'sending', percent, dryRun }),
+      const summary = await sendImport(
+        file,
+        { dryRun, snapshot: snapshot === 'layout' ? null : snapshot === 'always' },
+        (percent) => setStep({ kind: 'sending', percent, dryRun }),
       );
       setStep({ kind: dryRun ? 'checked' : 'done', summary });
       if (!dryRun) await queryClient.invalidateQueries({ queryKey: ['fire-imports'] });
@@ -196,6 +222,25 @@ export function FiresImportPage() {
         />{' '}
         <FormattedMessage id="firesImport.drop" />
       </div>
+      <p>
+        <label htmlFor={snapshotId}>
+          <FormattedMessage id="firesImport.snapshot" />
+        </label>{' '}
+        <select
+          id={snapshotId}
+          value={snapshot}
+          onChange={(e) => {
+            setSnapshot(e.target.value as typeof snapshot);
+            setStep({ kind: 'choose' });
+          }}
+        >
+          {(['layout', 'always', 'never'] as const).map((c) => (
+            <option key={c} value={c}>
+              {intl.formatMessage({ id: `firesImport.snapshot.${c}` })}
+            </option>
+          ))}
+        </select>
+      </p>
       <p>
         <button type="button" disabled={!file || step.kind === 'sending'} onClick={() => void send(true)}>
           <FormattedMessage id="firesImport.check" />

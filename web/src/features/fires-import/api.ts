@@ -22,10 +22,15 @@ const contentTypeOf = (file: File) =>
  */
 export function sendImport(
   file: File,
-  dryRun: boolean,
+  options: { dryRun: boolean; snapshot: boolean | null },
   onProgress: (percent: number) => void,
 ): Promise<ImportSummary> {
-  const params = new URLSearchParams({ dry_run: String(dryRun), file_name: file.name.slice(0, 255) });
+  const params = new URLSearchParams({
+    dry_run: String(options.dryRun),
+    file_name: file.name.slice(0, 255),
+    // No value: the API decides by the file's layout (docs/fires-import.md, "Snapshots").
+    ...(options.snapshot === null ? {} : { snapshot: String(options.snapshot) }),
+  });
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open('POST', `/v1/fires/import?${params}`);

@@ -18,6 +18,20 @@ export const messages = defineCatalogue({
     'firesImport.summary.counts':
       '{total} rows: {accepted} accepted ({inserted} new, {updated} changed, {unchanged} unchanged), {rejected} rejected.',
     'firesImport.byReason': 'Rejected rows by reason',
+    'firesImport.summary.overruled':
+      '{count, plural, one {# row was} other {# rows were}} not applied: a newer or stronger report of the same fire holds ({sources}). They are kept in each fire’s history.',
+    'firesImport.summary.willEnd':
+      'Complete list as of {day}: {count, plural, =0 {no fire of its agencies ends} one {# fire of its agencies that it no longer lists will end} other {# fires of its agencies that it no longer lists will end}}.',
+    'firesImport.summary.ended':
+      'Complete list as of {day}: {count, plural, =0 {no fire of its agencies ended} one {# fire of its agencies that it no longer lists ended} other {# fires of its agencies that it no longer lists ended}}.',
+    'firesImport.source.feed': 'agency feed',
+    'firesImport.source.import': 'file import',
+    'firesImport.source.national': 'national file',
+    'firesImport.source.demo': 'demonstration data',
+    'firesImport.snapshot': 'Complete list of its agencies (fires it no longer lists end)',
+    'firesImport.snapshot.layout': 'By file layout (the national active-fires file is one)',
+    'firesImport.snapshot.always': 'Yes',
+    'firesImport.snapshot.never': 'No',
     'firesImport.rejected.caption': 'Rejected rows',
     'firesImport.col.row': 'Row',
     'firesImport.col.line': 'Line',
@@ -55,6 +69,21 @@ export const messages = defineCatalogue({
     'firesImport.summary.counts':
       '{total} lignes : {accepted} acceptées ({inserted} nouvelles, {updated} modifiées, {unchanged} inchangées), {rejected} rejetées.',
     'firesImport.byReason': 'Lignes rejetées par motif',
+    'firesImport.summary.overruled':
+      '{count, plural, one {# ligne n’a pas été appliquée} other {# lignes n’ont pas été appliquées}} : un rapport plus récent ou prioritaire du même feu prévaut ({sources}). Elles sont gardées dans l’historique de chaque feu.',
+    'firesImport.summary.willEnd':
+      'Liste complète au {day} : {count, plural, =0 {aucun feu de ses agences ne prend fin} one {# feu de ses agences qu’elle ne liste plus prendra fin} other {# feux de ses agences qu’elle ne liste plus prendront fin}}.',
+    'firesImport.summary.ended':
+      'Liste complète au {day} : {count, plural, =0 {aucun feu de ses agences n’a pris fin} one {# feu de ses agences qu’elle ne liste plus a pris fin} other {# feux de ses agences qu’elle ne liste plus ont pris fin}}.',
+    'firesImport.source.feed': 'flux de l’agence',
+    'firesImport.source.import': 'importation de fichier',
+    'firesImport.source.national': 'fichier national',
+    'firesImport.source.demo': 'données de démonstration',
+    'firesImport.snapshot': 'Liste complète de ses agences (les feux qu’elle ne liste plus prennent fin)',
+    'firesImport.snapshot.layout':
+      'Selon le format du fichier (le fichier national des feux actifs en est une)',
+    'firesImport.snapshot.always': 'Oui',
+    'firesImport.snapshot.never': 'Non',
     'firesImport.rejected.caption': 'Lignes rejetées',
     'firesImport.col.row': 'Rangée',
     'firesImport.col.line': 'Ligne',
