@@ -89,7 +89,7 @@ const isSave = (agency: string) => (r: { url(): string; request(): { method(): s
   r.url().includes(`/v1/sitrep/agency?agency=${agency}`) && r.request().method() === 'POST';
 
 test.describe('nothing a duty officer types is lost (issue 9)', () => {
-  test('two tabs of one account end with both edits or a visible conflict, never a silent loss', async ({
+  test('a second tab of the same account saving over an older version gets a visible conflict, never a silent loss', async ({
     browser,
   }) => {
     test.setTimeout(120_000);
@@ -113,23 +113,31 @@ test.describe('nothing a duty officer types is lost (issue 9)', () => {
       await a.locator('textarea[name="en_ops_summary"]').blur();
       expect((await aSaved).status()).toBe(200);
 
+      // B still sends the version it loaded, A's save made a newer one, and B's tab has its own
+      // editing session: the API refuses the stale save (api/src/agency-sitrep/service.ts, save).
+      const bSaves: string[] = [];
+      b.on('request', (r) => {
+        if (r.method() === 'POST' && r.url().includes('/v1/sitrep/agency?agency=nl')) bSaves.push(r.url());
+      });
       const bSaved = b.waitForResponse(isSave('nl'), { timeout: 15_000 });
       await b.locator('input[name="a_hum"]').fill('42');
       await b.locator('input[name="a_hum"]').blur();
-      const bStatus = (await bSaved).status();
-      if (bStatus === 409) {
-        // B is told, sees its unsent value beside the current one, and A's summary is on its screen.
-        await expect(b.getByTestId('editing-conflict')).toBeVisible();
-        await expect(b.getByTestId('conflict-mine-a_hum')).toHaveText('42');
-        await expect(b.locator('textarea[name="en_ops_summary"]')).toHaveValue(marker);
-      } else expect(bStatus).toBe(200);
-      // Either way A's summary is kept on the server.
+      const refused = await bSaved;
+      expect(refused.status()).toBe(409);
+      expect(await refused.json()).toMatchObject({ code: 'sitrep.stale' });
+      // B is told, sees its unsent value beside the current one, and A's summary is on its screen.
+      await expect(b.getByTestId('editing-conflict')).toBeVisible();
+      await expect(b.getByTestId('conflict-mine-a_hum')).toHaveText('42');
+      await expect(b.locator('textarea[name="en_ops_summary"]')).toHaveValue(marker);
+      // A's summary is kept on the server, without B's refused value.
       const check = await context.newPage();
       await check.goto('/agency/sitrep/nl');
       await expect(check.locator('textarea[name="en_ops_summary"]')).toHaveValue(marker);
-      if (bStatus === 200) await expect(check.locator('input[name="a_hum"]')).toHaveValue('42');
-      // A's tab never shows a value the server no longer holds: no more saves from B after the 409.
+      await expect(check.locator('input[name="a_hum"]')).not.toHaveValue('42');
+      // B stopped editing: a tick later it has sent nothing more over A's version.
+      await expect(b.getByRole('button', { name: 'Start Editing' })).toBeVisible();
       await b.waitForTimeout(6000);
+      expect(bSaves).toHaveLength(1);
       await check.reload();
       await expect(check.locator('textarea[name="en_ops_summary"]')).toHaveValue(marker);
     } finally {
