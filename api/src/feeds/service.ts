@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { AgencyCode, FeedOutcome } from '@ciffc/contracts';
 import type { Selectable } from 'kysely';
 import type { Db } from '../db/index.ts';
-import { importFires } from '../fires/import.ts';
+import { decodeFile, importFires } from '../fires/import.ts';
 import { HttpError } from '../http/errors.ts';
 import type { FireFeedsTable } from './schema.ts';
 import './schema.ts';
@@ -61,7 +61,10 @@ async function runFeed(
     if (response.status === 304)
       return { outcome: 'not_modified', record: { last_success_at: at, last_outcome: 'not_modified' } };
     if (!response.ok) throw new Error(`HTTP ${response.status} ${response.statusText}`.trim());
-    const body = await response.text();
+    const body = decodeFile(
+      new Uint8Array(await response.arrayBuffer()),
+      response.headers.get('content-type') ?? undefined,
+    );
     const result = await importFires(db, body, {
       today: options.today,
       onlyAgency: feed.agency_code as AgencyCode,

@@ -12,6 +12,7 @@ import { migrateToLatest } from '../db/migrate.ts';
 import { HttpError } from '../http/errors.ts';
 import { centreToday } from '../http/time.ts';
 import { importFires } from './import.ts';
+import { decodeFile } from './import-parse.ts';
 
 const args = process.argv.slice(2).filter((a) => a !== '--');
 const dryRun = args.includes('--dry-run');
@@ -27,7 +28,7 @@ const db = createDb({ databaseUrl: config.databaseUrl, sqliteFile: config.sqlite
 let exitCode = 0;
 try {
   await migrateToLatest(db.kysely);
-  const body = readFileSync(file, 'utf8');
+  const body = decodeFile(readFileSync(file));
   const result = await importFires(db, body, {
     today: centreToday(new Date()),
     dryRun,

@@ -79,13 +79,58 @@ function withCwfisDefaults(values: Record<string, unknown>): Record<string, unkn
 export const text = (v: unknown) =>
   typeof v === 'string' ? v.trim() : typeof v === 'number' ? String(v) : '';
 
+/**
+ * The file's bytes as text (docs/fires-import.md, "Encodings and separators"): UTF-8 with or without
+ * its byte-order mark, UTF-16 with its mark (Excel's "Unicode text"), and Windows-1252 (Excel's
+ * "CSV" on a Western European Windows) when the bytes are not UTF-8 or the charset says so.
+ */
+export function decodeFile(bytes: Uint8Array, contentType?: string): string {
+  const charset = /charset="?([\w-]+)/i.exec(contentType ?? '')?.[1]?.toLowerCase();
+  if (bytes[0] === 0xff && bytes[1] === 0xfe) return new TextDecoder('utf-16le').decode(bytes.subarray(2));
+  if (bytes[0] === 0xfe && bytes[1] === 0xff) return new TextDecoder('utf-16be').decode(bytes.subarray(2));
+  if (charset && /^(windows-1252|cp1252|iso-8859-1|latin-?1)$/.test(charset))
+    return new TextDecoder('windows-1252').decode(bytes);
+  if (charset && !/^(utf-?8|us-ascii)$/.test(charset))
+    throw malformed('import.unknown_encoding', { encoding: charset });
+  try {
+    return new TextDecoder('utf-8', { fatal: true, ignoreBOM: false }).decode(bytes);
+  } catch {
+    return new TextDecoder('windows-1252').decode(bytes);
+  }
+}
+
+const SEPARATORS = [',', ';', '\t'] as const;
+
+/** The separator of a CSV file: the one its header line uses most, outside quotes. */
+function separatorOf(headerLine: string): (typeof SEPARATORS)[number] | undefined {
+  const unquoted = headerLine.replace(/"[^"]*"/g, '');
+  const counts = SEPARATORS.map((s) => unquoted.split(s).length - 1);
+  const best = Math.max(...counts);
+  return best === 0 ? undefined : SEPARATORS[counts.indexOf(best)];
+}
+
+/** A semicolon file is French Excel's: its decimals have a comma (12,5 is 12.5). */
+const DECIMAL_COMMA_FIELDS = ['fire_size', 'latitude', 'longitude'] as const;
+function withDecimalPoints(values: Record<string, string>): Record<string, string> {
+  const out = { ...values };
+  for (const field of DECIMAL_COMMA_FIELDS) {
+    const v = out[field];
+    if (v !== undefined && /^-?\d+,\d+$/.test(v.trim())) out[field] = v.trim().replace(',', '.');
+  }
+  return out;
+}
+
 function parseCsvRecords(text: string): { records: RawRecord[]; national: boolean } {
   let parsed: { record: Record<string, string>; info: { lines: number } }[];
   let headers: string[] = [];
-  const cwfis = isCwfisHeader((text.replace(/^\uFEFF/, '').split(/\r?\n/, 1)[0] ?? '').split(','));
+  const headerLine = text.replace(/^\uFEFF/, '').split(/\r?\n/, 1)[0] ?? '';
+  const delimiter = separatorOf(headerLine);
+  if (!delimiter) throw malformed('import.unknown_separator');
+  const cwfis = isCwfisHeader(headerLine.split(delimiter));
   try {
     parsed = parseCsv(text, {
       bom: true,
+      delimiter,
       // The CWFIS file drops the trailing time zone of some rows; its other rows keep the rule.
       relax_column_count_less: cwfis,
       columns: (header: string[]) => {
@@ -99,6 +144,7 @@ function parseCsvRecords(text: string): { records: RawRecord[]; national: boolea
   } catch (error) {
     throw malformed('import.unreadable_csv', { detail: (error as Error).message });
   }
+  if (delimiter === ';') parsed = parsed.map((p) => ({ ...p, record: withDecimalPoints(p.record) }));
   const required = cwfis ? REQUIRED_COLUMNS.filter((c) => c !== 'response_type') : REQUIRED_COLUMNS;
   const missing = required.filter((c) => !headers.includes(c));
   if (headers.length === 0) throw malformed('import.empty');

@@ -7,15 +7,23 @@ import { centreToday } from '../http/time.ts';
 import { requireUser } from '../plugins/identity.ts';
 import { fireHistoryRoutes } from './history-routes.ts';
 import { importFires } from './import.ts';
+import { decodeFile } from './import-parse.ts';
 
 export async function fireImportRoutes(fastify: FastifyInstance): Promise<void> {
-  // Encapsulated: these parsers serve the import only. JSON is kept as text too, so that the
-  // history holds the file exactly as sent (the import parses it itself).
+  // Encapsulated: these parsers serve the import only. The body is read as bytes and decoded by the
+  // import's rules (UTF-8, UTF-16 or Windows-1252: docs/fires-import.md), JSON included, so that
+  // the history holds the file's text as sent (the import parses it itself).
   fastify.removeContentTypeParser('application/json');
   fastify.addContentTypeParser(
     ['text/csv', 'text/plain', 'application/csv', 'application/geo+json', 'application/json'],
-    { parseAs: 'string' },
-    (_request, body, done) => done(null, body),
+    { parseAs: 'buffer' },
+    (request, body, done) => {
+      try {
+        done(null, decodeFile(body as Buffer, request.headers['content-type']));
+      } catch (error) {
+        done(error as Error, undefined);
+      }
+    },
   );
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   app.post(

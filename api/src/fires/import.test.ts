@@ -267,6 +267,33 @@ forEachEngine(
       expect(await count(ctx())).toBe(before);
     });
 
+    it('stores a Windows-1252 file as written and reads a semicolon file with decimal commas', async () => {
+      const text = `${CSV_HEADER.replaceAll(',', ';')}\r\nqc;LAC-ÉTÉ-1;America/Toronto;2026-07-12;2026-07-12;OC;N;FUL;12,5;48,5;-72,25\r\n`;
+      // Windows-1252 keeps É as the byte 0xC9 (Latin-1 and Windows-1252 agree on it).
+      const res = await ctx().app.inject({
+        method: 'POST',
+        url: '/v1/fires/import',
+        headers: { 'content-type': 'text/csv', ...bearer(await tokenFor(ctx(), 'ciffc')) },
+        payload: Buffer.from(text, 'latin1'),
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json()).toMatchObject({ accepted_count: 1, rejected_count: 0 });
+      const stored = await ctx()
+        .app.db.kysely.selectFrom('fires')
+        .select(['agency_fire_id', 'fire_size', 'latitude', 'longitude'])
+        .where('agency_code', '=', 'qc')
+        .execute();
+      expect(stored).toContainEqual({
+        agency_fire_id: 'LAC-ÉTÉ-1',
+        fire_size: 12.5,
+        latitude: 48.5,
+        longitude: -72.25,
+      });
+      const unknown = await post(ctx(), 'agency_code|agency_fire_id\nqc|X');
+      expect(unknown.statusCode).toBe(400);
+      expect(unknown.json()).toMatchObject({ code: 'import.unknown_separator' });
+    });
+
     describe('agency users', () => {
       it('lets an agency user import its own agency', async () => {
         const res = await post(

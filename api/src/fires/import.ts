@@ -15,6 +15,9 @@ import { checkAgency, checkRecords, type ValidRow } from './import-rows.ts';
  * writing the import with its history (`import-apply.ts`).
  */
 
+// The import's one door for its callers (feeds, command line) that read files as bytes.
+export { decodeFile } from './import-parse.ts';
+
 /** The answer of an import, each rejected row's reason a code of the catalogue. */
 export type ImportResult = Omit<FiresImportResult, 'rejected'> & { rejected: RejectedRow[] };
 

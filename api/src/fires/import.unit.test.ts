@@ -2,7 +2,7 @@ import { SERVER_MESSAGES, serverMessage } from '@ciffc/contracts';
 import { describe, expect, it } from 'vitest';
 import { HttpError } from '../http/errors.ts';
 import { weekOfYear, weekStart } from '../http/time.ts';
-import { normaliseField, parseFireFile } from './import-parse.ts';
+import { decodeFile, normaliseField, parseFireFile } from './import-parse.ts';
 import { parseFireDate, validateRecord } from './import-rows.ts';
 
 describe('fire import rules', () => {
@@ -105,7 +105,9 @@ describe('fire import messages (codes of the catalogue)', () => {
     const rowCodes = Object.keys(SERVER_MESSAGES).filter(
       (c) =>
         c.startsWith('import.') &&
-        !/malformed|unreadable|empty|no_rows|columns|json|feature|foreign|duplicate_row/.test(c),
+        !/malformed|unreadable|unknown_separator|unknown_encoding|empty|no_rows|columns|json|feature|foreign|duplicate_row/.test(
+          c,
+        ),
     );
     for (const code of rowCodes) expect(seen.has(code), code).toBe(true);
   });
@@ -118,6 +120,7 @@ describe('fire import messages (codes of the catalogue)', () => {
       ['{"type":"Feature"}', 'import.not_feature_collection'],
       ['{"type":"FeatureCollection"}', 'import.no_features'],
       ['{nope', 'import.invalid_json'],
+      ['agency_code|agency_fire_id\nab|1', 'import.unknown_separator'],
     ];
     for (const [body, expected] of files) {
       let error: unknown;
@@ -132,5 +135,51 @@ describe('fire import messages (codes of the catalogue)', () => {
       expect(serverMessage(code, params, 'en')).toBe(message);
       expect(serverMessage(code, params, 'fr')).toMatch(/^Fichier mal formé/);
     }
+  });
+});
+
+describe('encodings and separators of an import file', () => {
+  const header =
+    'agency_code;agency_fire_id;situation_report_date;stage_of_control;response_type;fire_size;latitude;longitude';
+  it('reads UTF-8 with or without its mark, UTF-16 with its mark, and Windows-1252', () => {
+    const text = 'LAC-ÉTÉ-1';
+    const utf8 = new TextEncoder().encode(text);
+    expect(decodeFile(utf8)).toBe(text);
+    expect(decodeFile(new Uint8Array([0xef, 0xbb, 0xbf, ...utf8]))).toBe(text);
+    // Windows-1252: É is the single byte 0xC9, which is not UTF-8.
+    const cp1252 = new Uint8Array(
+      [...'LAC-'].map((c) => c.charCodeAt(0)).concat([0xc9, 0x54, 0xc9, 0x2d, 0x31]),
+    );
+    expect(decodeFile(cp1252)).toBe(text);
+    expect(decodeFile(cp1252, 'text/csv; charset=windows-1252')).toBe(text);
+    const utf16 = new Uint8Array([0xff, 0xfe, ...[...text].flatMap((c) => [c.charCodeAt(0), 0])]);
+    expect(decodeFile(utf16)).toBe(text);
+    expect(() => decodeFile(utf8, 'text/csv; charset=shift_jis')).toThrow(/shift_jis/);
+  });
+
+  it('recognises a semicolon file (French Excel) and its decimal commas, and says which separators it expects', () => {
+    const { records } = parseFireFile(
+      `${header}\r\nqc;LAC-1;2026-07-01;OC;FUL;12,5;48,5;-72,25\r\n`,
+      'text/csv',
+    );
+    expect(records[0]?.values).toMatchObject({
+      agency_fire_id: 'LAC-1',
+      fire_size: '12.5',
+      latitude: '48.5',
+      longitude: '-72.25',
+    });
+    const tabs = parseFireFile(
+      `${header.replaceAll(';', '\t')}\nqc\tLAC-2\t2026-07-01\tOC\tFUL\t1\t48\t-72\n`,
+      'text/csv',
+    );
+    expect(tabs.records[0]?.values).toMatchObject({ agency_fire_id: 'LAC-2' });
+    const comma = parseFireFile(
+      `${header.replaceAll(';', ', ')}\nqc, LAC-3, 2026-07-01, OC, FUL, 1, 48, -72\n`,
+      'text/csv',
+    );
+    expect(comma.records[0]?.values).toMatchObject({ agency_fire_id: 'LAC-3', fire_size: '1' });
+    expect(() => parseFireFile('agency_code|agency_fire_id\nqc|X\n', 'text/csv')).toThrow(
+      /expected a comma, a semicolon or a tab/,
+    );
   });
 });

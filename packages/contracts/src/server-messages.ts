@@ -81,6 +81,14 @@ export const SERVER_MESSAGES = {
     en: 'Malformed file: CSV could not be read: {detail}',
     fr: 'Fichier mal formé : le CSV n’a pas pu être lu : {detail}',
   },
+  'import.unknown_separator': {
+    en: 'Malformed file: the first line has no column separator; expected a comma, a semicolon or a tab between the column names',
+    fr: 'Fichier mal formé : la première ligne n’a pas de séparateur de colonnes; une virgule, un point-virgule ou une tabulation étaient attendus entre les noms de colonnes',
+  },
+  'import.unknown_encoding': {
+    en: 'Malformed file: the text is in {encoding}; save it as UTF-8 or Windows-1252 (Western European)',
+    fr: 'Fichier mal formé : le texte est en {encoding}; enregistrez-le en UTF-8 ou Windows-1252 (Europe occidentale)',
+  },
   'import.empty': { en: 'Malformed file: the file is empty', fr: 'Fichier mal formé : le fichier est vide' },
   'import.no_rows': {
     en: 'Malformed file: the file holds no rows',

@@ -91,6 +91,13 @@ describe('national fires list', () => {
     await waitFor(() => expect(router.state.location.search).toBe('?stage=OC&agency=bc'));
     const last = calls.at(-1)?.url.searchParams;
     expect([last?.get('agency'), last?.get('stage'), last?.get('page')]).toEqual(['bc', 'OC', '1']);
+    // The current season by default (no value sent: the API's default), every season on request.
+    const season = screen.getByRole('combobox', { name: 'Season' }) as HTMLSelectElement;
+    expect(season.selectedOptions[0]?.textContent).toBe('This season (carry-over fires included)');
+    expect(last?.has('season')).toBe(false);
+    await userEvent.selectOptions(season, 'all');
+    await waitFor(() => expect(calls.at(-1)?.url.searchParams.get('season')).toBe('all'));
+    expect(router.state.location.search).toBe('?stage=OC&agency=bc&season=all');
   });
 
   it('sorts and searches by fire id through the URL and the API (issue 14)', async () => {

@@ -143,6 +143,16 @@ export function NationalFiresPage() {
             options={options.response}
             onChange={(response) => update({ response })}
           />
+          <FilterSelect
+            name="season"
+            labelId="nationalFires.season"
+            anyId="nationalFires.season.current"
+            value={filters.season}
+            options={[
+              { field_code: 'all', field_name: intl.formatMessage({ id: 'nationalFires.season.all' }) },
+            ]}
+            onChange={(season) => update({ season })}
+          />
           <SortSelect value={filters.sort} onChange={(sort) => update({ sort })} />
           <FireIdSearch value={filters.q} onSearch={(q) => update({ q: readSearch(q) })} />
         </fieldset>

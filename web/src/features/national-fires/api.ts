@@ -13,6 +13,8 @@ export interface WildfiresFilters {
   sort?: string | undefined;
   /** Part of an agency fire id. */
   q?: string | undefined;
+  /** `all`: every fire kept; absent: the current picture's season (docs/glossary.md). */
+  season?: string | undefined;
 }
 
 export const wildfiresQuery = (params: WildfiresFilters & { page: number; lang: Locale }) =>
