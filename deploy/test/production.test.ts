@@ -81,10 +81,36 @@ describe('production layout (deploy/): nginx, two data API instances, content sy
   /** A token of the content system's admin panel (a super admin), made by the content test. */
   let adminToken = '';
 
-  it('signs in through nginx', async () => {
+  it('signs in through nginx: ab and bc as their agencies, ciffc as the national centre, each accepted by both instances', async () => {
     abToken = await login('ab');
     ciffcToken = await login('ciffc');
     bcToken = await login('bc');
+    // What the later tests rely on: who each token is, and that both instances resolve it.
+    const me = async (token: string) => {
+      const response = await fetch(`${s().nginxUrl}/api/users/me?populate=*`, { headers: auth(token) });
+      expect(response.status).toBe(200);
+      const user = (await response.json()) as {
+        username: string;
+        agency_code: string | null;
+        role?: { name: string };
+      };
+      return [user.username, user.agency_code, user.role?.name];
+    };
+    expect(await me(abToken)).toEqual(['ab', 'ab', 'Authenticated']);
+    expect(await me(bcToken)).toEqual(['bc', 'bc', 'Authenticated']);
+    expect(await me(ciffcToken)).toEqual(['ciffc', null, 'CIFFC']);
+    expect(s().apiPorts).toHaveLength(2);
+    for (const port of s().apiPorts) {
+      const read = (token: string, agency: string) =>
+        fetch(`http://127.0.0.1:${port}/v1/sitrep/agency?agency=${agency}`, { headers: auth(token) }).then(
+          (r) => r.status,
+        );
+      expect([await read(abToken, 'ab'), await read(bcToken, 'bc'), await read(ciffcToken, 'bc')]).toEqual([
+        200, 200, 200,
+      ]);
+      // An agency token is an agency's, not the national centre's.
+      expect(await read(abToken, 'bc')).toBe(403);
+    }
   });
 
   it('HTTPS: the plain port answers 301 to https (but ACME challenges), HTTPS answers carry HSTS, HTTP/2', async () => {
