@@ -1,7 +1,7 @@
 import type { Season } from '@ciffc/contracts';
 import { type Kysely, type Selectable, sql, type Transaction } from 'kysely';
 import type { Database } from '../db/schema.ts';
-import { activeInSeason, ofSeason } from '../fires/store.ts';
+import { activeInSeason, counted, ofSeason } from '../fires/store.ts';
 import type { AgencySitrepsTable, AgencySitrepVersionsTable, SitrepHistoryKind } from './schema.ts';
 import './schema.ts';
 
@@ -186,14 +186,14 @@ export function seasonStatistics(db: Db, agency: string, season: Season): Promis
   return db
     .selectFrom('fires')
     .select([
-      'response_type',
+      counted('response_type').as('response_type'),
       'stage_of_control',
       sql<number>`count(*)`.as('fires'),
       sql<number>`coalesce(sum(fire_size), 0)`.as('hectares'),
     ])
     .where('agency_code', '=', agency)
     .where(ofSeason(season))
-    .groupBy(['response_type', 'stage_of_control'])
+    .groupBy([counted('response_type'), 'stage_of_control'])
     .execute();
 }
 
@@ -201,10 +201,10 @@ export function seasonStatistics(db: Db, agency: string, season: Season): Promis
 export function newFiresByCause(db: Db, agency: string, day: string) {
   return db
     .selectFrom('fires')
-    .select(['fire_cause', sql<number>`count(*)`.as('fires')])
+    .select([counted('fire_cause').as('fire_cause'), sql<number>`count(*)`.as('fires')])
     .where('agency_code', '=', agency)
     .where('situation_report_date', '=', day)
-    .groupBy('fire_cause')
+    .groupBy(counted('fire_cause'))
     .execute();
 }
 

@@ -41,8 +41,10 @@ export interface FiresTable {
   /** The day of the last change of stage of control (YYYY-MM-DD). */
   status_date: string;
   stage_of_control: string;
-  fire_cause: string;
-  response_type: string;
+  /** H, N or U; null when the file did not say (shown as "Not reported"). */
+  fire_cause: string | null;
+  /** FUL, MOD or MON; null when the file did not say (counted as FUL: docs/glossary.md). */
+  response_type: string | null;
   fire_size: number;
   latitude: number;
   longitude: number;

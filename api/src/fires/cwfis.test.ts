@@ -49,7 +49,8 @@ forEachEngine(
           agency_code: 'ab',
           agency_data_timezone: 'America/Edmonton',
           situation_report_date: '2026-07-13',
-          response_type: 'FUL',
+          // The file has no response column: not reported, not a made-up full response.
+          response_type: null,
           fire_size: 7.5,
         });
         // The public "as of": each agency of the file is dated by this import; the US ones are not.
@@ -79,8 +80,9 @@ forEachEngine(
           accepted_count: 11,
           rejected_by_reason: REJECTED_BY_REASON,
         });
-        // SWF-060-2026 says MOD in this file, where the CSV without response_type gave the default.
-        expect(res.json()).toMatchObject({ updated: 4, unchanged: 7 });
+        // This file gives each fire's response, which the CSV without the column did not report.
+        expect(res.json()).toMatchObject({ updated: 11, unchanged: 0 });
+        expect(res.json().accepted.every((a: { action: string }) => a.action === 'updated')).toBe(true);
       });
     });
   },

@@ -18,13 +18,6 @@ export const CWFIS_COLUMNS = [
   'timezone',
 ] as const;
 
-/**
- * CWFIS files before `response_type` say nothing of the response; such a fire is taken as a full
- * response, so that it is counted with the fires being fought rather than hidden among those only
- * monitored (a choice recorded in docs/decisions.md).
- */
-export const CWFIS_DEFAULT_RESPONSE_TYPE = 'FUL';
-
 /** The US agencies the national file carries beside the Canadian ones; their rows are refused. */
 export const US_AGENCIES: ReadonlySet<string> = new Set(['ak', 'conus', 'us', 'usa']);
 

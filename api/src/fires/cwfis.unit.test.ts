@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { abbreviation, CWFIS_DEFAULT_RESPONSE_TYPE, reasonCode } from './cwfis.ts';
+import { abbreviation, reasonCode } from './cwfis.ts';
 import { CWFIS_QUIRK_ROWS, cwfisCsv, cwfisGeojson } from './cwfis-sample.ts';
 import { parseFireFile } from './import-parse.ts';
 import { validateRecord } from './import-rows.ts';
@@ -65,7 +65,8 @@ describe('the CWFIS national active-fires file', () => {
       // A missing zone is the agency's.
       expect(byId.get('HWF-101')?.agency_data_timezone).toBe('America/Edmonton');
       expect(byId.get('617')?.agency_code).toBe('qc');
-      const expectedResponse = label.includes('without') ? CWFIS_DEFAULT_RESPONSE_TYPE : 'MOD';
+      // A file without the column does not say: not reported (null), not a made-up full response.
+      const expectedResponse = label.includes('without') ? null : 'MOD';
       expect(byId.get('SWF-060-2026')?.response_type).toBe(expectedResponse);
     });
   }

@@ -166,6 +166,40 @@ forEachEngine(
         reported_on: '2026-07-15',
       });
     });
+
+    it("a past season's national file changes none of this season's figures, which agree page to page", async () => {
+      today = '2026-07-16';
+      const figures = async () => {
+        const summary = await get(ctx(), '/v1/summary');
+        const active = summary.items
+          .filter((i: { stage_of_control: string }) => i.stage_of_control !== 'OUT')
+          .reduce((n: number, i: { fire_count: number }) => n + i.fire_count, 0);
+        const card = await get(ctx(), '/v1/dashboard/fires?from_date=2026-01-01&to_date=2026-07-16');
+        const list = await get(ctx(), '/v1/wildfires?page=1');
+        const ogc = await get(ctx(), '/v1/ogc/collections/fires/items?limit=1');
+        return {
+          map: (await mapIds(ctx())).length,
+          summaryActive: active,
+          cardActive: card.active_fires,
+          season: card.fires,
+          list: list.meta.total_results,
+          ogc: ogc.numberMatched,
+        };
+      };
+      const before = await figures();
+      expect(before.map).toBeGreaterThan(0);
+      expect([before.summaryActive, before.cardActive]).toEqual([before.map, before.map]);
+      expect([before.list, before.ogc]).toEqual([before.season, before.season]);
+      const pastSeason = national(
+        'bc, 2023-K50001, 50.2, -121.0, 2023-08-01 12:00:00, 5000, OC, PDT',
+        'ab, 2023-HWF-9, 56.1, -112.0, 2023-07-20 10:00:00, 300, BH, MDT',
+        'on, 2023-RED-1, 50.9, -93.2, 2023-06-11 14:00:00, 20, UC, CDT',
+        'ak, 2023-AK-1, 64.8, -147.7, 2023-07-01 12:00:00, 99, OC, AKDT',
+      );
+      const imported = await post(ctx(), pastSeason);
+      expect(imported).toMatchObject({ inserted: 3, rejected_count: 1, snapshot_on: '2023-08-01', ended: 0 });
+      expect(await figures()).toEqual(before);
+    });
   },
   { now: () => new Date(`${today}T17:00:00Z`) },
 );

@@ -1,6 +1,6 @@
 import type { FiresImportResult } from '@ciffc/contracts';
 import { parse as parseCsv } from 'csv-parse/sync';
-import { CWFIS_DEFAULT_RESPONSE_TYPE, isCwfisHeader } from './cwfis.ts';
+import { isCwfisHeader } from './cwfis.ts';
 import { malformed } from './import-problems.ts';
 
 /**
@@ -70,9 +70,12 @@ function detectFormat(text: string, hint?: string): ImportFormat {
   return /^\s*[{[]/.test(text) ? 'geojson' : 'csv';
 }
 
-/** A CWFIS row without `response_type` gets the documented default (docs/fires-import.md). */
+/**
+ * A CWFIS row without `response_type` (older versions of the file have no such column) has a
+ * response not reported: null, which row validation keeps as unknown (docs/fires-import.md).
+ */
 function withCwfisDefaults(values: Record<string, unknown>): Record<string, unknown> {
-  return text(values.response_type) ? values : { ...values, response_type: CWFIS_DEFAULT_RESPONSE_TYPE };
+  return text(values.response_type) ? values : { ...values, response_type: null };
 }
 
 /** A raw value as trimmed text (a number as its digits); anything else is empty. */

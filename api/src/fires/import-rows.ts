@@ -160,12 +160,15 @@ export function validateRecord(
       value: stage,
       expected: STAGES_OF_CONTROL.join(', '),
     });
-  const cause = text(values.fire_cause).toUpperCase() || 'U';
-  if (!(FIRE_CAUSES as readonly string[]).includes(cause))
+  // A cause the file did not give is not reported (null), never "undetermined".
+  const cause = text(values.fire_cause).toUpperCase() || null;
+  if (cause !== null && !(FIRE_CAUSES as readonly string[]).includes(cause))
     fail('fire_cause', 'import.unknown_cause', { value: cause, expected: FIRE_CAUSES.join(', ') });
-  const response = text(values.response_type).toUpperCase();
-  if (!response) fail('response_type', 'import.required', { field: 'response_type' });
-  else if (!(RESPONSE_TYPES as readonly string[]).includes(response))
+  // Required, except where the layout has no such column (the national file's older versions: null).
+  const response = text(values.response_type).toUpperCase() || null;
+  if (!response) {
+    if (values.response_type !== null) fail('response_type', 'import.required', { field: 'response_type' });
+  } else if (!(RESPONSE_TYPES as readonly string[]).includes(response))
     fail('response_type', 'import.unknown_response', {
       value: response,
       expected: RESPONSE_TYPES.join(', '),

@@ -183,3 +183,25 @@ describe('encodings and separators of an import file', () => {
     );
   });
 });
+
+describe('values a file does not give', () => {
+  it('keeps a cause not given as not reported (null), never as undetermined', () => {
+    const row = {
+      agency_code: 'ab',
+      agency_fire_id: 'X',
+      situation_report_date: '2026-07-01',
+      stage_of_control: 'OC',
+      response_type: 'FUL',
+      fire_size: '1',
+      latitude: '55',
+      longitude: '-115',
+    };
+    const silent = validateRecord(row, '2026-07-15');
+    expect(silent.ok && silent.fire.fire_cause).toBeNull();
+    const said = validateRecord({ ...row, fire_cause: 'u' }, '2026-07-15');
+    expect(said.ok && said.fire.fire_cause).toBe('U');
+    // The standard layout's response is required; an empty one is refused, not guessed.
+    const empty = validateRecord({ ...row, response_type: '' }, '2026-07-15');
+    expect(empty.ok ? {} : empty.errors).toHaveProperty('response_type');
+  });
+});

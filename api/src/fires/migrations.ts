@@ -152,4 +152,66 @@ export const migrations: Record<string, Migration> = {
       await db.schema.alterTable('fire_feeds').dropColumn('snapshot').execute();
     },
   },
+  // A value the file did not give is stored as unknown (docs/fires-import.md, "Values not
+  // reported"): the fire's cause and response may be null. SQLite cannot drop a NOT NULL, so its
+  // two tables are rebuilt with the same columns, keys and indexes.
+  '0151_fire_unknown_values': {
+    async up(db: Kysely<unknown>) {
+      const postgres = sql`select ${1}`.compile(db).sql.includes('$1');
+      if (postgres) {
+        for (const table of ['fires', 'fire_versions'])
+          for (const column of ['fire_cause', 'response_type'])
+            await sql`alter table ${sql.table(table)} alter column ${sql.ref(column)} drop not null`.execute(
+              db,
+            );
+        return;
+      }
+      await rebuildSqlite(db, 'fires', FIRES_SQLITE, FIRES_INDEXES);
+      await rebuildSqlite(db, 'fire_versions', VERSIONS_SQLITE, VERSIONS_INDEXES);
+    },
+  },
 };
+
+const VALUE_COLUMNS_SQLITE = `
+  agency_code text not null,
+  agency_fire_id text not null,
+  agency_data_timezone text not null,
+  situation_report_date text not null,
+  status_date text not null,
+  stage_of_control text not null,
+  fire_cause text,
+  response_type text,
+  fire_size double precision not null,
+  latitude double precision not null,
+  longitude double precision not null,
+  updated_at text not null,
+  report_source text not null default 'import',
+  reported_on text,
+  ended_on text`;
+const FIRES_SQLITE = `(${VALUE_COLUMNS_SQLITE},
+  constraint fires_pk primary key (agency_code, agency_fire_id))`;
+const VERSIONS_SQLITE = `(
+  id integer primary key autoincrement,
+  import_id integer not null references fire_imports (id),
+  action text not null,${VALUE_COLUMNS_SQLITE})`;
+const FIRES_INDEXES = [
+  'create index fires_report_date on fires (situation_report_date, agency_code, agency_fire_id)',
+  'create index fires_agency_stage_date on fires (agency_code, stage_of_control, situation_report_date)',
+  'create index fires_stage_response on fires (stage_of_control, response_type, situation_report_date)',
+  'create index fires_response_stage on fires (response_type, stage_of_control, situation_report_date)',
+];
+const VERSIONS_INDEXES = [
+  'create index fire_versions_fire on fire_versions (agency_code, agency_fire_id, id)',
+  'create index fire_versions_import on fire_versions (import_id)',
+];
+
+/** SQLite's way to change a column's constraint: a new table, the rows copied, the old one replaced. */
+async function rebuildSqlite(db: Kysely<unknown>, table: string, definition: string, indexes: string[]) {
+  const columns = await sql<{ name: string }>`select name from pragma_table_info(${table})`.execute(db);
+  const names = columns.rows.map((c) => `"${c.name}"`).join(', ');
+  await sql.raw(`create table ${table}_rebuilt ${definition}`).execute(db);
+  await sql.raw(`insert into ${table}_rebuilt (${names}) select ${names} from ${table}`).execute(db);
+  await sql.raw(`drop table ${table}`).execute(db);
+  await sql.raw(`alter table ${table}_rebuilt rename to ${table}`).execute(db);
+  for (const index of indexes) await sql.raw(index).execute(db);
+}

@@ -1,5 +1,5 @@
-import { ACTIVE_STAGES, type Season, seasonOf } from '@ciffc/contracts';
-import type { ExpressionBuilder } from 'kysely';
+import { ACTIVE_STAGES, NOT_REPORTED_COUNTS_AS, type Season, seasonOf } from '@ciffc/contracts';
+import { type ExpressionBuilder, type RawBuilder, sql } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import { centreToday } from '../http/time.ts';
 
@@ -53,3 +53,14 @@ export const inScope = (scope: FireScope) => (eb: FiresEb) => {
 
 /** This season's figures: since January 1 (no upper bound: a report may be dated tomorrow) and carry-overs. */
 export const seasonScope = (season: Season): FireScope => ({ from: season.start, carryOver: season });
+
+/**
+ * A column as figures count it: a response or cause not reported counts as the contract says
+ * (NOT_REPORTED_COUNTS_AS); other columns as stored.
+ */
+export function counted(column: string): RawBuilder<string> {
+  const instead = NOT_REPORTED_COUNTS_AS[column as keyof typeof NOT_REPORTED_COUNTS_AS];
+  return instead === undefined
+    ? sql<string>`${sql.ref(column)}`
+    : sql<string>`coalesce(${sql.ref(column)}, ${sql.lit(instead)})`;
+}

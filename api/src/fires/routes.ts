@@ -40,7 +40,7 @@ function toNationalRow(f: FireRow): NationalFireRow {
     field_status_date: f.status_date,
     field_stage_of_control_status: f.stage_of_control as StageOfControl,
     field_system_fire_cause: f.fire_cause,
-    field_response_type: f.response_type as ResponseType,
+    field_response_type: f.response_type as ResponseType | null,
     field_fire_size: f.fire_size,
     field_latitude: f.latitude,
     field_longitude: f.longitude,

@@ -3,7 +3,7 @@ import type { Insertable, Kysely, Selectable } from 'kysely';
 import { sql } from 'kysely';
 import type { Database, FiresTable } from '../db/schema.ts';
 import { bumpDataVersion } from '../db/versions.ts';
-import { activeInSeason, type FireScope, inScope, ofSeason } from './picture.ts';
+import { activeInSeason, counted, type FireScope, inScope, ofSeason } from './picture.ts';
 
 export type FireRow = Selectable<FiresTable>;
 export type NewFire = Insertable<FiresTable>;
@@ -79,7 +79,8 @@ function filtered(db: Kysely<Database>, filters: FireFilters) {
   let query = db.selectFrom('fires');
   if (filters.agency) query = query.where('agency_code', '=', filters.agency);
   if (filters.stage) query = query.where('stage_of_control', '=', filters.stage);
-  if (filters.response) query = query.where('response_type', '=', filters.response);
+  // A response not reported counts as full (NOT_REPORTED_COUNTS_AS), here as in the summary.
+  if (filters.response) query = query.where(counted('response_type'), '=', filters.response);
   if (filters.season) query = query.where(ofSeason(filters.season));
   // upper() on both sides: LIKE is case-blind in SQLite but not in PostgreSQL.
   if (filters.q)
@@ -153,10 +154,10 @@ export async function groupedTotals<
   const rows = await db
     .selectFrom('fires')
     .where(inScope(scope))
-    .select(columns as readonly K[])
+    .select(columns.map((c) => counted(c).as(c)))
     .select([num`count(*)`.as('fire_count'), num`coalesce(sum(fire_size), 0)`.as('area_sum')])
-    .groupBy(columns as readonly K[])
-    .$call((q) => columns.reduce((acc, c) => acc.orderBy(c), q))
+    .groupBy(columns.map((c) => counted(c)))
+    .$call((q) => columns.reduce((acc, c) => acc.orderBy(counted(c)), q))
     .execute();
   return rows.map((r) => ({ ...r, fire_count: Number(r.fire_count), area_sum: Number(r.area_sum) })) as never;
 }
@@ -184,4 +185,4 @@ export async function dailyTotals(
 }
 
 // The current picture's conditions, for the other domains that count fires (their one door here).
-export { activeInSeason, carriedOver, currentSeason, inScope, ofSeason } from './picture.ts';
+export { activeInSeason, carriedOver, counted, currentSeason, inScope, ofSeason } from './picture.ts';

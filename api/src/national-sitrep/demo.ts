@@ -14,7 +14,7 @@ import type { Db } from '../db/index.ts';
 import type { Database } from '../db/schema.ts';
 import { seedDutyOfficers } from '../duty-officers/store.ts';
 import { random } from '../fires/demo.ts';
-import { activeInSeason, inScope } from '../fires/store.ts';
+import { activeInSeason, counted, inScope } from '../fires/store.ts';
 import { addDays, centreToday, yearOf, yearStart } from '../http/time.ts';
 import { toAgencySummary } from './agency-summary.ts';
 import { buildPublicReport, type ResourceLabel } from './report.ts';
@@ -118,16 +118,16 @@ async function dayFigures(k: Kysely<Database>, date: string): Promise<DayFigures
   const [season, today, week, large] = await Promise.all([
     k
       .selectFrom('fires')
-      .select(['agency_code', 'response_type', 'stage_of_control'])
+      .select(['agency_code', counted('response_type').as('response_type'), 'stage_of_control'])
       .select([sql<number>`count(*)`.as('fires'), sql<number>`coalesce(sum(fire_size), 0)`.as('hectares')])
       .where(inScope({ from, to: date, carryOver: seasonOf(date) }))
-      .groupBy(['agency_code', 'response_type', 'stage_of_control'])
+      .groupBy(['agency_code', counted('response_type'), 'stage_of_control'])
       .execute(),
     k
       .selectFrom('fires')
-      .select(['agency_code', 'fire_cause', sql<number>`count(*)`.as('fires')])
+      .select(['agency_code', counted('fire_cause').as('fire_cause'), sql<number>`count(*)`.as('fires')])
       .where('situation_report_date', '=', date)
-      .groupBy(['agency_code', 'fire_cause'])
+      .groupBy(['agency_code', counted('fire_cause')])
       .execute(),
     k
       .selectFrom('fires')

@@ -86,3 +86,10 @@ export function reportPrevails(
     FIRE_SOURCES.indexOf(incoming.report_source) >= FIRE_SOURCES.indexOf(current.report_source as FireSource)
   );
 }
+
+/**
+ * Values a file did not give are stored as unknown and shown as "Not reported" (docs/glossary.md).
+ * Counts still place each fire once: a fire whose response was not reported counts as a full
+ * response (fought until said otherwise), one whose cause was not reported as undetermined.
+ */
+export const NOT_REPORTED_COUNTS_AS = { response_type: 'FUL', fire_cause: 'U' } as const;

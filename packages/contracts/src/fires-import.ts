@@ -16,8 +16,8 @@ export const StoredFire = z.object({
   situation_report_date: z.string(),
   status_date: z.string(),
   stage_of_control: z.string(),
-  fire_cause: z.string(),
-  response_type: z.string(),
+  fire_cause: z.string().nullable().describe('null: not reported'),
+  response_type: z.string().nullable().describe('null: not reported'),
   fire_size: z.number(),
   latitude: z.number(),
   longitude: z.number(),
@@ -32,7 +32,7 @@ export const StoredFire = z.object({
     .describe('The day a snapshot no longer listed the fire (it is then OUT); null while listed'),
 });
 
-/** ?dry_run=&file_name= of POST /v1/fires/import. */
+/** ?dry_run=&file_name=&snapshot=&report= of POST /v1/fires/import. */
 export const FiresImportQuery = z.object({
   dry_run: z
     .enum(['true', 'false', '1', '0'])
@@ -51,6 +51,12 @@ export const FiresImportQuery = z.object({
     .optional()
     .describe(
       "The file is the complete current list of the agencies it holds: their fires it no longer lists end (docs/fires-import.md, Snapshots). Default: true for the national active-fires file's layout, else false",
+    ),
+  report: z
+    .enum(['csv'])
+    .optional()
+    .describe(
+      'csv: check the file without writing (a dry run) and answer every rejected row as CSV (row, line, agency_code, agency_fire_id, reason_code, code, reason, errors) instead of the JSON summary',
     ),
 });
 
@@ -108,8 +114,12 @@ export const FiresImportResult = z.object({
       "A snapshot: the day it speaks for (its newest row, or the feed's Last-Modified); null otherwise",
     ),
   ended: z.number().describe("Fires of the snapshot's agencies it no longer lists, now out of the picture"),
-  accepted: z.array(AcceptedRow),
-  rejected: z.array(RejectedRow),
+  accepted: z.array(AcceptedRow).describe('The first 100 accepted rows, in row order'),
+  accepted_truncated: z.number().describe('Accepted rows left out of `accepted` (beyond the first 100)'),
+  rejected: z
+    .array(RejectedRow)
+    .describe('The first 100 rejected rows, in row order; every one: the same request with ?report=csv'),
+  rejected_truncated: z.number().describe('Rejected rows left out of `rejected` (beyond the first 100)'),
 });
 export type FiresImportResult = z.infer<typeof FiresImportResult>;
 

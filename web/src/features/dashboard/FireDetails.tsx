@@ -43,14 +43,26 @@ export function FireDetails({ fire }: { fire: MapFireProperties }) {
           <FormattedMessage id="dashboard.popup.response" />
         </dt>
         <dd>
-          <FormattedMessage id={`dashboard.response.${fire.field_response_type}`} />
+          <FormattedMessage
+            id={
+              fire.field_response_type
+                ? `dashboard.response.${fire.field_response_type}`
+                : 'common.notReported'
+            }
+          />
         </dd>
         <dt>
           <FormattedMessage id="dashboard.popup.cause" />
         </dt>
         <dd>
           {/* The catalogue's names, not FIRE_CAUSE_NAMES: fires.ts would bring zod in with the map. */}
-          <FormattedMessage id={`dashboard.cause.${normaliseCause(fire.field_system_fire_cause)}`} />
+          <FormattedMessage
+            id={
+              fire.field_system_fire_cause
+                ? `dashboard.cause.${normaliseCause(fire.field_system_fire_cause)}`
+                : 'common.notReported'
+            }
+          />
         </dd>
         <dt>
           <FormattedMessage id="dashboard.popup.coordinates" />

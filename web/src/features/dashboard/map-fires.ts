@@ -6,11 +6,12 @@ export interface MapFireProperties {
   field_agency_fire_id: string;
   field_fire_size: number;
   field_stage_of_control_status: string;
+  /** FUL, MOD, MON; empty when the agency did not report it. */
   field_response_type: string;
   field_status_date: string;
   field_agency_code: string;
   field_situation_report_date: string;
-  /** Beyond the spec's feature properties, for the popup (issue 14): cause code (H, N, U) and the point. */
+  /** Beyond the spec's feature properties, for the popup: cause code (H, N, U; empty: not reported). */
   field_system_fire_cause: string;
   latitude: number;
   longitude: number;

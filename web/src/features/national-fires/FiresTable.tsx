@@ -46,7 +46,11 @@ export function FiresTable({
   const label = (column: (typeof COLUMNS)[number]) =>
     intl.formatMessage({ id: `nationalFires.col.${column}` });
   const stageName = (s: string) => STAGE_OF_CONTROL_NAMES[s as StageOfControl]?.[lang] ?? s;
-  const responseName = (r: string) => RESPONSE_TYPE_NAMES[r as ResponseType]?.[lang] ?? r;
+  const notReported = intl.formatMessage({ id: 'common.notReported' });
+  const responseName = (r: string | null) =>
+    r === null ? notReported : (RESPONSE_TYPE_NAMES[r as ResponseType]?.[lang] ?? r);
+  const causeName = (c: string | null) =>
+    c === null ? notReported : FIRE_CAUSE_NAMES[normaliseCause(c)][lang];
   return (
     <TableRegion label={caption} busy={busy}>
       <table className="fires-table national-fires-table">
@@ -69,9 +73,7 @@ export function FiresTable({
               <td data-label={label('reportDate')}>{f.field_situation_report_date}</td>
               <td data-label={label('statusDate')}>{f.field_status_date}</td>
               <td data-label={label('stage')}>{stageName(f.field_stage_of_control_status)}</td>
-              <td data-label={label('cause')}>
-                {FIRE_CAUSE_NAMES[normaliseCause(f.field_system_fire_cause)][lang]}
-              </td>
+              <td data-label={label('cause')}>{causeName(f.field_system_fire_cause)}</td>
               <td data-label={label('response')}>{responseName(f.field_response_type)}</td>
               <td data-label={label('size')} className="num">
                 {format.hectares(f.field_fire_size)}

@@ -45,7 +45,10 @@ function blobBytes(blob: Blob): Promise<Uint8Array> {
 
 describe('national fires list', () => {
   it('shows the 11 columns with the number formats, and "of N results"', async () => {
-    installFetch({ '/v1/wildfires': () => json({ items: [row('G1'), row('=cmd')], meta: meta(45) }) });
+    const silent = row('G2', { field_system_fire_cause: null, field_response_type: null });
+    installFetch({
+      '/v1/wildfires': () => json({ items: [row('G1'), row('=cmd'), silent], meta: meta(45) }),
+    });
     renderApp('/national');
     const table = await screen.findByRole('table');
     expect(
@@ -71,6 +74,11 @@ describe('national fires list', () => {
     expect(first.textContent).toContain('-120.5000');
     expect(first.textContent).toContain('Out of Control');
     expect(first.textContent).toContain('Human');
+    // What the agency did not report is said so, not guessed (Undetermined, Full Response).
+    const cells = within(within(table).getByRole('row', { name: /G2/ }))
+      .getAllByRole('cell')
+      .map((c) => c.textContent);
+    expect([cells[5], cells[6]]).toEqual(['Not reported', 'Not reported']);
     expect(screen.getAllByText('1–20 of 45 results')).toBeTruthy();
     const pageSelect = screen.getAllByRole('combobox', { name: 'Page' })[0];
     expect(pageSelect?.querySelectorAll('option')).toHaveLength(3);

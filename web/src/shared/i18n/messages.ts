@@ -5,6 +5,8 @@ export const sharedMessages = defineCatalogue({
   en: {
     'common.error': 'Error',
     'common.externalServerUrl': 'External server URL',
+    // A value the agency's file did not give (docs/glossary.md): shown as such, never guessed.
+    'common.notReported': 'Not reported',
     'common.loading': 'Loading…',
     'common.notFound': 'Not found: "{alias}"',
     'common.pageNotFound': 'Page not found.',
@@ -18,6 +20,7 @@ export const sharedMessages = defineCatalogue({
   fr: {
     'common.error': 'Erreur',
     'common.externalServerUrl': 'URL du serveur externe',
+    'common.notReported': 'Non déclaré',
     'common.loading': 'Chargement…',
     'common.notFound': 'Introuvable : « {alias} »',
     'common.pageNotFound': 'Page introuvable.',
