@@ -698,6 +698,27 @@ forEachEngine('agency sitrep', (ctx) => {
       const missing = await send(ctx(), ciffc, 'POST', '/v1/sitrep/agency/approve', { agency: 'nt' });
       expect(missing.statusCode).toBe(400);
       expect(missing.body).toContain('version_number');
+      // While the agency holds its editing claim, neither decision (409 naming who is editing).
+      for (const action of ['approve', 'reject']) {
+        const res = await send(ctx(), ciffc, 'POST', `/v1/sitrep/agency/${action}`, {
+          agency: 'nt',
+          version_number: viewed + 1,
+        });
+        expect(res.statusCode, action).toBe(409);
+        expect(res.json()).toMatchObject({ code: 'sitrep.decide_while_editing', params: { name: 'nt' } });
+      }
+      expect((await send(ctx(), nt, 'POST', '/v1/sitrep/agency/release?agency=nt', {})).statusCode).toBe(200);
+      // Approving a version the agency never submitted takes a confirmation naming the submitted one.
+      const unconfirmed = await send(ctx(), ciffc, 'POST', '/v1/sitrep/agency/approve', {
+        agency: 'nt',
+        version_number: viewed + 1,
+      });
+      expect(unconfirmed.statusCode).toBe(409);
+      expect(unconfirmed.json()).toMatchObject({
+        code: 'sitrep.not_submitted',
+        params: { current: viewed + 1, submitted: viewed },
+        status: 'E',
+      });
       // Not Approved of the current version, with a reason kept with it and shown to the agency.
       const rejected = await send(ctx(), ciffc, 'POST', '/v1/sitrep/agency/reject', {
         agency: 'nt',
@@ -717,10 +738,11 @@ forEachEngine('agency sitrep', (ctx) => {
       expect(states.items[0]).toMatchObject({ agency: 'nt', rejected_reason: reason });
       const history = await listHistory(ctx().app.db.kysely, 'nt');
       expect(history.at(-1)).toMatchObject({ kind: 'reject', version: viewed + 1, reason });
-      // The approval of the next version clears it.
+      // The approval clears it (confirmed: this version was never submitted).
       const approved = await send(ctx(), ciffc, 'POST', '/v1/sitrep/agency/approve', {
         agency: 'nt',
         version_number: viewed + 1,
+        confirm_unsubmitted: true,
       });
       expect(approved.json()).toMatchObject({ status: 'A', rejected_reason: null, rejected_version: null });
     });

@@ -23,6 +23,8 @@ export interface TransitionOptions {
   version_number?: number | undefined;
   /** Not Approved only: why, kept with the refused version and shown to the agency. */
   reason?: string | undefined;
+  /** Approve only: the user confirmed approving a version the agency never submitted. */
+  confirm_unsubmitted?: boolean | undefined;
 }
 
 async function transition(
@@ -143,7 +145,34 @@ async function decidableRow(
     );
   requireStarted(row, identity, now, action);
   requireViewedVersion(row, identity, now, options.version_number);
+  // A decision is on a version at rest: not while someone else (the agency) holds the editing claim.
+  if (isLive(row, now) && row.claimed_by !== identity.id)
+    throw sitrepError(
+      409,
+      `${row.claimed_by_name ?? `user ${row.claimed_by}`} is editing this report: decide once they pause or submit`,
+      statusFields(row, identity, now),
+      'sitrep.decide_while_editing',
+      { name: row.claimed_by_name ?? `user ${row.claimed_by}` },
+    );
   return row;
+}
+
+/** Approving a version the agency never submitted takes the user's confirmation, naming what was submitted. */
+function requireSubmittedOrConfirmed(
+  row: SitrepRow,
+  identity: Identity,
+  now: Date,
+  options: TransitionOptions,
+) {
+  if (row.submitted_version === row.version_number || options.confirm_unsubmitted) return;
+  const submitted = row.submitted_version ?? 0;
+  throw sitrepError(
+    409,
+    `Version ${row.version_number} was never submitted (the agency submitted version ${submitted}); confirm to approve it`,
+    statusFields(row, identity, now),
+    'sitrep.not_submitted',
+    { current: row.version_number, submitted },
+  );
 }
 
 /** Approve (national centre): the version the user viewed becomes the approved copy. */
@@ -155,6 +184,7 @@ export async function approve(
   options: TransitionOptions = {},
 ): Promise<SitrepStatusFields> {
   const row = await decidableRow(db, identity, agency, now, options, 'approve');
+  requireSubmittedOrConfirmed(row, identity, now, options);
   await requireValid(db, row, identity, now);
   return transition(
     db,

@@ -26,6 +26,14 @@ export const SERVER_MESSAGES = {
     en: 'The sitrep changed meanwhile; reload and try again.',
     fr: 'Le sitrep a changé entre-temps; rechargez-le et réessayez.',
   },
+  'sitrep.decide_while_editing': {
+    en: '{name} is editing this report: it can be approved or sent back once they pause or submit.',
+    fr: '{name} modifie ce rapport : il pourra être approuvé ou renvoyé quand cette personne fera une pause ou le soumettra.',
+  },
+  'sitrep.not_submitted': {
+    en: 'Version {current} was never submitted (the agency submitted version {submitted}). Confirm to approve version {current}.',
+    fr: 'La version {current} n’a jamais été soumise (l’agence a soumis la version {submitted}). Confirmez pour approuver la version {current}.',
+  },
   'sitrep.changed_since_opened': {
     en: 'The sitrep changed since you opened it (version {viewed}, now {current}); it was reloaded.',
     fr: 'Le sitrep a changé depuis son ouverture (version {viewed}, maintenant {current}); il a été rechargé.',

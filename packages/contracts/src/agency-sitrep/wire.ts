@@ -123,9 +123,20 @@ const ViewedVersion = z
 /** Submit: the agency, and the version saved when the client knows it. */
 export const SitrepSubmitBody = z.object({ agency: agencyCode, version_number: ViewedVersion.optional() });
 /** Approve (CIFFC): the version viewed. */
-export const SitrepApproveBody = z.object({ agency: agencyCode, version_number: ViewedVersion });
+export const SitrepApproveBody = z.object({
+  agency: agencyCode,
+  version_number: ViewedVersion,
+  confirm_unsubmitted: z
+    .boolean()
+    .optional()
+    .describe(
+      'true: approve a version the agency never submitted (the user was told which version was submitted); without it such an approval answers 409 sitrep.not_submitted',
+    ),
+});
 /** Not Approved (CIFFC): the version viewed and an optional reason shown to the agency. */
-export const SitrepRejectBody = SitrepApproveBody.extend({
+export const SitrepRejectBody = z.object({
+  agency: agencyCode,
+  version_number: ViewedVersion,
   reason: z.string().max(2000).optional().describe('Why (shown to the agency)'),
 });
 

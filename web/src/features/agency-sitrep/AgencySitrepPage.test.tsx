@@ -101,7 +101,12 @@ describe('agency sitrep input', () => {
         'This data has one or more validation errors; please review it. Your data will not be synced with the server until all issues are resolved.',
       ),
     ).toBeTruthy();
-    expect((screen.getByRole('button', { name: 'Blocked' }) as HTMLButtonElement).disabled).toBe(true);
+    // Refused with its reason, yet focusable: a disabled button would drop the keyboard focus.
+    const blocked = screen.getByRole('button', { name: 'Blocked' });
+    expect([blocked.getAttribute('aria-disabled'), (blocked as HTMLButtonElement).disabled]).toEqual([
+      'true',
+      false,
+    ]);
     await tick();
     expect(calls.filter(isSave)).toHaveLength(0);
     fireEvent.change(hum, { target: { value: '6' } });
@@ -164,8 +169,15 @@ describe('agency sitrep input', () => {
     expect((locked as HTMLButtonElement).disabled).toBe(true);
     expect(locked.textContent).toContain('by agency');
     expect(document.querySelector('textarea[name="fr_ops_summary"]')).not.toBeNull();
-    expect((screen.getByRole('button', { name: 'Approved' }) as HTMLButtonElement).disabled).toBe(true);
-    expect((screen.getByRole('button', { name: 'Not Approved' }) as HTMLButtonElement).disabled).toBe(false);
+    // The agency holds the claim: both decisions wait, and the page says who is editing.
+    expect(screen.getByText(/^ab is editing this report: Approved and Not Approved wait/)).toBeTruthy();
+    const notApproved = screen.getByRole('button', { name: 'Not Approved' });
+    expect(screen.getByRole('button', { name: 'Approved' }).getAttribute('aria-disabled')).toBe('true');
+    expect(notApproved.getAttribute('aria-disabled')).toBe('true');
+    await userEvent.click(notApproved);
+    const refusal = document.querySelector('.sitrep-action-refusal');
+    expect(refusal?.getAttribute('role')).toBe('status');
+    expect(refusal?.textContent).toMatch(/^ab is editing this report/);
   });
 
   it('says there is no data to bring forward, and asks before deleting an item', async () => {
@@ -341,7 +353,7 @@ describe('agency sitrep sync cycle (docs/spec/data-entry.md 4.3)', () => {
     fireEvent.change(input('mobs.0.resources.category'), { target: { value: 'crews' } });
     await waitFor(() => expect(screen.queryByText('This field is required.')).toBeNull());
     expect(screen.getByText('Must be at least 1')).toBeTruthy();
-    expect((screen.getByRole('button', { name: 'Blocked' }) as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.getByRole('button', { name: 'Blocked' }).getAttribute('aria-disabled')).toBe('true');
   });
 
   it('marks the API unreachable while the states-list poll fails, and clears it when a poll succeeds', async () => {
@@ -385,10 +397,10 @@ describe('agency sitrep sections and transitions', () => {
   it('disables Approved and Not Approved for a sitrep never started (version 0)', async () => {
     installFetch(handlers(draft({ status: 'N', version_number: 0, last_edit: null, edited_by: null })));
     renderApp('/agency/sitrep/ab', { user: ciffcUser });
-    expect(((await screen.findByRole('button', { name: 'Approved' })) as HTMLButtonElement).disabled).toBe(
-      true,
+    expect((await screen.findByRole('button', { name: 'Approved' })).getAttribute('aria-disabled')).toBe(
+      'true',
     );
-    expect((screen.getByRole('button', { name: 'Not Approved' }) as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.getByRole('button', { name: 'Not Approved' }).getAttribute('aria-disabled')).toBe('true');
   });
 
   it('sends the version viewed with Approved, and Not Approved with its reason', async () => {
@@ -408,6 +420,29 @@ describe('agency sitrep sections and transitions', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Not Approved' }));
     await waitFor(() => expect(sent).toHaveLength(1));
     expect(sent[0]).toEqual({ agency: 'ab', version_number: 4, reason: 'French summary missing' });
+  });
+
+  it('asks before approving a version the agency never submitted, naming the one it submitted', async () => {
+    const sent: Record<string, unknown>[] = [];
+    installFetch(
+      handlers(draft({ status: 'E', submitted_version: 3, changed_since_submitted: true }), {
+        '/v1/sitrep/agency/approve': (_url, init) => {
+          sent.push(JSON.parse(String(init?.body)));
+          return json({ ...status, status: 'A' });
+        },
+      }),
+    );
+    vi.spyOn(window, 'alert').mockImplementation(() => {});
+    const confirm = vi.spyOn(window, 'confirm').mockReturnValueOnce(false).mockReturnValueOnce(true);
+    renderApp('/agency/sitrep/ab', { user: ciffcUser });
+    await userEvent.click(await screen.findByRole('button', { name: 'Approved' }));
+    expect(confirm).toHaveBeenLastCalledWith(
+      'Version 4 was never submitted: the agency submitted version 3. Approve version 4?',
+    );
+    expect(sent).toHaveLength(0);
+    await userEvent.click(screen.getByRole('button', { name: 'Approved' }));
+    await waitFor(() => expect(sent).toHaveLength(1));
+    expect(sent[0]).toEqual({ agency: 'ab', version_number: 4, confirm_unsubmitted: true });
   });
 
   it('shows the Not Approved reason and "changed since submitted" to the agency', async () => {

@@ -1,9 +1,42 @@
 import { canApprove, canReject, type SitrepStatusFields } from '@ciffc/contracts';
+import { type ReactNode, useState } from 'react';
 import { useT } from './useT.ts';
+
+/**
+ * A button that keeps its focus when it cannot act: `aria-disabled` instead of `disabled` (a
+ * disabled button drops the keyboard focus to the page), and a click says why instead of acting.
+ */
+function ActionButton({
+  off,
+  why,
+  onRefused,
+  onAct,
+  primary,
+  children,
+}: {
+  off: boolean;
+  why: string;
+  onRefused: (why: string) => void;
+  onAct: () => void;
+  primary?: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <button
+      type="button"
+      className={primary ? 'button button-primary' : 'button'}
+      aria-disabled={off || undefined}
+      onClick={() => (off ? onRefused(why) : onAct())}
+    >
+      {children}
+    </button>
+  );
+}
 
 /**
  * Under the form: Approve, the Not Approved reason and Not Approved for the national centre;
  * Submit for the agency (blocked while locked, syncing or with errors, and before anything is saved).
+ * While another user (the agency) holds the editing claim the decisions wait, and say so.
  */
 export function DraftActions({
   national,
@@ -12,6 +45,7 @@ export function DraftActions({
   notStarted,
   blocked,
   submitDisabled,
+  editingBy,
   reason,
   onReason,
   onTransition,
@@ -24,23 +58,39 @@ export function DraftActions({
   /** Locked or with errors: the Submit button says so. */
   blocked: boolean;
   submitDisabled: boolean;
+  /** Someone else holds the editing claim (national view): their name. */
+  editingBy: string | null;
   reason: string;
   onReason: (reason: string) => void;
   onTransition: (action: 'submit' | 'approve' | 'reject') => void;
 }) {
   const t = useT();
+  const [refusal, setRefusal] = useState('');
+  const waitingFor = editingBy ? t('decide.editing', { name: editingBy }) : '';
+  const why = (decided: boolean, decidedText: string) =>
+    busy
+      ? t('action.busy')
+      : notStarted
+        ? t('submitNeedsSave')
+        : editingBy
+          ? waitingFor
+          : decided
+            ? decidedText
+            : '';
   return (
     <div className="sitrep-actions">
       {national ? (
         <>
-          <button
-            type="button"
-            className="button button-primary"
-            disabled={busy || notStarted || !canApprove(status)}
-            onClick={() => onTransition('approve')}
+          {editingBy && <p className="sitrep-decide-wait">{waitingFor}</p>}
+          <ActionButton
+            primary
+            off={busy || notStarted || !!editingBy || !canApprove(status)}
+            why={why(!canApprove(status), t('decide.alreadyApproved'))}
+            onRefused={setRefusal}
+            onAct={() => onTransition('approve')}
           >
             {t('action.approve')}
-          </button>
+          </ActionButton>
           <label className="sitrep-reject-reason">
             {t('rejectReason')}
             <textarea
@@ -51,26 +101,29 @@ export function DraftActions({
               disabled={busy || notStarted || !canReject(status)}
             />
           </label>
-          <button
-            type="button"
-            className="button"
-            disabled={busy || notStarted || !canReject(status)}
-            onClick={() => onTransition('reject')}
+          <ActionButton
+            off={busy || notStarted || !!editingBy || !canReject(status)}
+            why={why(!canReject(status), t('decide.alreadyRejected'))}
+            onRefused={setRefusal}
+            onAct={() => onTransition('reject')}
           >
             {t('action.reject')}
-          </button>
+          </ActionButton>
         </>
       ) : (
-        <button
-          type="button"
-          className="button button-primary"
-          disabled={submitDisabled}
-          title={notStarted ? t('submitNeedsSave') : undefined}
-          onClick={() => onTransition('submit')}
+        <ActionButton
+          primary
+          off={submitDisabled}
+          why={notStarted ? t('submitNeedsSave') : blocked ? t('submitBlocked') : t('action.busy')}
+          onRefused={setRefusal}
+          onAct={() => onTransition('submit')}
         >
           {blocked ? t('action.blocked') : t('action.submit')}
-        </button>
+        </ActionButton>
       )}
+      <p role="status" className="sitrep-action-refusal">
+        {refusal}
+      </p>
     </div>
   );
 }

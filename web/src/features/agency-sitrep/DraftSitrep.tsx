@@ -130,6 +130,7 @@ export function DraftSitrep({ agency }: { agency: string }) {
         submitDisabled={
           busy || syncing || locked || hasErrors || (notStarted && !state.unsent && !state.queued)
         }
+        editingBy={national && locked && !byYou ? (meta.claimed_by_name ?? t('someone')) : null}
         reason={reason}
         onReason={setReason}
         onTransition={transition}

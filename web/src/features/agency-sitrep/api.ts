@@ -68,9 +68,14 @@ export const transitionSitrep = (
   action: 'submit' | 'approve' | 'reject',
   agency: string,
   version_number: number,
-  reason?: string,
+  options: { reason?: string | undefined; confirm_unsubmitted?: boolean } = {},
 ) =>
   apiRequest<SitrepStatusFields>(`/v1/sitrep/agency/${action}`, {
     method: 'POST',
-    body: { agency, version_number, ...(reason ? { reason } : {}) },
+    body: {
+      agency,
+      version_number,
+      ...(options.reason ? { reason: options.reason } : {}),
+      ...(options.confirm_unsubmitted ? { confirm_unsubmitted: true } : {}),
+    },
   });

@@ -40,6 +40,16 @@ export const messages = defineCatalogue({
       'This data has one or more validation errors; please review it. Your data will not be synced with the server until all issues are resolved.',
     'agencySitrep.alert.saved': 'Data synced with server. The action has been successfully saved.',
     'agencySitrep.confirm.submit': 'Are you sure you want to submit this data for approval?',
+    'agencySitrep.confirm.approveUnsubmitted':
+      'Version {current} was never submitted: the agency submitted version {submitted}. Approve version {current}?',
+    'agencySitrep.confirm.approveNeverSubmitted': 'Version {current} was never submitted. Approve it?',
+    'agencySitrep.decide.editing':
+      '{name} is editing this report: Approved and Not Approved wait until they pause or submit.',
+    'agencySitrep.decide.alreadyApproved': 'This version is already approved.',
+    'agencySitrep.decide.alreadyRejected': 'This version is already marked Not Approved.',
+    'agencySitrep.action.busy': 'Please wait: the last action is still running.',
+    'agencySitrep.submitBlocked': 'Submit waits until the report is unlocked and its errors are fixed.',
+    'agencySitrep.someone': 'Another user',
     'agencySitrep.confirm.discardInvalid':
       'A field shows an error and cannot be sent. Discard what was typed since the last sync and pause?',
     'agencySitrep.rejectedReason': 'Not Approved by the national centre: {reason}',
@@ -203,6 +213,17 @@ export const messages = defineCatalogue({
     'agencySitrep.alert.saved':
       'Données synchronisées avec le serveur. L’action a été enregistrée avec succès.',
     'agencySitrep.confirm.submit': 'Voulez-vous vraiment soumettre ces données pour approbation?',
+    'agencySitrep.confirm.approveUnsubmitted':
+      'La version {current} n’a jamais été soumise : l’agence a soumis la version {submitted}. Approuver la version {current}?',
+    'agencySitrep.confirm.approveNeverSubmitted': 'La version {current} n’a jamais été soumise. L’approuver?',
+    'agencySitrep.decide.editing':
+      '{name} modifie ce rapport : Approuvé et Non approuvé attendent une pause ou la soumission.',
+    'agencySitrep.decide.alreadyApproved': 'Cette version est déjà approuvée.',
+    'agencySitrep.decide.alreadyRejected': 'Cette version est déjà marquée Non approuvé.',
+    'agencySitrep.action.busy': 'Veuillez patienter : la dernière action est en cours.',
+    'agencySitrep.submitBlocked':
+      'La soumission attend que le rapport soit déverrouillé et ses erreurs corrigées.',
+    'agencySitrep.someone': 'Un autre utilisateur',
     'agencySitrep.confirm.discardInvalid':
       'Un champ contient une erreur et ne peut pas être envoyé. Abandonner ce qui a été saisi depuis la dernière synchronisation et suspendre?',
     'agencySitrep.rejectedReason': 'Non approuvé par le centre national : {reason}',

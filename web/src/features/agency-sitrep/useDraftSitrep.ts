@@ -276,8 +276,23 @@ export function useDraftSitrep(agency: string) {
         await engine.hold();
       }
       const version = action === 'submit' ? engine.state.base : (metaRef.current?.version_number ?? 0);
+      // Approving a version the agency never submitted: the user confirms, told which one it submitted.
+      const submitted = metaRef.current?.submitted_version ?? null;
+      const unsubmitted = action === 'approve' && submitted !== version;
+      if (
+        unsubmitted &&
+        !window.confirm(
+          submitted === null
+            ? t('confirm.approveNeverSubmitted', { current: version })
+            : t('confirm.approveUnsubmitted', { current: version, submitted }),
+        )
+      )
+        return;
       try {
-        await transitionSitrep(action, agency, version, action === 'reject' ? reason.trim() : undefined);
+        await transitionSitrep(action, agency, version, {
+          reason: action === 'reject' ? reason.trim() : undefined,
+          confirm_unsubmitted: unsubmitted,
+        });
       } catch (error) {
         engine.resume();
         throw error;
