@@ -1,5 +1,5 @@
 import { catalogueOptions, SYNC_INTERVAL_MS, withSectionSlots } from '@ciffc/contracts';
-import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type Handler, installFetch, json } from '../../test/fake-fetch.ts';
@@ -508,6 +508,42 @@ describe('agency sitrep: nothing typed is lost (issue 9)', () => {
     await tick();
     expect(calls.filter(isSave)).toHaveLength(1);
     expect(await screen.findByRole('button', { name: 'Start Editing' })).toBeTruthy();
+  });
+
+  it('keeps the work when the session lapses: a 401 asks to sign in again here, then sends the value with its base', async () => {
+    let refuse = true;
+    const { calls } = installFetch(
+      handlers(mine(), {
+        '/v1/sitrep/agency': (_url, init) => {
+          if (init?.method !== 'POST') return json(mine());
+          if (refuse)
+            return json(
+              { statusCode: 401, error: 'Unauthorized', message: 'Missing or invalid credentials' },
+              401,
+            );
+          return json({ ...status, version_number: 5, claimed_by: 1 });
+        },
+        '/api/auth/local': () => json({ jwt: 'fresh-token', user: agencyUser('ab') }),
+        '/api/users/me': () => json(agencyUser('ab')),
+      }),
+    );
+    renderApp('/agency/sitrep/ab', { user: agencyUser('ab') });
+    expect(await screen.findByRole('button', { name: 'Pause Edit' })).toBeTruthy();
+    typeAndLeave('a_hum', '6');
+    await tick();
+    const dialog = await screen.findByRole('dialog', { name: 'Your session has ended' });
+    expect(input('a_hum').value).toBe('6');
+    // Nothing is resent while signed out: every try would be refused.
+    await tick();
+    expect(calls.filter(isSave)).toHaveLength(1);
+    refuse = false;
+    fireEvent.change(within(dialog).getByLabelText('Password'), { target: { value: 'secret' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Sign in and send my changes' }));
+    await vi.waitFor(() => expect(calls.filter(isSave)).toHaveLength(2));
+    const resent = calls.filter(isSave)[1];
+    expect(JSON.parse(String(resent?.init?.body))).toMatchObject({ a_hum: 6, version_number: 4 });
+    expect(new Headers(resent?.init?.headers).get('authorization')).toBe('Bearer fresh-token');
+    await vi.waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
 
   it('sends a change at once when the user leaves the page for the overview, without waiting for the tick', async () => {

@@ -1,6 +1,7 @@
 import { SITREP_FIELD_NAMES } from '@ciffc/contracts';
 import { useIntl } from 'react-intl';
 import { Link } from 'react-router';
+import { ReauthDialog } from '../../shared/auth/ReauthDialog.tsx';
 import { ConflictNotice, catalogueLabel } from '../../shared/editing/ConflictNotice.tsx';
 import { useLocale } from '../../shared/i18n/LocaleProvider.tsx';
 import { ErrorBox } from '../../shared/ui/ErrorBox.tsx';
@@ -42,6 +43,7 @@ export function DraftSitrep({ agency }: { agency: string }) {
     startEditing,
     pauseEditing,
     transition,
+    reauth,
   } = useDraftSitrep(agency);
 
   if (query.isPending) return <Loading />;
@@ -121,6 +123,7 @@ export function DraftSitrep({ agency }: { agency: string }) {
           <SitrepForm />
         </FormProvider>
       </form>
+      <ReauthDialog open={reauth.needed} onSignedIn={reauth.done} />
       <DraftActions
         national={national}
         status={meta.status}

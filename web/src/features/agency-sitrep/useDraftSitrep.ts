@@ -71,7 +71,7 @@ export function useDraftSitrep(agency: string) {
     error instanceof ApiError ? (error.body as Partial<SitrepStatusFields> | undefined) : undefined;
 
   // The one editing engine: claim renewal, the 5 s tick, cancel, queue, 409 and flush.
-  const { engine, state } = useEditing<SitrepStatusFields>({
+  const { engine, state, reauth } = useEditing<SitrepStatusFields>({
     intervalMs: SYNC_INTERVAL_MS,
     save: (base, session, init) => {
       sentRef.current = formRef.current;
@@ -317,6 +317,7 @@ export function useDraftSitrep(agency: string) {
   };
 
   return {
+    reauth,
     query,
     form,
     meta,

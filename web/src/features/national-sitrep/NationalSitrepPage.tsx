@@ -1,6 +1,7 @@
 import { NATIONAL_FORM_SLOTS } from '@ciffc/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useIntl } from 'react-intl';
+import { ReauthDialog } from '../../shared/auth/ReauthDialog.tsx';
 import { useResourceOptions } from '../../shared/resources/api.ts';
 import { ErrorBox } from '../../shared/ui/ErrorBox.tsx';
 import { Loading } from '../../shared/ui/Loading.tsx';
@@ -78,6 +79,8 @@ export function NationalSitrepPage() {
         onStart={() => void s.startEditing()}
         onPause={() => void s.pauseEditing()}
       />
+
+      <ReauthDialog open={s.reauth.needed} onSignedIn={s.reauth.done} />
 
       <SummarySection editor={editor} slot={slot('summary')} />
 

@@ -141,7 +141,7 @@ export function useNationalSitrep() {
 
   // 4.3 through the one editing engine: the whole form on the tick, a newer sync cancelling the one
   // in flight, the lease renewed, 409 from another tab shown with the unsent values, flushes.
-  const { engine, state } = useEditing<NationalSaveResult>({
+  const { engine, state, reauth } = useEditing<NationalSaveResult>({
     intervalMs: SYNC_INTERVAL_MS,
     save: (base, session, init) => {
       sentRef.current = formRef.current as NationalSitrepFields;
@@ -343,6 +343,7 @@ export function useNationalSitrep() {
   };
 
   return {
+    reauth,
     draftQuery,
     identity,
     form,

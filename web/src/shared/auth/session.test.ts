@@ -1,6 +1,14 @@
 import { SESSION_SECONDS } from '@ciffc/contracts';
 import { describe, expect, it } from 'vitest';
-import { clearSession, getSession, identityOf, reloadSession, SESSION_KEY, startSession } from './session.ts';
+import {
+  clearSession,
+  getSession,
+  identityOf,
+  keepSessionWhileEditing,
+  reloadSession,
+  SESSION_KEY,
+  startSession,
+} from './session.ts';
 
 const user = { id: 1, username: 'ab', agency_code: 'ab', role: { name: 'Authenticated' } };
 
@@ -13,6 +21,17 @@ describe('session', () => {
     reloadSession();
     expect(getSession(t0 + SESSION_SECONDS * 1000)).toBeNull();
     expect(localStorage.getItem(SESSION_KEY)).toBeNull();
+  });
+
+  it('keeps an expired session while a page edits, and clears it when the last editing page goes', () => {
+    const t0 = 2_000_000;
+    startSession('jwt', user, t0);
+    const release = keepSessionWhileEditing();
+    const later = t0 + SESSION_SECONDS * 1000 + 1;
+    // The page stays with what is typed; the server refuses the token and the page asks to sign in.
+    expect(getSession(later)?.jwt).toBe('jwt');
+    release();
+    expect(getSession(later)).toBeNull();
   });
 
   it('ignores corrupt storage', () => {

@@ -39,10 +39,34 @@ function emit() {
   for (const listener of listeners) listener();
 }
 
+/** Editing pages mounted now: while there is one, an expired session is kept (see below). */
+let editors = 0;
+/** The session expired while a page was editing: cleared when the last editing page goes. */
+let lapsed = false;
+
+function expire() {
+  if (editors > 0) lapsed = true;
+  else clearSession();
+}
+
 function scheduleExpiry(session: Session | null) {
   if (expiryTimer) clearTimeout(expiryTimer);
   expiryTimer = undefined;
-  if (session) expiryTimer = setTimeout(() => clearSession(), Math.max(0, session.expiresAt - Date.now()));
+  lapsed = false;
+  if (session) expiryTimer = setTimeout(expire, Math.max(0, session.expiresAt - Date.now()));
+}
+
+/**
+ * An editing page keeps an expiring session in place: the user stays on the page with what is
+ * typed, the server refuses the expired token (401), and the page asks to sign in again there
+ * (docs/decisions.md, "A lapsed session keeps the work"). Returns the release.
+ */
+export function keepSessionWhileEditing(): () => void {
+  editors += 1;
+  return () => {
+    editors -= 1;
+    if (editors === 0 && lapsed) clearSession();
+  };
 }
 
 function load(now: number): Session | null {
@@ -63,9 +87,7 @@ export function getSession(now = Date.now()): Session | null {
     cached = load(now);
     scheduleExpiry(cached);
   }
-  if (cached && cached.expiresAt <= now) {
-    clearSession();
-  }
+  if (cached && cached.expiresAt <= now) expire();
   return cached;
 }
 

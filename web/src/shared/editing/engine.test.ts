@@ -251,3 +251,32 @@ describe('the editing engine (fake timers)', () => {
     expect(engine.state.mode).toBe('view');
   });
 });
+
+describe('a lapsed session', () => {
+  it('keeps a save refused with 401, sends nothing meanwhile, and resends it with its base once signed in again', async () => {
+    const { engine, calls, events } = harness({ onUnauthorized: () => events.push('unauthorized') });
+    engine.start(7);
+    engine.change();
+    engine.queue();
+    vi.advanceTimersByTime(5000);
+    expect(calls).toHaveLength(1);
+    calls[0]?.reject(new ApiError('Missing or invalid credentials', 401, {}, true));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(events).toEqual(['unauthorized']);
+    expect(engine.state).toMatchObject({ queued: true, base: 7, mode: 'editing' });
+    // The tick waits: every try would be refused the same way.
+    await vi.advanceTimersByTimeAsync(20_000);
+    expect(calls).toHaveLength(1);
+    const sent = engine.resumeAfterSignIn();
+    expect(calls).toHaveLength(2);
+    expect(calls[1]?.base).toBe(7);
+    calls[1]?.resolve(8);
+    expect(await sent).toBe(true);
+    expect(engine.state).toMatchObject({ queued: false, base: 8 });
+    // The tick runs again.
+    engine.change();
+    engine.queue();
+    await vi.advanceTimersByTimeAsync(5000);
+    expect(calls).toHaveLength(3);
+  });
+});

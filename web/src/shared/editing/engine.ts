@@ -2,7 +2,7 @@ import { ApiError } from '../api/http.ts';
 import { type EditEvent, type EditState, hasUnsent, initialState, next, onFlush, onTick } from './machine.ts';
 
 /** How a refused save or renewal is handled. */
-export type FailureKind = 'network' | 'conflict' | 'locked' | 'other';
+export type FailureKind = 'network' | 'conflict' | 'locked' | 'unauthorized' | 'other';
 
 export interface SendInit {
   signal?: AbortSignal | undefined;
@@ -28,6 +28,11 @@ export interface EditingOptions<R> {
   onLocked?: (error: unknown) => void;
   /** A network failure (retried by the next tick) or a refusal that cannot be retried. */
   onFailed?: (error: unknown, kind: FailureKind) => void;
+  /**
+   * The session lapsed (401: expired or revoked token): what is typed is kept and the tick waits;
+   * the page asks the user to sign in again, then calls `resumeAfterSignIn`.
+   */
+  onUnauthorized?: (error: unknown) => void;
   /** A field shows an error: its value cannot be sent. */
   isInvalid?: () => boolean;
   /** Asked before a flush discards an invalid field (Pause Edit); true discards. */
@@ -59,6 +64,7 @@ export function tabSessionId(): string {
 /** The data API's answers: no answer or a gateway error is a network failure (safe to resend). */
 export function classifyError(error: unknown): FailureKind {
   if (!(error instanceof ApiError)) return 'network';
+  if (error.status === 401) return 'unauthorized';
   if (error.status === 0 || error.status === 502 || error.status === 503 || error.status === 504)
     return 'network';
   if (error.status === 409) {
@@ -147,6 +153,16 @@ export class EditingEngine<R> {
       this.timer = setInterval(() => this.tick(), this.o.intervalMs);
   }
 
+  /** Signed in again after a 401: the tick runs again and what was kept is sent now. */
+  resumeAfterSignIn(): Promise<boolean> {
+    this.resume();
+    if (this.state.mode !== 'editing') return Promise.resolve(false);
+    if (this.state.unsent && !this.o.isInvalid?.()) this.queue();
+    if (this.state.queued) return this.send();
+    this.tick();
+    return Promise.resolve(true);
+  }
+
   change() {
     this.dispatch({ type: 'change' });
   }
@@ -215,6 +231,12 @@ export class EditingEngine<R> {
     } else if (kind === 'network') {
       if (send !== null) this.dispatch({ type: 'network-failed', send });
       this.o.onFailed?.(error, kind);
+    } else if (kind === 'unauthorized') {
+      // Kept to resend with its base version once the user is signed in again; nothing is sent
+      // meanwhile (every try would be refused the same way).
+      if (send !== null) this.dispatch({ type: 'network-failed', send });
+      this.stopTimer();
+      this.o.onUnauthorized?.(error);
     } else {
       if (send !== null) this.dispatch({ type: 'failed', send });
       this.o.onFailed?.(error, kind);

@@ -1,4 +1,5 @@
-import { useEffect, useRef, useSyncExternalStore } from 'react';
+import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { keepSessionWhileEditing } from '../auth/session.ts';
 import { classifyError, EditingEngine, type EditingOptions, versionOfError } from './engine.ts';
 
 /**
@@ -10,6 +11,7 @@ export function useEditing<R>(options: EditingOptions<R>) {
   const latest = useRef(options);
   latest.current = options;
   const engineRef = useRef<EditingEngine<R> | null>(null);
+  const [signInNeeded, setSignInNeeded] = useState(false);
   if (!engineRef.current) {
     // Every callback goes through `latest`, so the engine sees the page's current closures.
     const o = (): EditingOptions<R> => latest.current;
@@ -25,6 +27,10 @@ export function useEditing<R>(options: EditingOptions<R>) {
       onConflict: (e) => o().onConflict?.(e),
       onLocked: (e) => o().onLocked?.(e),
       onFailed: (e, k) => o().onFailed?.(e, k),
+      onUnauthorized: (e) => {
+        setSignInNeeded(true);
+        o().onUnauthorized?.(e);
+      },
       isInvalid: () => o().isInvalid?.() ?? false,
       confirmDiscard: () => o().confirmDiscard?.() ?? false,
       discardInvalid: () => o().discardInvalid?.() ?? false,
@@ -32,6 +38,14 @@ export function useEditing<R>(options: EditingOptions<R>) {
   }
   const engine = engineRef.current;
   const state = useSyncExternalStore(engine.subscribe, engine.getState, engine.getState);
+
+  // While this page edits, an expiring session is not cleared (the page would go to /login and
+  // lose what is typed): the next save is refused with 401 and the user signs in again here.
+  useEffect(() => keepSessionWhileEditing(), []);
+  const signedInAgain = useCallback(() => {
+    setSignInNeeded(false);
+    void engine.resumeAfterSignIn();
+  }, [engine]);
 
   useEffect(() => {
     const onHide = () => {
@@ -58,5 +72,5 @@ export function useEditing<R>(options: EditingOptions<R>) {
     };
   }, [engine]);
 
-  return { engine, state };
+  return { engine, state, reauth: { needed: signInNeeded, done: signedInAgain } };
 }
