@@ -12,6 +12,8 @@ await build({
     server: 'src/server.ts',
     migrate: 'src/db/migrate-cli.ts',
     import: 'src/fires/import-cli.ts',
+    // Started as a worker thread by the import (src/fires/import-check.ts), beside the two above.
+    'import-worker': 'src/fires/import-worker.ts',
   },
   absWorkingDir: new URL('.', import.meta.url).pathname,
   outdir: 'dist',
@@ -23,4 +25,4 @@ await build({
   external,
   logLevel: 'warning',
 });
-console.log('api/dist: server.js, migrate.js, import.js');
+console.log('api/dist: server.js, migrate.js, import.js, import-worker.js');

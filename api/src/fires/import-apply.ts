@@ -56,18 +56,21 @@ const reported = (fire: NewFire, report: Report, now: string): NewFire => ({
 
 const withoutFlag = ({ has_history: _, ...values }: Existing): NewFire => values;
 
-/** Each valid row against the fire's current values and report. */
+/**
+ * Each valid row against the fire's current values and report. A dry run (`writing` false) counts
+ * only: the values it would write are not kept (a copy of every row of a large file).
+ */
 function classify(
   valid: readonly ValidRow[],
   existing: Map<string, Existing>,
   report: Report,
   now: string,
+  writing: boolean,
 ): Classified {
   const out: Classified = { accepted: [], writes: [], versions: [], overruledBy: {}, ended: 0 };
   const baselines: Classified['versions'] = [];
   for (const { record, fire } of valid) {
     const before = existing.get(fireKey(fire.agency_code, fire.agency_fire_id));
-    const after = reported(fire, report, now);
     let action: AcceptedRow['action'];
     if (!before) action = 'inserted';
     else if (sameValues(before, fire)) action = 'unchanged';
@@ -82,12 +85,15 @@ function classify(
       action,
     });
     if (action === 'unchanged') continue;
-    if (before && !before.has_history) baselines.push({ action: 'baseline', fire: withoutFlag(before) });
-    out.versions.push({ action, fire: after });
     if (action === 'overruled') {
       const winner = (before as Existing).report_source;
       out.overruledBy[winner] = (out.overruledBy[winner] ?? 0) + 1;
-    } else out.writes.push(after);
+    }
+    if (!writing) continue;
+    if (before && !before.has_history) baselines.push({ action: 'baseline', fire: withoutFlag(before) });
+    const after = reported(fire, report, now);
+    out.versions.push({ action, fire: after });
+    if (action !== 'overruled') out.writes.push(after);
   }
   out.versions = [...baselines, ...out.versions];
   return out;
@@ -178,7 +184,7 @@ export async function applyImport(trx: Kysely<Database>, plan: ImportPlan): Prom
     plan.valid.map((v) => v.fire),
   );
   const now = plan.entry?.created_at ?? '';
-  const classified = classify(plan.valid, existing, plan.report, now);
+  const classified = classify(plan.valid, existing, plan.report, now, plan.entry !== null);
   await endUnlisted(trx, plan.report, plan.listed, now, classified);
   const { accepted, writes, versions, overruledBy } = classified;
   const counts = {

@@ -57,7 +57,7 @@ try {
   for (const r of result.rejected.slice(0, 50)) {
     console.log(`  row ${r.row}${r.line ? ` (line ${r.line})` : ''}: ${Object.values(r.errors).join('; ')}`);
   }
-  if (result.rejected.length > 50) console.log(`  ... and ${result.rejected.length - 50} more rejected rows`);
+  if (result.rejected_count > 50) console.log(`  ... and ${result.rejected_count - 50} more rejected rows`);
 } catch (error) {
   console.error(error instanceof HttpError ? error.message : error);
   exitCode = 1;

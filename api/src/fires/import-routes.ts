@@ -1,13 +1,16 @@
 import { agencyOf, FiresImportQuery, FiresImportResult, isNational } from '@ciffc/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { forbidden } from '../http/errors.ts';
 import { ErrorResponse } from '../http/query.ts';
 import { centreToday } from '../http/time.ts';
 import { requireUser } from '../plugins/identity.ts';
 import { fireHistoryRoutes } from './history-routes.ts';
-import { importFires } from './import.ts';
+import { importFires, importReport } from './import.ts';
 import { decodeFile } from './import-parse.ts';
+
+const FiresImportReport = z.string().describe('?report=csv: every rejected row, as text/csv');
 
 export async function fireImportRoutes(fastify: FastifyInstance): Promise<void> {
   // Encapsulated: these parsers serve the import only. The body is read as bytes and decoded by the
@@ -34,18 +37,40 @@ export async function fireImportRoutes(fastify: FastifyInstance): Promise<void> 
         summary: 'Import fires from a CSV or GeoJSON file (upsert by agency_code and agency_fire_id)',
         description:
           'Send the file as the body with Content-Type text/csv or application/geo+json (application/json also ' +
-          'accepted). CIFFC may import any agency; an agency user only its own. See docs/fires-import.md.',
+          'accepted). CIFFC may import any agency; an agency user only its own. The answer lists the first 100 ' +
+          'accepted and rejected rows; ?report=csv answers every rejected row as CSV (text/csv) without writing. ' +
+          'See docs/fires-import.md.',
         tags: ['fires'],
         security: [{ bearer: [] }],
         querystring: FiresImportQuery,
-        response: { 200: FiresImportResult, 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse },
+        response: {
+          200: FiresImportResult.or(FiresImportReport),
+          400: ErrorResponse,
+          401: ErrorResponse,
+          403: ErrorResponse,
+        },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const identity = requireUser(request);
       const national = isNational(identity);
       const own = agencyOf(identity);
       if (!national && !own) throw forbidden('Only the national centre or an agency user may import fires');
+      if (request.query.report === 'csv') {
+        const csv = await importReport(request.body, {
+          today: centreToday(app.config.now()),
+          onlyAgency: national ? undefined : own,
+          formatHint: request.headers['content-type'],
+        });
+        const name = (request.query.file_name ?? 'fires-import')
+          .replace(/\.\w+$/, '')
+          .replace(/[^\w.-]/g, '_');
+        reply
+          .header('cache-control', 'private, no-store')
+          .header('content-disposition', `attachment; filename="${name}-rejected.csv"`)
+          .type('text/csv; charset=utf-8');
+        return reply.send(csv);
+      }
       const result = await importFires(app.db, request.body, {
         today: centreToday(app.config.now()),
         onlyAgency: national ? undefined : own,

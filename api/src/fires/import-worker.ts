@@ -1,0 +1,158 @@
+/**
+ * The import's reading and checking on a worker thread (docs/decisions.md, "Large imports off the
+ * request thread"): the file's text comes in, its rows go back checked, in chunks, so that the API's
+ * own thread takes them a little at a time between requests. Started by `import-check.ts`.
+ */
+import { parentPort } from 'node:worker_threads';
+import { HttpError } from '../http/errors.ts';
+import { reasonCode } from './cwfis.ts';
+import { fireKey } from './history.ts';
+import type { CheckTask, WorkerMessage } from './import-check.ts';
+import { parseFireFile } from './import-parse.ts';
+import { english, type Problem, type RejectedRow } from './import-problems.ts';
+import { checkRecords, type ValidRow } from './import-rows.ts';
+
+/** CSV rows read and checked at a time: the raw records of a whole 50 MB file took a gigabyte. */
+const ROWS_PER_PART = 20_000;
+
+/** A CSV file in parts of whole records (a quoted field may hold a line end), each after the header. */
+function* csvParts(body: string): Generator<{ text: string; linesBefore: number }> {
+  const headerEnd = body.indexOf('\n') + 1;
+  if (headerEnd === 0) {
+    yield { text: body, linesBefore: 0 };
+    return;
+  }
+  const header = body.slice(0, headerEnd);
+  let start = headerEnd;
+  let lines = 0;
+  let linesBefore = 0;
+  let rows = 0;
+  let quoted = false;
+  for (let i = headerEnd; i < body.length; i++) {
+    const c = body.charCodeAt(i);
+    if (c === 34) quoted = !quoted;
+    else if (c === 10) {
+      lines++;
+      if (quoted) continue;
+      rows++;
+      if (rows === ROWS_PER_PART) {
+        yield { text: header + body.slice(start, i + 1), linesBefore };
+        start = i + 1;
+        linesBefore = lines;
+        rows = 0;
+      }
+    }
+  }
+  if (start < body.length) yield { text: header + body.slice(start), linesBefore };
+}
+
+const isCsv = (body: string, hint: string | undefined) => {
+  const h = hint?.toLowerCase() ?? '';
+  return h.includes('csv') || (!h.includes('json') && !/^\s*[{[]/.test(body));
+};
+
+/** A later row of a fire an earlier part already had: rejected as in `checkRecords`. */
+function duplicate({ record, fire }: ValidRow, firstRow: number): RejectedRow {
+  const problem: Problem = { code: 'import.duplicate_row', params: { row: firstRow } };
+  const reason = english(problem);
+  return {
+    row: record.row,
+    ...(record.line !== undefined ? { line: record.line } : {}),
+    agency_code: fire.agency_code,
+    agency_fire_id: fire.agency_fire_id,
+    reason,
+    reason_code: reasonCode('agency_fire_id', reason),
+    ...problem,
+    errors: { agency_fire_id: reason },
+  };
+}
+
+type FileShape = { format: 'csv' | 'geojson'; national: boolean; totalRows: number };
+type Send = (valid: ValidRow[], rejected: RejectedRow[]) => void;
+
+function checkWhole(task: CheckTask, send: Send): FileShape {
+  const parsed = parseFireFile(task.body, task.formatHint);
+  const { valid, rejected } = checkRecords(parsed.records, task.today);
+  send(valid, rejected);
+  return { format: parsed.format, national: parsed.national, totalRows: parsed.records.length };
+}
+
+/**
+ * Reads and checks the file, handing each part's rows to `send`; a GeoJSON file is one part. Blank
+ * lines are not rows: a part's rows are numbered after the rows of the parts before it. A part the
+ * parser refuses (or a file without rows) makes the whole file read at once, for the refusal's own
+ * line; `restart` then drops what was sent.
+ */
+function checkParts(task: CheckTask, send: Send, restart: () => void): FileShape {
+  if (!isCsv(task.body, task.formatHint)) return checkWhole(task, send);
+  const seen = new Map<string, number>();
+  let national = false;
+  let totalRows = 0;
+  for (const part of csvParts(task.body)) {
+    let parsed: ReturnType<typeof parseFireFile>;
+    try {
+      parsed = parseFireFile(part.text, 'csv');
+    } catch (error) {
+      if (error instanceof HttpError && error.code === 'import.no_rows') continue;
+      restart();
+      return checkWhole(task, send);
+    }
+    national = parsed.national;
+    for (const record of parsed.records) {
+      record.row += totalRows;
+      if (record.line !== undefined) record.line += part.linesBefore;
+    }
+    totalRows += parsed.records.length;
+    const { valid, rejected } = checkRecords(parsed.records, task.today);
+    const kept: ValidRow[] = [];
+    for (const row of valid) {
+      const key = fireKey(row.fire.agency_code, row.fire.agency_fire_id);
+      const firstRow = seen.get(key);
+      if (firstRow === undefined) {
+        seen.set(key, row.record.row);
+        kept.push(row);
+      } else rejected.push(duplicate(row, firstRow));
+    }
+    send(
+      kept,
+      rejected.sort((x, y) => x.row - y.row),
+    );
+  }
+  if (totalRows === 0) {
+    restart();
+    return checkWhole(task, send);
+  }
+  return { format: 'csv', national, totalRows };
+}
+
+const port = parentPort;
+if (!port) throw new Error('import-worker.ts runs as a worker thread');
+
+port.on('message', (task: CheckTask) => {
+  const post = (message: WorkerMessage) => port.postMessage(message);
+  Atomics.wait(new Int32Array(task.hold), 0, 1);
+  try {
+    const send: Send = (valid, rejected) => {
+      // The raw values are not needed once a row is checked.
+      if (valid.length)
+        post({
+          id: task.id,
+          kind: 'valid',
+          rows: valid.map(({ record, fire }) => ({ row: record.row, line: record.line, fire })),
+        });
+      if (rejected.length) post({ id: task.id, kind: 'rejected', rows: rejected });
+    };
+    const file = checkParts(task, send, () => post({ id: task.id, kind: 'restart' }));
+    post({ id: task.id, kind: 'done', ...file });
+  } catch (error) {
+    const http = error instanceof HttpError ? error : undefined;
+    post({
+      id: task.id,
+      kind: 'failed',
+      statusCode: http?.statusCode ?? 500,
+      message: error instanceof Error ? error.message : String(error),
+      code: http?.code,
+      params: http?.params,
+    });
+  }
+});
