@@ -25,6 +25,7 @@ import { nationalSitrepRoutes } from './national-sitrep/routes.ts';
 import { ogcRoutes } from './ogc/routes.ts';
 import { registerErrors } from './plugins/errors.ts';
 import { type IdentityResolver, registerIdentity } from './plugins/identity.ts';
+import { registerKnownParams } from './plugins/known-params.ts';
 import { registerOpenapi } from './plugins/openapi.ts';
 import { OneLineRequestLog } from './plugins/request-log.ts';
 import { resourceRoutes } from './resources/routes.ts';
@@ -144,8 +145,9 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
   });
   if (options.migrate) await migrateToLatest(db.kysely);
 
-  // 3. errors
+  // 3. errors, and the refusal of query parameters a route does not declare (before any route)
   registerErrors(app);
+  registerKnownParams(app);
 
   // 4. identity
   app.decorate('identityResolver', registerIdentity(app, config));

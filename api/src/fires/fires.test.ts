@@ -224,7 +224,15 @@ forEachEngine(
         cache.clear();
         await get('/v1/wildfires?q=b1');
         await get('/v1/wildfires?q=B1');
-        await get('/v1/wildfires?q=%20B1%20&zz=1');
+        await get('/v1/wildfires?q=%20B1%20');
+        expect(cache.groupSize('/v1/wildfires')).toBe(1);
+        // A parameter the route does not take is refused, never a cache entry of its own.
+        const junk = await get('/v1/wildfires?q=B1&zz=1');
+        expect(junk.statusCode).toBe(400);
+        expect(junk.json()).toMatchObject({
+          code: 'query.unknown_parameter',
+          validationErrors: { zz: expect.any(String) },
+        });
         expect(cache.groupSize('/v1/wildfires')).toBe(1);
         await get('/v1/wildfires?q=B1&sort=-field_fire_size');
         expect(cache.groupSize('/v1/wildfires')).toBe(2);

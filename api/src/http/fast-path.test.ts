@@ -159,11 +159,12 @@ forEachEngine('fast path in front of the router (issue 11)', (ctx) => {
     await get(base, LIST);
     const size = app.fastPath?.routeSize('/v1/wildfires') ?? 0;
     const before = hits();
+    // Refused (400 naming the parameter), never an entry of their own.
     for (let i = 0; i < 30; i++) {
       const answer = await get(base, `${LIST}&zz=${i}`);
-      expect(answer.status).toBe(200);
+      expect(answer.status).toBe(400);
     }
-    for (let i = 0; i < 5; i++) expect((await get(base, `/v1/summary?zz=${i}`)).status).toBe(200);
+    for (let i = 0; i < 5; i++) expect((await get(base, `/v1/summary?zz=${i}`)).status).toBe(400);
     expect(app.fastPath?.routeSize('/v1/wildfires')).toBe(size);
     expect(app.fastPath?.routeSize('/v1/summary') ?? 0).toBeLessThanOrEqual(1);
     expect(hits()).toBe(before);

@@ -72,6 +72,10 @@ export const SERVER_MESSAGES = {
     fr: 'L’inventaire a été enregistré ailleurs depuis son ouverture (autre onglet, appareil ou utilisateur; version {current} maintenant); rechargez-le.',
   },
   // Sign-in limits (429) of the content system and nginx: per client address, per account.
+  'query.unknown_parameter': {
+    en: 'Unknown query parameter {names} (this address takes: {expected})',
+    fr: 'Paramètre de requête inconnu {names} (cette adresse accepte : {expected})',
+  },
   'auth.rate_limited': {
     en: 'Too many sign-in attempts from your network. Wait a minute and try again.',
     fr: 'Trop de tentatives de connexion depuis votre réseau. Attendez une minute et réessayez.',

@@ -1,0 +1,45 @@
+import type { FastifyInstance, FastifyRequest, preValidationHookHandler } from 'fastify';
+import { HttpError } from '../http/errors.ts';
+
+/**
+ * Query parameters a route does not declare are refused: 400 naming each, with the parameters the
+ * route takes (docs/decisions.md, "Unknown query parameters"). A junk parameter would otherwise be
+ * dropped by the schema and answered like the clean URL, but every caching proxy keys on the raw
+ * URL, so `?x=<random>` made each request a miss that reached the database; a misspelt filter
+ * (`?agnecy=bc`) would silently answer unfiltered data.
+ */
+export function registerKnownParams(app: FastifyInstance): void {
+  app.addHook('onRoute', (route) => {
+    if (route.url.startsWith('/documentation')) return;
+    const allowed = declaredParams(route.schema?.querystring);
+    const check: preValidationHookHandler = (request, _reply, done) => {
+      const unknown = Object.keys(queryOf(request)).filter((name) => !allowed.has(name));
+      if (unknown.length === 0) return done();
+      done(refusal(unknown, allowed));
+    };
+    const before = route.preValidation;
+    route.preValidation = before ? [check, ...(Array.isArray(before) ? before : [before])] : [check];
+  });
+}
+
+const queryOf = (request: FastifyRequest) => (request.query ?? {}) as Record<string, unknown>;
+
+/** The keys of a route's querystring schema (a zod object, possibly refined); none without one. */
+function declaredParams(schema: unknown): ReadonlySet<string> {
+  const shape = (schema as { shape?: unknown } | undefined)?.shape;
+  return new Set(shape && typeof shape === 'object' ? Object.keys(shape) : []);
+}
+
+function refusal(unknown: readonly string[], allowed: ReadonlySet<string>): HttpError {
+  const expected = allowed.size ? [...allowed].join(', ') : 'none';
+  const message = `unknown parameter; this address takes: ${expected}`;
+  return new HttpError(
+    400,
+    `Unknown query parameter ${unknown.join(', ')} (this address takes: ${expected})`,
+    {
+      validationErrors: Object.fromEntries(unknown.slice(0, 20).map((name) => [name.slice(0, 100), message])),
+      code: 'query.unknown_parameter',
+      params: { names: unknown.slice(0, 20).join(', ').slice(0, 500), expected },
+    },
+  );
+}
