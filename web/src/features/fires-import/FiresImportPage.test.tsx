@@ -1,7 +1,7 @@
 import type { FireImportsPage } from '@ciffc/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { installFetch, json } from '../../test/fake-fetch.ts';
 import { agencyUser, ciffcUser, renderApp } from '../../test/render.tsx';
 import type { ImportSummary } from './api.ts';
@@ -63,12 +63,30 @@ const summary = (dryRun: boolean): ImportSummary => ({
       errors: { agency_code: 'US agency "ak": only Canadian agencies are imported' },
     },
   ],
+  accepted_truncated: 0,
+  rejected_truncated: 0,
 });
+
+/** A dry run of a large file: 300 rejected rows, the answer listing the first 100. */
+const largeSummary = (): ImportSummary => {
+  const base = summary(true);
+  const first = base.rejected[0] as ImportSummary['rejected'][number];
+  return {
+    ...base,
+    total_rows: 5_300,
+    accepted_count: 5_000,
+    rejected_count: 300,
+    rejected_by_reason: { 'agency_code:us_agency': 300 },
+    accepted_truncated: 4_900,
+    rejected: Array.from({ length: 100 }, (_, i) => ({ ...first, row: i + 1, line: i + 2 })),
+    rejected_truncated: 200,
+  };
+};
 
 /** The import's server side: answers each upload with the summary after reporting progress. */
 class ImportServer {
   static sent: { url: string; headers: Record<string, string>; body: unknown }[] = [];
-  /** The answer to give instead of the summary (a refused file). */
+  /** The answer to give instead of the summary (a refused file, a large file's summary). */
   static refusal: { status: number; body: unknown } | null = null;
   url = '';
   headers: Record<string, string> = {};
@@ -177,6 +195,57 @@ describe('fires import screen', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Vérifier le fichier' }));
     expect(
       await screen.findByText('Fichier mal formé : colonne(s) manquante(s) latitude, longitude'),
+    ).toBeTruthy();
+  });
+
+  it('says a large file lists the first 100 of its rejected rows and downloads the report of every one', async () => {
+    const { calls } = installFetch({
+      '/v1/fires/imports': () => json(HISTORY),
+      '/v1/fires/import': () => new Response('row,line\r\n', { headers: { 'content-type': 'text/csv' } }),
+    });
+    ImportServer.refusal = { status: 200, body: largeSummary() };
+    vi.stubGlobal('XMLHttpRequest', ImportServer);
+    const saved: string[] = [];
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      saved.push(this.download);
+    });
+    // jsdom has no object URLs; they are put back after the test.
+    const objectUrls = { createObjectURL: URL.createObjectURL, revokeObjectURL: URL.revokeObjectURL };
+    onTestFinished(() => {
+      Object.assign(URL, objectUrls);
+    });
+    Object.assign(URL, { createObjectURL: () => 'blob:report', revokeObjectURL: () => {} });
+    renderApp('/agency/fires-import', { user: ciffcUser });
+    const file = new File(['agency_code\r\n'], 'season.csv', { type: 'text/csv' });
+    await userEvent.upload(await screen.findByLabelText('Fire file (CSV or GeoJSON)'), file);
+    await userEvent.click(screen.getByRole('button', { name: 'Check file' }));
+    const rejected = await screen.findByRole('table', { name: 'Rejected rows (the first 100 of 300)' });
+    expect(within(rejected).getAllByRole('row')).toHaveLength(101);
+    await userEvent.click(
+      screen.getByRole('button', { name: 'Download the report of every rejected row (300 rows, CSV)' }),
+    );
+    await waitFor(() => expect(saved).toEqual(['season-rejected.csv']));
+    const report = calls.find((c) => c.url.pathname === '/v1/fires/import');
+    expect(report?.url.search).toBe('?report=csv&file_name=season.csv');
+    expect(report?.init?.method).toBe('POST');
+    expect(report?.init?.body).toBe(file);
+  });
+
+  it('says in French which rejected rows a large file lists and offers the report', async () => {
+    installFetch({ '/v1/fires/imports': () => json({ ...HISTORY, items: [] }) });
+    ImportServer.refusal = { status: 200, body: largeSummary() };
+    vi.stubGlobal('XMLHttpRequest', ImportServer);
+    renderApp('/agency/fires-import', { user: ciffcUser, locale: 'fr' });
+    const file = new File(['agency_code\r\n'], 'feux.csv', { type: 'text/csv' });
+    await userEvent.upload(await screen.findByLabelText(/Fichier de feux/), file);
+    await userEvent.click(screen.getByRole('button', { name: 'Vérifier le fichier' }));
+    expect(
+      await screen.findByRole('table', { name: 'Lignes rejetées (les 100 premières sur 300)' }),
+    ).toBeTruthy();
+    expect(
+      screen.getByRole('button', {
+        name: 'Télécharger le rapport de toutes les lignes rejetées (300 lignes, CSV)',
+      }),
     ).toBeTruthy();
   });
 

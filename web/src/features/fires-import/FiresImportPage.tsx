@@ -7,7 +7,13 @@ import { serverText } from '../../shared/editing/server-text.ts';
 import { ErrorBox } from '../../shared/ui/ErrorBox.tsx';
 import { Loading } from '../../shared/ui/Loading.tsx';
 import { PageHeader } from '../../shared/ui/PageHeader.tsx';
-import { downloadImportFile, type ImportSummary, importsQuery, sendImport } from './api.ts';
+import {
+  downloadImportFile,
+  downloadRejectedReport,
+  type ImportSummary,
+  importsQuery,
+  sendImport,
+} from './api.ts';
 
 type Step =
   | { kind: 'choose' }
@@ -15,8 +21,19 @@ type Step =
   | { kind: 'checked' | 'done'; summary: ImportSummary }
   | { kind: 'failed'; error: unknown };
 
-/** The counts and each rejected row of an import's answer (dry run or done). */
-export function ImportSummaryView({ summary, fileName }: { summary: ImportSummary; fileName: string }) {
+/**
+ * The counts and the rejected rows of an import's answer (dry run or done): the answer lists the
+ * first 100, every one is in the report (`onDownloadReport`).
+ */
+export function ImportSummaryView({
+  summary,
+  fileName,
+  onDownloadReport,
+}: {
+  summary: ImportSummary;
+  fileName: string;
+  onDownloadReport?: (() => void) | undefined;
+}) {
   const intl = useIntl();
   const locale = intl.locale.startsWith('fr') ? 'fr' : 'en';
   const reasons = Object.entries(summary.rejected_by_reason ?? {});
@@ -77,6 +94,15 @@ export function ImportSummaryView({ summary, fileName }: { summary: ImportSummar
           <table>
             <caption>
               <FormattedMessage id="firesImport.rejected.caption" />
+              {summary.rejected_truncated > 0 && (
+                <>
+                  {' '}
+                  <FormattedMessage
+                    id="firesImport.rejected.firstOf"
+                    values={{ shown: summary.rejected.length, count: summary.rejected_count }}
+                  />
+                </>
+              )}
             </caption>
             <thead>
               <tr>
@@ -99,6 +125,13 @@ export function ImportSummaryView({ summary, fileName }: { summary: ImportSummar
               ))}
             </tbody>
           </table>
+          {onDownloadReport && (
+            <p>
+              <button type="button" className="link-button" onClick={onDownloadReport}>
+                <FormattedMessage id="firesImport.report" values={{ count: summary.rejected_count }} />
+              </button>
+            </p>
+          )}
         </>
       )}
     </section>
@@ -264,7 +297,13 @@ export function FiresImportPage() {
         </ErrorBox>
       )}
       {(step.kind === 'checked' || step.kind === 'done') && file && (
-        <ImportSummaryView summary={step.summary} fileName={file.name} />
+        <ImportSummaryView
+          summary={step.summary}
+          fileName={file.name}
+          onDownloadReport={() =>
+            void downloadRejectedReport(file).catch((error: unknown) => setStep({ kind: 'failed', error }))
+          }
+        />
       )}
       {step.kind === 'checked' && step.summary.accepted_count > 0 && (
         <p>

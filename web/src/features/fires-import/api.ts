@@ -59,6 +59,27 @@ export function sendImport(
   });
 }
 
+/**
+ * Every rejected row of a file as CSV (`?report=csv`: the file checked again, nothing written), saved
+ * through a blob; an answer lists only the first 100.
+ */
+export async function downloadRejectedReport(file: File): Promise<void> {
+  const token = getToken();
+  const params = new URLSearchParams({ report: 'csv', file_name: file.name.slice(0, 255) });
+  const response = await fetch(`/v1/fires/import?${params}`, {
+    method: 'POST',
+    headers: { 'Content-Type': contentTypeOf(file), ...(token ? { Authorization: `Bearer ${token}` } : {}) },
+    body: file,
+  });
+  if (!response.ok) throw new ApiError(`${response.status}`, response.status);
+  const url = URL.createObjectURL(await response.blob());
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = `${file.name.replace(/\.\w+$/, '')}-rejected.csv`;
+  a.click();
+  URL.revokeObjectURL(url);
+}
+
 /** The file of an import as sent, saved through a blob (the route needs the bearer). */
 export async function downloadImportFile(entry: FireImport): Promise<void> {
   const token = getToken();

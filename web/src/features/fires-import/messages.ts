@@ -33,6 +33,9 @@ export const messages = defineCatalogue({
     'firesImport.snapshot.always': 'Yes',
     'firesImport.snapshot.never': 'No',
     'firesImport.rejected.caption': 'Rejected rows',
+    'firesImport.rejected.firstOf': '(the first {shown} of {count})',
+    'firesImport.report':
+      'Download the report of every rejected row ({count, plural, one {# row} other {# rows}}, CSV)',
     'firesImport.col.row': 'Row',
     'firesImport.col.line': 'Line',
     'firesImport.col.agency': 'Agency',
@@ -85,6 +88,9 @@ export const messages = defineCatalogue({
     'firesImport.snapshot.always': 'Oui',
     'firesImport.snapshot.never': 'Non',
     'firesImport.rejected.caption': 'Lignes rejetées',
+    'firesImport.rejected.firstOf': '(les {shown} premières sur {count})',
+    'firesImport.report':
+      'Télécharger le rapport de toutes les lignes rejetées ({count, plural, one {# ligne} other {# lignes}}, CSV)',
     'firesImport.col.row': 'Rangée',
     'firesImport.col.line': 'Ligne',
     'firesImport.col.agency': 'Agence',
