@@ -1,4 +1,10 @@
-import { SITREP_COUNT_FIELDS, SITREP_HECTARE_FIELDS } from '@ciffc/contracts';
+import {
+  FIRE_COUNT_MAX,
+  HECTARES_MAX,
+  RESOURCE_COUNT_MAX,
+  SITREP_COUNT_FIELDS,
+  SITREP_HECTARE_FIELDS,
+} from '@ciffc/contracts';
 import { describe, expect, it } from 'vitest';
 import { bearer, forEachEngine, signToken, type TestContext, tokenFor } from '../../test/context.ts';
 import { LEASE_MS, claim as takeLease } from '../db/lease.ts';
@@ -188,12 +194,18 @@ forEachEngine('agency sitrep', (ctx) => {
     type Case = [string, Record<string, unknown>, string, string];
     const mob = { to: 'bc', from: 'mb', resources: { ...rars[0]?.resources, amount: 2 } };
     // Every count and hectare field of the contract, so a field added there is covered here.
+    // Casual hire helicopters are resources; every other count is a number of fires.
+    const countMax = (f: string) => (f.startsWith('chh_') ? RESOURCE_COUNT_MAX : FIRE_COUNT_MAX);
     const numeric: Case[] = [
       ...SITREP_COUNT_FIELDS.flatMap((f): Case[] => [
-        [`${f} below 0`, { [f]: -1 }, f, 'Must be at least 0'],
+        [`${f} below 0`, { [f]: -1 }, f, `Must be between 0 and ${countMax(f)}`],
+        [`${f} above its bound`, { [f]: countMax(f) + 1 }, f, `Must be between 0 and ${countMax(f)}`],
         [`${f} fractional`, { [f]: 2.5 }, f, 'Must be a whole number'],
       ]),
-      ...SITREP_HECTARE_FIELDS.map((f): Case => [`${f} below 0`, { [f]: -0.5 }, f, 'Must be at least 0']),
+      ...SITREP_HECTARE_FIELDS.flatMap((f): Case[] => [
+        [`${f} below 0`, { [f]: -0.5 }, f, `Must be between 0 and ${HECTARES_MAX}`],
+        [`${f} above its bound`, { [f]: HECTARES_MAX + 0.5 }, f, `Must be between 0 and ${HECTARES_MAX}`],
+      ]),
     ];
     const cases: Case[] = [
       ...numeric,
@@ -278,31 +290,31 @@ forEachEngine('agency sitrep', (ctx) => {
         'priority fire size below 0',
         { priority_fires: [{ ...fire, size: -1 }] },
         'priority_fires.0.size',
-        'Must be at least 0',
+        `Must be between 0 and ${HECTARES_MAX}`,
       ],
       [
         'rars available 0',
         { rars: [{ ...rars[0], available: 0 }] },
         'rars.0.available',
-        'Must be at least 1',
+        `Must be between 1 and ${RESOURCE_COUNT_MAX}`,
       ],
       [
         'mobilization amount 0',
         { mobs: [{ to: 'bc', from: 'mb', resources: { ...rars[0]?.resources, amount: 0 } }] },
         'mobs.0.resources.amount',
-        'Must be at least 1',
+        `Must be between 1 and ${RESOURCE_COUNT_MAX}`,
       ],
       [
         'grouped mobilization amount 0',
         { mobs_grouped: [{ to: 'bc', from: 'mb', resources: { ...rars[0]?.resources, amount: 0 } }] },
         'mobs_grouped.0.resources.amount',
-        'Must be at least 1',
+        `Must be between 1 and ${RESOURCE_COUNT_MAX}`,
       ],
       [
         'demobilization amount 0',
         { demobs: [{ to: 'bc', from: 'mb', resources: { ...rars[0]?.resources, amount: 0 } }] },
         'demobs.0.resources.amount',
-        'Must be at least 1',
+        `Must be between 1 and ${RESOURCE_COUNT_MAX}`,
       ],
       [
         'an item outside its subcategory',
@@ -399,6 +411,27 @@ forEachEngine('agency sitrep', (ctx) => {
       expect(res.json()).toMatchObject({ status: 'E', locked: false, edited_by: 'mb' });
       expect(res.json().validationErrors.prep_level_override).toBeDefined();
       expect(res.json().last_edit).toEqual(expect.any(String));
+    });
+
+    it('keeps 99,999,999,999,999 human-caused fires and 999,999,999,999 ha flagged with the allowed range', async () => {
+      const version = await claimAndVersion(ctx(), 'mb');
+      const res = await saveAs(
+        ctx(),
+        'mb',
+        { a_hum: 99_999_999_999_999, b_active_hectares: 999_999_999_999, chh_light: 200_000 },
+        version,
+      );
+      expect(res.statusCode, res.body).toBe(400);
+      expect(res.json().validationErrors).toMatchObject({
+        a_hum: 'Must be between 0 and 50000',
+        b_active_hectares: 'Must be between 0 and 50000000',
+        chh_light: 'Must be between 0 and 100000',
+      });
+      const submit = await send(ctx(), await as(ctx(), 'mb'), 'POST', '/v1/sitrep/agency/submit', {
+        agency: 'mb',
+      });
+      expect(submit.statusCode).toBe(400);
+      expect(submit.json().validationErrors.a_hum).toBe('Must be between 0 and 50000');
     });
   });
 

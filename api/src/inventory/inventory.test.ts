@@ -167,7 +167,7 @@ forEachEngine('inventory', (ctx) => {
         validationErrors: {
           'inventory.1.resources.subcategory': 'Not a subcategory of the category',
           'inventory.1.resources.item': INVENTORY_MESSAGES.required,
-          'inventory.1.seasonal': INVENTORY_MESSAGES.invalidValue,
+          'inventory.1.seasonal': 'Must be between 0 and 1000000',
           'inventory.1.exportable': INVENTORY_MESSAGES.invalidValue,
           'inventory.2.exportable': INVENTORY_MESSAGES.exportableAboveSeasonal,
           'inventory.2.resources.item': INVENTORY_MESSAGES.duplicate,
@@ -194,6 +194,18 @@ forEachEngine('inventory', (ctx) => {
         'inventory.0.seasonal': INVENTORY_MESSAGES.invalidValue,
       });
       expect(res.json().locked).toBe(false);
+    });
+
+    it('refuses 99,999,999,999,999 seasonal with the allowed range and saves nothing', async () => {
+      const res = await inject('mb', 'POST', '/v1/inventory/input/save', {
+        inventory: [{ resources: hm, seasonal: 99_999_999_999_999, exportable: 0 }],
+        inventory_to_remove: [],
+      });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().validationErrors).toEqual({
+        'inventory.0.seasonal': 'Must be between 0 and 1000000',
+      });
+      expect((await inject('mb', 'GET', '/v1/inventory/input')).json().inventory).toEqual([]);
     });
 
     it('refuses a save based on a version another tab saved since (409), and accepts the same tab’s own', async () => {

@@ -268,6 +268,29 @@ forEachEngine('national sitrep', (ctx) => {
     expect(publish.json().validationErrors).toHaveProperty('us_fires');
   });
 
+  it('flags 99,999,999,999,999 US fires and a grid cell beyond any season with the allowed range', async () => {
+    expect((await inject('POST', '/v1/sitrep/national/claim', 'ciffc')).statusCode).toBe(200);
+    const res = await inject(
+      'POST',
+      '/v1/sitrep/national',
+      'ciffc',
+      validDraft({
+        national_to_mobs: { UC20: { resources: 'UC20', ab: 99_999_999_999_999 } },
+        us_fires: 99_999_999_999_999,
+        us_acres: 999_999_999_999,
+      }),
+    );
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json().validationErrors).toMatchObject({
+      'national_to_mobs.UC20.ab': 'Must be between 0 and 100000',
+      us_fires: 'Must be between 0 and 500000',
+      us_acres: 'Must be between 0 and 100000000',
+    });
+    const publish = await inject('POST', '/v1/sitrep/national/publish', 'ciffc');
+    expect(publish.statusCode).toBe(400);
+    expect(publish.json().validationErrors.us_fires).toBe('Must be between 0 and 500000');
+  });
+
   it('answers the other keys of 5.4: a row From, a demobilization To and resource, a From column, a To/From mismatch', async () => {
     const res = await inject(
       'POST',

@@ -14,6 +14,7 @@ import {
   slotOfField,
   validateAgencySitrep,
 } from './agency-sitrep/index.ts';
+import { FIRE_COUNT_MAX, HECTARES_MAX, RESOURCE_COUNT_MAX } from './bounds.ts';
 import { SITREP_SECTION_COUNT } from './codes.ts';
 
 const resources = { category: 'crews', subcategory: 'type-1-unit-crew', item: 'UC20' };
@@ -95,13 +96,24 @@ describe('agency sitrep bounds (docs/spec/data-entry.md 5.2)', () => {
     ).toEqual({});
   });
 
-  it.each(SITREP_COUNT_FIELDS)('rejects a negative or fractional %s', (field) => {
-    expect(validateAgencySitrep({ [field]: -1 })[field]).toBe('Must be at least 0');
-    expect(validateAgencySitrep({ [field]: 1.5 })[field]).toBe('Must be a whole number');
-  });
+  it.each(SITREP_COUNT_FIELDS)(
+    'rejects a negative, fractional or implausibly large %s with its range',
+    (field) => {
+      const max = field.startsWith('chh_') ? RESOURCE_COUNT_MAX : FIRE_COUNT_MAX;
+      expect(validateAgencySitrep({ [field]: -1 })[field]).toBe(`Must be between 0 and ${max}`);
+      expect(validateAgencySitrep({ [field]: 99_999_999_999_999 })[field]).toBe(
+        `Must be between 0 and ${max}`,
+      );
+      expect(validateAgencySitrep({ [field]: max })).toEqual({});
+      expect(validateAgencySitrep({ [field]: 1.5 })[field]).toBe('Must be a whole number');
+    },
+  );
 
   it.each(SITREP_HECTARE_FIELDS)('rejects negative hectares in %s and takes any decimal', (field) => {
-    expect(validateAgencySitrep({ [field]: -0.1 })[field]).toBe('Must be at least 0');
+    expect(validateAgencySitrep({ [field]: -0.1 })[field]).toBe(`Must be between 0 and ${HECTARES_MAX}`);
+    expect(validateAgencySitrep({ [field]: 999_999_999_999 })[field]).toBe(
+      `Must be between 0 and ${HECTARES_MAX}`,
+    );
     expect(validateAgencySitrep({ [field]: 0.123 })).toEqual({});
   });
 
@@ -132,10 +144,10 @@ describe('agency sitrep bounds (docs/spec/data-entry.md 5.2)', () => {
       mobs_grouped: [{ to: 'bc', from: 'ab', resources: { ...resources, amount: -2 } }],
       demobs: [{ to: 'bc', from: 'ab', resources: { ...resources, amount: 0 } }],
     });
-    expect(errors['rars.0.available']).toBe('Must be at least 1');
-    expect(errors['mobs.0.resources.amount']).toBe('Must be at least 1');
-    expect(errors['mobs_grouped.0.resources.amount']).toBe('Must be at least 1');
-    expect(errors['demobs.0.resources.amount']).toBe('Must be at least 1');
+    expect(errors['rars.0.available']).toBe(`Must be between 1 and ${RESOURCE_COUNT_MAX}`);
+    expect(errors['mobs.0.resources.amount']).toBe(`Must be between 1 and ${RESOURCE_COUNT_MAX}`);
+    expect(errors['mobs_grouped.0.resources.amount']).toBe(`Must be between 1 and ${RESOURCE_COUNT_MAX}`);
+    expect(errors['demobs.0.resources.amount']).toBe(`Must be between 1 and ${RESOURCE_COUNT_MAX}`);
     expect(errors.form_11).toBe('This section has 4 validation errors.');
   });
 
@@ -182,7 +194,7 @@ describe('agency sitrep bounds (docs/spec/data-entry.md 5.2)', () => {
     expect(r.success).toBe(false);
     if (!r.success)
       expect(issuesToValidationErrors(r.error.issues)).toEqual({
-        'priority_fires.1.size': 'Must be at least 0',
+        'priority_fires.1.size': `Must be between 0 and ${HECTARES_MAX}`,
       });
   });
 });

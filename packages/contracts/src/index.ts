@@ -1,6 +1,7 @@
 export * from './agencies.ts';
 export * from './agency-list.ts';
 export * from './agency-sitrep/index.ts';
+export * from './bounds.ts';
 export * from './codes.ts';
 export * from './csv.ts';
 export * from './current-picture.ts';

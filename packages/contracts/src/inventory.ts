@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { AGENCY_CODES } from './agencies.ts';
+import { INVENTORY_COUNT_MAX } from './bounds.ts';
 import { ApiErrorBody } from './error-body.ts';
 import { NamedCode, type ResourceChoice, type ResourceIndex, resourceChoiceErrors } from './resources.ts';
-import { FIELD_MESSAGES } from './server-messages.ts';
+import { FIELD_MESSAGES, fieldText } from './server-messages.ts';
 
 /** Inventory input and summary (docs/spec/data-entry.md 2.3, 2.4, 3.3, 3.4, 4.7, 5.2). */
 
@@ -88,7 +89,12 @@ export const InventoryLock = z.object({ agency: InventoryInput.shape.agency, loc
 export type InventoryLock = z.infer<typeof InventoryLock>;
 
 const isCount = (v: unknown): v is number =>
-  typeof v === 'number' && Number.isInteger(v) && v >= 0 && v <= 1_000_000;
+  typeof v === 'number' && Number.isInteger(v) && v >= 0 && v <= INVENTORY_COUNT_MAX;
+/** A whole number outside the range is answered with the range; anything else is not a count. */
+const countError = (v: unknown) =>
+  typeof v === 'number' && Number.isInteger(v)
+    ? fieldText('between', { lo: 0, hi: INVENTORY_COUNT_MAX })
+    : INVENTORY_MESSAGES.invalidValue;
 
 /**
  * The inventory rules, run by the site on blur and change and by the data API on validate and
@@ -115,7 +121,7 @@ export function validateInventoryRows(
       const value = row[field] as unknown;
       if (value === null || value === undefined || value === '')
         errors[`inventory.${i}.${field}`] = INVENTORY_MESSAGES.required;
-      else if (!isCount(value)) errors[`inventory.${i}.${field}`] = INVENTORY_MESSAGES.invalidValue;
+      else if (!isCount(value)) errors[`inventory.${i}.${field}`] = countError(value);
     }
     if (isCount(row.seasonal) && isCount(row.exportable) && row.exportable > row.seasonal)
       errors[`inventory.${i}.exportable`] = INVENTORY_MESSAGES.exportableAboveSeasonal;

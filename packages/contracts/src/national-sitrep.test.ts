@@ -117,7 +117,7 @@ describe('validationErrors of the national draft (5.2, 5.4)', () => {
       ],
     });
     expect(errors['mobs_grouped.1.to']).toBe('This field is required.');
-    expect(errors['mobs_grouped.1.resources']).toBe('Invalid value.');
+    expect(errors['mobs_grouped.1.resources']).toBe('Must be between 1 and 100000');
     expect(errors['mobs_grouped.0.to']).toBeUndefined();
     expect(errors.form_8).toBeDefined();
   });
@@ -129,7 +129,7 @@ describe('validationErrors of the national draft (5.2, 5.4)', () => {
       national_from_mobs: { UC20: { resources: 'UC20', intl: 2 } },
     };
     const errors = nationalDraftErrors(draft);
-    expect(errors['national_to_mobs.UC20.ab']).toBe('Invalid value.');
+    expect(errors['national_to_mobs.UC20.ab']).toBe('Must be between 0 and 100000');
     expect(errors['national_to_mobs.UC20.ciffc']).toBe('Invalid value.');
     expect(errors['national_from_mobs.UC20.intl']).toBeUndefined();
     expect(errors.form_9).toBeDefined();

@@ -51,8 +51,8 @@ describe('server messages', () => {
 
   it('shows the sitrep rules and the inventory rules in French', () => {
     const errors = validateAgencySitrep({ a_hum: -1, a_ltg: 1.5, priority_fires: [{ fires: '' }] });
-    expect(errors.a_hum).toBe('Must be at least 0');
-    expect(fieldMessage(errors.a_hum as string, 'fr')).toBe('Doit être au moins 0');
+    expect(errors.a_hum).toBe('Must be between 0 and 50000');
+    expect(fieldMessage(errors.a_hum as string, 'fr')).toBe('Doit être entre 0 et 50000');
     expect(Object.values(errors)).toContain('This section has 2 validation errors.');
     expect(fieldMessage('This section has 2 validation errors.', 'fr')).toBe(
       'Cette section contient 2 erreurs de validation.',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { FIRE_COUNT_MAX, HECTARES_MAX, RESOURCE_COUNT_MAX } from '../bounds.ts';
 import { STAGES_OF_CONTROL } from '../codes.ts';
 import { PRODUCT_FIELD_PREFIX } from '../product.ts';
 import { FIELD_MESSAGES, fieldText } from '../server-messages.ts';
@@ -80,7 +81,6 @@ const SITREP_MAX_LIST_ROWS = 500;
 /* ---------- messages of the server rules (the site shows them next to the field) ---------- */
 // From the catalogue of server-messages.ts, so the site can show each one in French.
 const REQUIRED = FIELD_MESSAGES.required.en;
-const atLeast = (n: number) => fieldText('at_least', { n });
 const between = (lo: number, hi: number) => fieldText('between', { lo, hi });
 const WHOLE = FIELD_MESSAGES.whole.en;
 
@@ -89,8 +89,13 @@ type Mode = 'shape' | 'form';
 function build(mode: Mode) {
   const form = mode === 'form';
   const num = () => z.number().finite();
-  const count = () => (form ? num().int(WHOLE).min(0, atLeast(0)) : num());
-  const hectares = () => (form ? num().min(0, atLeast(0)) : num());
+  // Every number has its range (bounds.ts); a value outside it is answered with that range.
+  const ranged = (n: z.ZodNumber, lo: number, hi: number) =>
+    n.min(lo, between(lo, hi)).max(hi, between(lo, hi));
+  const count = () => (form ? ranged(num().int(WHOLE), 0, FIRE_COUNT_MAX) : num());
+  const hectares = () => (form ? ranged(num(), 0, HECTARES_MAX) : num());
+  /** A number of resources: at least `lo` (1 for a mobilized amount). */
+  const resourceCount = (lo = 0) => (form ? ranged(num().int(WHOLE), lo, RESOURCE_COUNT_MAX) : num());
   const scale = (lo: number, hi: number) =>
     form ? num().int(WHOLE).min(lo, between(lo, hi)).max(hi, between(lo, hi)) : num();
   const opt = <T extends z.ZodType>(t: T) => t.nullable().optional();
@@ -101,7 +106,7 @@ function build(mode: Mode) {
   const list = <T extends z.ZodType>(row: T) => z.array(row).max(SITREP_MAX_LIST_ROWS);
 
   const resources = z.object({ category: choice(), subcategory: choice(), item: choice() });
-  const mobResources = resources.extend({ amount: form ? num().int(WHOLE).min(1, atLeast(1)) : num() });
+  const mobResources = resources.extend({ amount: resourceCount(1) });
 
   const PriorityFire = z.object({
     key: z.string().max(60).optional(),
@@ -139,7 +144,7 @@ function build(mode: Mode) {
 
   const ResourceAvailability = z.object({
     key: z.string().max(60).optional(),
-    available: form ? num().int(WHOLE).min(1, atLeast(1)) : num(),
+    available: resourceCount(1),
     resources,
   });
 
@@ -182,10 +187,10 @@ function build(mode: Mode) {
       fr_prep_comment: opt(text()),
       en_porr_text: opt(text()),
       fr_porr_text: opt(text()),
-      chh_light: opt(count()),
-      chh_int: opt(count()),
-      chh_med: opt(count()),
-      chh_heavy: opt(count()),
+      chh_light: opt(resourceCount()),
+      chh_int: opt(resourceCount()),
+      chh_med: opt(resourceCount()),
+      chh_heavy: opt(resourceCount()),
       mobs_grouped: list(Mobilization).optional(),
       mobs: list(Mobilization).optional(),
       demobs: list(Demobilization).optional(),

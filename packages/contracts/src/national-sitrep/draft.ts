@@ -1,10 +1,15 @@
 import { z } from 'zod';
+import { RESOURCE_COUNT_MAX, US_ACRES_MAX, US_FIRE_COUNT_MAX } from '../bounds.ts';
 import { type ResourceIndex, resourceChoiceErrors } from '../resources.ts';
+import { fieldText } from '../server-messages.ts';
 import { NATIONAL_MOB_COLUMNS, type NationalMobTable } from './mob-tables.ts';
 
 /* ---------- the draft (docs/spec/data-entry.md 3.2) ---------- */
 
-const count = z.number().int('Invalid value.').min(0, 'Invalid value.');
+/** At least `lo`, at most `hi` (bounds.ts); a value outside is answered with the range. */
+const ranged = (n: z.ZodNumber, lo: number, hi: number) =>
+  n.min(lo, fieldText('between', { lo, hi })).max(hi, fieldText('between', { lo, hi }));
+const count = ranged(z.number().int('Invalid value.'), 0, RESOURCE_COUNT_MAX);
 const looseNumber = z.number();
 
 function mobRowSchema(strict: boolean) {
@@ -30,7 +35,7 @@ function resourceAmountSchema(strict: boolean) {
     .max(60);
   return z.object({
     amount: strict
-      ? z.number('This field is required.').int('Invalid value.').min(1, 'Invalid value.')
+      ? ranged(z.number('This field is required.').int('Invalid value.'), 1, RESOURCE_COUNT_MAX)
       : z.number().nullable(),
     category: required,
     subcategory: required,
@@ -89,8 +94,10 @@ export interface NationalSitrepFields {
 
 function draftSchema(strict: boolean) {
   const text = z.string().max(20_000);
-  const usCount = (strict ? count : looseNumber).nullable();
-  const usArea = (strict ? z.number().min(0, 'Invalid value.') : looseNumber).nullable();
+  const usCount = (
+    strict ? ranged(z.number().int('Invalid value.'), 0, US_FIRE_COUNT_MAX) : looseNumber
+  ).nullable();
+  const usArea = (strict ? ranged(z.number(), 0, US_ACRES_MAX) : looseNumber).nullable();
   return z.object({
     en_summary_comments: text,
     fr_summary_comments: text,
