@@ -101,3 +101,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   }
   return config;
 }
+
+/**
+ * `npm run migrate` in production migrates the database the instances use: without DATABASE_URL
+ * or SQLITE_FILE it would quietly create and migrate a new SQLite file beside the code and exit 0,
+ * so it refuses instead, saying what to set (usually: load api.env first).
+ */
+export function migrationTargetProblem(env: NodeJS.ProcessEnv): string | null {
+  if (!isProduction(env) || env.DATABASE_URL || env.SQLITE_FILE) return null;
+  return (
+    'npm run migrate refuses to run (NODE_ENV=production): neither DATABASE_URL nor SQLITE_FILE is set. ' +
+    'Load the API settings first, e.g. `set -a; . /etc/ciffc/api.env; set +a; npm run migrate`.'
+  );
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loadConfig } from './config.ts';
+import { loadConfig, migrationTargetProblem } from './config.ts';
 
 const GOOD = 'Zq8v3Jt6-random-production-secret';
 const production = (env: NodeJS.ProcessEnv) => () => loadConfig({ NODE_ENV: 'production', ...env });
@@ -32,5 +32,20 @@ describe('loadConfig in production (issue 2: refuses a missing or default secret
   it('outside production a short secret and demo mode are fine', () => {
     const config = loadConfig({ NODE_ENV: 'development', JWT_SECRET: 'dev', CIFFC_DEMO: '1' });
     expect(config.demo).toBe(true);
+  });
+});
+
+describe('npm run migrate in production', () => {
+  it('refuses without a database setting, saying to load the API settings; runs with one', () => {
+    expect(migrationTargetProblem({ NODE_ENV: 'production' })).toMatch(
+      /neither DATABASE_URL nor SQLITE_FILE.*api\.env/,
+    );
+    expect(migrationTargetProblem({ NODE_ENV: 'Production', DATABASE_URL: '' })).not.toBeNull();
+    expect(migrationTargetProblem({ NODE_ENV: 'production', DATABASE_URL: 'postgres://x/y' })).toBeNull();
+    expect(
+      migrationTargetProblem({ NODE_ENV: 'production', SQLITE_FILE: '/srv/ciffc/data/api.db' }),
+    ).toBeNull();
+    // Outside production the default SQLite file is what `npm start` uses.
+    expect(migrationTargetProblem({})).toBeNull();
   });
 });
