@@ -94,13 +94,9 @@ describe('agency sitrep input', () => {
     const hum = screen.getByLabelText('Human') as HTMLInputElement;
     fireEvent.change(hum, { target: { value: '-2' } });
     fireEvent.blur(hum);
-    expect(await screen.findByText('Invalid value.')).toBeTruthy();
+    expect(await screen.findByText('Must be between 0 and 50,000.')).toBeTruthy();
     expect(hum.getAttribute('aria-describedby')).toBe('as-a_hum-error');
-    expect(
-      await screen.findByText(
-        'This data has one or more validation errors; please review it. Your data will not be synced with the server until all issues are resolved.',
-      ),
-    ).toBeTruthy();
+    expect(await screen.findByText(/^This field has an error: its value is not sent/)).toBeTruthy();
     // Refused with its reason, yet focusable: a disabled button would drop the keyboard focus.
     const blocked = screen.getByRole('button', { name: 'Blocked' });
     expect([blocked.getAttribute('aria-disabled'), (blocked as HTMLButtonElement).disabled]).toEqual([
@@ -111,7 +107,7 @@ describe('agency sitrep input', () => {
     expect(calls.filter(isSave)).toHaveLength(0);
     fireEvent.change(hum, { target: { value: '6' } });
     fireEvent.blur(hum);
-    await waitFor(() => expect(screen.queryByText('Invalid value.')).toBeNull());
+    await waitFor(() => expect(screen.queryByText('Must be between 0 and 50,000.')).toBeNull());
     expect(screen.getByRole('status', { name: 'Total new fires' }).textContent).toBe('10');
     // The 5-second tick sends the whole form with the version it is based on.
     await tick();
@@ -143,7 +139,11 @@ describe('agency sitrep input', () => {
     // Text that is no number is flagged like the browser's own number fields.
     fireEvent.change(active, { target: { value: '12,3,4' } });
     fireEvent.blur(active);
-    expect(await screen.findByText('Valeur non valide.')).toBeTruthy();
+    expect(
+      await screen.findByText(
+        'Ce n’est pas un nombre : tapez des chiffres, avec une virgule pour les décimales.',
+      ),
+    ).toBeTruthy();
   });
 
   it('shows the server validation texts in French on the French page', async () => {
@@ -586,5 +586,104 @@ describe('agency sitrep: nothing typed is lost (issue 9)', () => {
     // a_oth was valid: it is kept and sent; a_hum goes back to the saved 4.
     expect(body).toMatchObject({ a_oth: 7, a_hum: 4 });
     await waitFor(() => expect(input('a_hum').value).toBe('4'));
+  });
+});
+
+describe('numbers are read as typed or refused with a message', () => {
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+  });
+  const field = (name: string) => document.querySelector(`input[name="${name}"]`) as HTMLInputElement;
+  const typeInto = async (name: string, text: string) => {
+    await userEvent.clear(field(name));
+    await userEvent.type(field(name), text);
+    await userEvent.tab();
+  };
+  const described = (el: HTMLElement) =>
+    (el.getAttribute('aria-describedby') ?? '')
+      .split(' ')
+      .map((id) => document.getElementById(id)?.textContent)
+      .join(' | ');
+
+  it('refuses "12,5" typed into a French count, says why beside it and never sends it', async () => {
+    const { calls } = installFetch(
+      handlers(draft(), {
+        '/v1/sitrep/agency/claim': () => json({ ...status, claimed_by: 1, claimed_by_name: 'ab' }),
+      }),
+    );
+    renderApp('/agency/sitrep/ab', { user: agencyUser('ab'), locale: 'fr' });
+    await userEvent.click(await screen.findByRole('button', { name: 'Commencer la modification' }));
+    await waitFor(() => expect(field('a_ltg').disabled).toBe(false));
+    await typeInto('a_ltg', '12,5');
+    expect(field('a_ltg').value).toBe('12,5');
+    expect(field('a_ltg').getAttribute('aria-invalid')).toBe('true');
+    await waitFor(() => expect(described(field('a_ltg'))).toContain('Un nombre entier est attendu.'));
+    expect(
+      await screen.findByText(/^Ce champ contient une erreur : sa valeur n’est pas envoyée/),
+    ).toBeTruthy();
+    // A thousands space is read and said.
+    await typeInto('a_oth', '1 234');
+    expect(described(field('a_oth'))).toContain('Lu : 1\u00a0234');
+    await tick();
+    await waitFor(() => expect(calls.filter(isSave)).toHaveLength(1));
+    const body = JSON.parse(String(calls.find(isSave)?.init?.body));
+    // The refused count keeps its saved value; the other one is sent as read.
+    expect(body).toMatchObject({ a_ltg: 3, a_oth: 1234 });
+  });
+
+  it('reads "1,234" ha on the English page and says so; refuses "12,5", text and a count beyond its bound', async () => {
+    const { calls } = installFetch(
+      handlers(draft(), {
+        '/v1/sitrep/agency/claim': () => json({ ...status, claimed_by: 1, claimed_by_name: 'ab' }),
+      }),
+    );
+    renderApp('/agency/sitrep/ab', { user: agencyUser('ab') });
+    await userEvent.click(await screen.findByRole('button', { name: 'Start Editing' }));
+    await waitFor(() => expect(field('b_active_hectares').disabled).toBe(false));
+    await typeInto('b_active_hectares', '1,234');
+    expect(described(field('b_active_hectares'))).toContain('Read as 1,234');
+    await typeInto('a_hum', '12,5');
+    await waitFor(() => expect(described(field('a_hum'))).toContain('Not a number: type digits only.'));
+    await typeInto('b_oc', 'five');
+    await waitFor(() => expect(described(field('b_oc'))).toContain('Not a number: type digits only.'));
+    await typeInto('a_oth', '99999999999999');
+    await waitFor(() => expect(described(field('a_oth'))).toContain('Must be between 0 and 50,000.'));
+    expect(screen.getByRole('button', { name: 'Blocked' })).toBeTruthy();
+    await typeInto('b_bh', '6');
+    await tick();
+    await waitFor(() => expect(calls.filter(isSave)).toHaveLength(1));
+    const body = JSON.parse(String(calls.find(isSave)?.init?.body));
+    expect(body).toMatchObject({ b_active_hectares: 1234, a_hum: 4, b_oc: 5, a_oth: 1, b_bh: 6 });
+  });
+
+  it('says "Saved with 2 errors" when the server keeps a draft with errors, in English and French', async () => {
+    for (const [locale, start, text] of [
+      ['en', 'Start Editing', 'Saved with 2 errors: Submit is blocked until they are fixed.'],
+      [
+        'fr',
+        'Commencer la modification',
+        'Enregistré avec 2 erreurs : la soumission est bloquée jusqu’à leur correction.',
+      ],
+    ] as const) {
+      const kept = {
+        ...status,
+        version_number: 5,
+        validationErrors: withSectionSlots({ a_ltg: 'x', fop_ltg: 'y' }),
+      };
+      installFetch(
+        handlers(draft(), {
+          '/v1/sitrep/agency/claim': () => json({ ...status, claimed_by: 1, claimed_by_name: 'ab' }),
+          '/v1/sitrep/agency': (_url: URL, init?: RequestInit) =>
+            init?.method === 'POST' ? json(kept, 400) : json(draft()),
+        }),
+      );
+      const { unmount } = renderApp('/agency/sitrep/ab', { user: agencyUser('ab'), locale });
+      await userEvent.click(await screen.findByRole('button', { name: start }));
+      await waitFor(() => expect(field('b_bh').disabled).toBe(false));
+      await typeInto('b_bh', '6');
+      await tick();
+      expect(await screen.findByText(text)).toBeTruthy();
+      unmount();
+    }
   });
 });

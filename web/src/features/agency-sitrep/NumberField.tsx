@@ -1,5 +1,6 @@
+import { FIRE_COUNT_MAX, HECTARES_MAX, RESOURCE_COUNT_MAX } from '@ciffc/contracts';
 import { getIn } from '../../shared/editing/field-path.ts';
-import { DecimalInput } from '../../shared/format/DecimalInput.tsx';
+import { NumberInput } from '../../shared/format/NumberInput.tsx';
 import { ErrorText } from './ErrorText.tsx';
 import { describedBy, fieldId } from './field-id.ts';
 import { useForm } from './useForm.ts';
@@ -15,7 +16,13 @@ interface NumberFieldProps {
   disabled?: boolean;
 }
 
-/** A count (browser number field) or a decimal in the page's language; `dip` fields are off under a dip feed. */
+/** The contract's bound for a field (packages/contracts bounds.ts): resources, fires or hectares. */
+function defaultMax(name: string, integer: boolean): number {
+  if (!integer) return HECTARES_MAX;
+  return /(^chh_|\.amount$|\.available$)/.test(name) ? RESOURCE_COUNT_MAX : FIRE_COUNT_MAX;
+}
+
+/** A count or a decimal in the page's language, within its bounds; `dip` fields are off under a dip feed. */
 export function NumberField({
   name,
   label,
@@ -32,42 +39,20 @@ export function NumberField({
   return (
     <div className="field">
       <label htmlFor={fieldId(name)}>{label}</label>
-      {integer ? (
-        <input
-          id={fieldId(name)}
-          name={name}
-          type="number"
-          inputMode="numeric"
-          min={min}
-          max={max}
-          step={1}
-          required={required}
-          disabled={off}
-          value={typeof value === 'number' ? value : ''}
-          aria-invalid={f.errors[name] ? true : undefined}
-          aria-describedby={describedBy(f.errors, name)}
-          onChange={(e) => {
-            const n = e.target.valueAsNumber;
-            f.change(name, Number.isNaN(n) ? null : n, e.target);
-          }}
-          onBlur={(e) => f.blur(name, e.target)}
-        />
-      ) : (
-        // Decimals in the page's language: "14445,9" in French (a browser number field would not).
-        <DecimalInput
-          id={fieldId(name)}
-          name={name}
-          min={min}
-          max={max}
-          required={required}
-          disabled={off}
-          value={typeof value === 'number' ? value : null}
-          aria-invalid={f.errors[name] ? true : undefined}
-          aria-describedby={describedBy(f.errors, name)}
-          onValue={(n, el) => f.change(name, n, el)}
-          onBlur={(e) => f.blur(name, e.target)}
-        />
-      )}
+      <NumberInput
+        id={fieldId(name)}
+        name={name}
+        integer={integer}
+        min={min}
+        max={max ?? defaultMax(name, integer)}
+        required={required}
+        disabled={off}
+        value={typeof value === 'number' ? value : null}
+        aria-invalid={f.errors[name] ? true : undefined}
+        aria-describedby={describedBy(f.errors, name)}
+        onValue={(n, el) => f.change(name, n, el)}
+        onBlur={(e) => f.blur(name, e.target)}
+      />
       <ErrorText name={name} />
     </div>
   );

@@ -36,8 +36,10 @@ export const messages = defineCatalogue({
       'The data server cannot be reached; the status shown may be out of date. Retrying every 5 seconds.',
     'agencySitrep.dipFeed': 'These figures are fed automatically from the agency’s fire data.',
     'agencySitrep.toast.synced': 'Data synced with server.',
-    'agencySitrep.toast.validation':
-      'This data has one or more validation errors; please review it. Your data will not be synced with the server until all issues are resolved.',
+    'agencySitrep.toast.savedWithErrors':
+      'Saved with {n, plural, one {# error} other {# errors}}: Submit is blocked until they are fixed.',
+    'agencySitrep.toast.notSent':
+      'This field has an error: its value is not sent (the last saved one is kept) until it is fixed. The other fields are saved.',
     'agencySitrep.alert.saved': 'Data synced with server. The action has been successfully saved.',
     'agencySitrep.confirm.submit': 'Are you sure you want to submit this data for approval?',
     'agencySitrep.confirm.approveUnsubmitted':
@@ -208,8 +210,10 @@ export const messages = defineCatalogue({
       'Le serveur de données est injoignable; l’état affiché peut ne pas être à jour. Nouvel essai toutes les 5 secondes.',
     'agencySitrep.dipFeed': 'Ces chiffres proviennent automatiquement des données sur les feux de l’agence.',
     'agencySitrep.toast.synced': 'Données synchronisées avec le serveur.',
-    'agencySitrep.toast.validation':
-      'Ces données contiennent une ou plusieurs erreurs de validation; veuillez les vérifier. Vos données ne seront pas synchronisées avec le serveur tant que tous les problèmes ne seront pas résolus.',
+    'agencySitrep.toast.savedWithErrors':
+      'Enregistré avec {n, plural, one {# erreur} other {# erreurs}} : la soumission est bloquée jusqu’à leur correction.',
+    'agencySitrep.toast.notSent':
+      'Ce champ contient une erreur : sa valeur n’est pas envoyée (la dernière enregistrée est gardée) tant qu’elle n’est pas corrigée. Les autres champs sont enregistrés.',
     'agencySitrep.alert.saved':
       'Données synchronisées avec le serveur. L’action a été enregistrée avec succès.',
     'agencySitrep.confirm.submit': 'Voulez-vous vraiment soumettre ces données pour approbation?',

@@ -11,14 +11,14 @@ import { ApiError } from '../../shared/api/http.ts';
 import { agencySitrepStatsQuery, invalidateSitrepStats } from '../../shared/api/stats.ts';
 import { useIdentity } from '../../shared/auth/hooks.ts';
 import { getIn, setIn } from '../../shared/editing/field-path.ts';
-import { fieldTexts, serverCode, serverText } from '../../shared/editing/server-text.ts';
+import { fieldErrorCount, fieldTexts, serverCode, serverText } from '../../shared/editing/server-text.ts';
 import { useEditing } from '../../shared/editing/useEditing.ts';
 import { useLatest } from '../../shared/hooks/useLatest.ts';
 import { useLocale } from '../../shared/i18n/LocaleProvider.tsx';
 import { useToast } from '../../shared/ui/Toast.tsx';
 import { claimSitrep, releaseSitrep, saveSitrep, sitrepQuery, transitionSitrep } from './api.ts';
 import type { FormApi } from './form-context.ts';
-import { validityKind, withoutErrors, withoutKeys } from './form-state.ts';
+import { type FieldElement, validityKind, withoutErrors, withoutKeys } from './form-state.ts';
 import { pickDocument, withGroupsFollowingFirst } from './sitrep-document.ts';
 import { useT } from './useT.ts';
 
@@ -74,8 +74,13 @@ export function useDraftSitrep(agency: string) {
   const { engine, state, reauth } = useEditing<SitrepStatusFields>({
     intervalMs: SYNC_INTERVAL_MS,
     save: (base, session, init) => {
-      sentRef.current = formRef.current;
-      return saveSitrep(agency, formRef.current, base, session, init);
+      // A field the page flags is not sent: the server keeps its saved value (decision: one truth
+      // about invalid values); everything else typed is sent.
+      let body = formRef.current;
+      for (const name of Object.keys(clientErrorsRef.current))
+        body = setIn(body, name, getIn(keptRef.current, name));
+      sentRef.current = body;
+      return saveSitrep(agency, body, base, session, init);
     },
     versionOf: (r) => r.version_number,
     renew: () => claimSitrep(agency),
@@ -96,7 +101,8 @@ export function useDraftSitrep(agency: string) {
       applyFields(result);
       setServerErrors(result.validationErrors ?? {});
       setFailed(false);
-      if (Object.keys(result.validationErrors ?? {}).length > 0) toast.error(t('toast.validation'));
+      const n = fieldErrorCount(result.validationErrors);
+      if (n > 0) toast.error(t('toast.savedWithErrors', { n }));
       else toast.success(t('toast.synced'));
     },
     onConflict: (error) => {
@@ -169,11 +175,12 @@ export function useDraftSitrep(agency: string) {
     }
   }, [stats.data, agency, myId, query, engine]);
 
-  const message = (kind: ReturnType<typeof validityKind>) =>
+  const message = (el: FieldElement, kind: ReturnType<typeof validityKind>) =>
     kind === 'required'
       ? t('error.required')
       : kind === 'invalidValue'
-        ? t('error.invalidValue')
+        ? // A number field says why in the page's language (a refusal or the allowed range).
+          (el.dataset.number !== undefined && el.validationMessage) || t('error.invalidValue')
         : t('error.invalidFormat');
 
   const api: FormApi = {
@@ -192,13 +199,13 @@ export function useDraftSitrep(agency: string) {
       const clear = (e: Record<string, string>) => (clears ? withoutKeys(e, clears) : withoutErrors(e, name));
       setServerErrors(clear);
       const kind = el ? validityKind(el) : undefined;
-      setClientErrors((e) => (kind ? { ...e, [name]: message(kind) } : clear(e)));
+      setClientErrors((e) => (el && kind ? { ...e, [name]: message(el, kind) } : clear(e)));
     },
     blur: (name, el) => {
       const kind = el ? validityKind(el) : undefined;
-      if (kind) {
-        setClientErrors((e) => ({ ...e, [name]: message(kind) }));
-        toast.error(t('toast.validation'));
+      if (el && kind) {
+        setClientErrors((e) => ({ ...e, [name]: message(el, kind) }));
+        toast.error(t('toast.notSent'));
         return;
       }
       if (el) setClientErrors((e) => withoutErrors(e, name));
@@ -225,7 +232,7 @@ export function useDraftSitrep(agency: string) {
         for (const [k, v] of Object.entries(flags)) next = v ? { ...next, [k]: v } : withoutErrors(next, k);
         return next;
       });
-      if (Object.values(flags).some(Boolean)) toast.error(t('toast.validation'));
+      if (Object.values(flags).some(Boolean)) toast.error(t('toast.notSent'));
     },
   };
 
@@ -308,7 +315,7 @@ export function useDraftSitrep(agency: string) {
           ? (error.validationErrors as Record<string, string> | undefined)
           : undefined;
       if (v) setServerErrors(v);
-      toast.error(v ? t('toast.validation') : serverText(error, locale));
+      toast.error(v ? t('toast.savedWithErrors', { n: fieldErrorCount(v) }) : serverText(error, locale));
       // Approve or reject of a version that is no longer current: show the current one.
       if (serverCode(error) === 'sitrep.changed_since_opened') void query.refetch();
     } finally {

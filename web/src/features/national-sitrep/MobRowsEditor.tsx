@@ -1,5 +1,6 @@
-import type { MobRow } from '@ciffc/contracts';
+import { type MobRow, RESOURCE_COUNT_MAX } from '@ciffc/contracts';
 import { useIntl } from 'react-intl';
+import { NumberInput } from '../../shared/format/NumberInput.tsx';
 import { useLocale } from '../../shared/i18n/LocaleProvider.tsx';
 import { ResourcePicker } from '../../shared/resources/ResourcePicker.tsx';
 import { PLACES, placeLabel } from './places.ts';
@@ -134,24 +135,17 @@ export function MobRowsEditor({ field, rows, disabled, errors, onChange, onBlurF
                 <div className="mob-resource">
                   <div className="field">
                     <label htmlFor={amountId}>{t('nationalSitrep.mobs.amount')}</label>
-                    <input
+                    <NumberInput
                       id={amountId}
-                      type="number"
+                      integer
                       min={1}
-                      step={1}
+                      max={RESOURCE_COUNT_MAX}
                       required
                       name={`${field}.${i}.resources.amount`}
-                      value={row.resources.amount ?? ''}
+                      value={row.resources.amount ?? null}
                       disabled={disabled}
                       aria-invalid={resourceError ? true : undefined}
-                      onChange={(e) =>
-                        update(i, {
-                          resources: {
-                            ...row.resources,
-                            amount: e.target.value === '' ? null : Number(e.target.value),
-                          },
-                        })
-                      }
+                      onValue={(amount) => update(i, { resources: { ...row.resources, amount } })}
                       onBlur={(e) => onBlurField(e, amountName)}
                     />
                   </div>

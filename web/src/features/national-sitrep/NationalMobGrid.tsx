@@ -4,9 +4,11 @@ import {
   type NationalMobTable,
   nationalMobColumnTotals,
   nationalMobRowTotal,
+  RESOURCE_COUNT_MAX,
   type ResourceIndex,
 } from '@ciffc/contracts';
 import { useIntl } from 'react-intl';
+import { NumberInput } from '../../shared/format/NumberInput.tsx';
 import { useLocale } from '../../shared/i18n/LocaleProvider.tsx';
 import { columnLabel } from './places.ts';
 import { resourceName } from './resource-name.ts';
@@ -82,11 +84,11 @@ export function NationalMobGrid({
                   const value = row[c];
                   return (
                     <td key={c}>
-                      <input
-                        type="number"
+                      <NumberInput
+                        integer
                         min={0}
-                        step={1}
-                        inputMode="numeric"
+                        max={RESOURCE_COUNT_MAX}
+                        showMessage
                         className="grid-input"
                         name={fieldName}
                         aria-label={t('nationalSitrep.nationalMobs.cell', {
@@ -95,11 +97,9 @@ export function NationalMobGrid({
                         })}
                         aria-invalid={error ? true : undefined}
                         title={error}
-                        value={value ?? ''}
+                        value={value ?? null}
                         disabled={disabled}
-                        onChange={(e) =>
-                          onCell(short, c, e.target.value === '' ? null : Number(e.target.value))
-                        }
+                        onValue={(n) => onCell(short, c, n)}
                         onBlur={(e) => onBlurCell(e, fieldName)}
                       />
                     </td>

@@ -294,7 +294,7 @@ describe('national sitrep input', () => {
     await userEvent.click(within(to).getByRole('button', { name: /^Remove/ }));
     expect(confirm).toHaveBeenCalledWith('Are you sure you want to delete this item?');
     expect(
-      within(screen.getByRole('table', { name: 'From' })).getAllByRole('spinbutton').length,
+      within(screen.getByRole('table', { name: 'From' })).getAllByRole('textbox').length,
     ).toBeGreaterThan(0);
     confirm.mockReturnValue(true);
     await userEvent.click(
@@ -302,7 +302,7 @@ describe('national sitrep input', () => {
     );
     for (const side of ['To', 'From']) {
       const grid = screen.getByRole('table', { name: side });
-      expect(within(grid).queryAllByRole('spinbutton')).toHaveLength(0);
+      expect(within(grid).queryAllByRole('textbox')).toHaveLength(0);
       expect(within(grid).getByText('No resources yet: add one with the resource picker.')).toBeTruthy();
     }
   });
@@ -376,5 +376,75 @@ describe('national sitrep input', () => {
     expect(alert).toHaveBeenCalledWith('Data synced with server. The action has been successfully saved.');
     expect(bodies).toHaveLength(1);
     expect(bodies[0]).toMatchObject({ preparedness_level: '2', version_number: 4 });
+  });
+});
+
+describe('national numbers are read as typed or refused with a message', () => {
+  const described = (el: HTMLElement) =>
+    (el.getAttribute('aria-describedby') ?? '')
+      .split(' ')
+      .map((id) => document.getElementById(id)?.textContent)
+      .join(' | ');
+  const typeInto = async (el: HTMLElement, text: string) => {
+    await userEvent.clear(el);
+    await userEvent.type(el, text);
+    await userEvent.tab();
+  };
+
+  it('refuses "12,5" in a French grid cell and US fires with a text beside each, and sends neither', async () => {
+    vi.spyOn(window, 'confirm').mockReturnValue(true);
+    const posted: Record<string, unknown>[] = [];
+    setup(mine({ us_fires: 3 }), {
+      '/v1/sitrep/national': (_url, init) => {
+        if (init?.method !== 'POST') return json(mine({ us_fires: 3 }));
+        posted.push(JSON.parse(String(init.body)));
+        return json(saveResult());
+      },
+      '/v1/sitrep/national/release': () => json({ ...saveResult(), claimed_by: null, claimed_by_name: null }),
+    });
+    renderApp('/agency/national', { user: ciffcUser, locale: 'fr' });
+    const fires = (await screen.findByLabelText('Feux d’hier')) as HTMLInputElement;
+    await waitFor(() => expect(fires.disabled).toBe(false));
+    await typeInto(fires, '12,5');
+    await waitFor(() => expect(described(fires)).toContain('Un nombre entier est attendu.'));
+    const cell = document.querySelector('input[name="national_to_mobs.UC20.ab"]') as HTMLInputElement;
+    await typeInto(cell, '12,5');
+    expect(described(cell)).toContain('Un nombre entier est attendu.');
+    expect(cell.getAttribute('aria-invalid')).toBe('true');
+    const acres = screen.getByLabelText('Acres d’hier') as HTMLInputElement;
+    await typeInto(acres, '1 234,5');
+    expect(described(acres)).toContain('Lu : 1\u00a0234,5');
+    await userEvent.click(screen.getByRole('button', { name: 'Suspendre la modification' }));
+    await waitFor(() => expect(posted).toHaveLength(1));
+    // The refused values keep their saved 3 and 2; the acres are sent as read.
+    expect(posted[0]).toMatchObject({
+      us_fires: 3,
+      us_acres: 1234.5,
+      national_to_mobs: { UC20: { ab: 2 } },
+    });
+  });
+
+  it('reads "1,234" acres on the English page and says so; a grid cell beyond its bound gives the range', async () => {
+    const posted: Record<string, unknown>[] = [];
+    setup(mine(), {
+      '/v1/sitrep/national': (_url, init) => {
+        if (init?.method !== 'POST') return json(mine());
+        posted.push(JSON.parse(String(init.body)));
+        return json(saveResult());
+      },
+      '/v1/sitrep/national/release': () => json({ ...saveResult(), claimed_by: null, claimed_by_name: null }),
+    });
+    renderApp('/agency/national', { user: ciffcUser });
+    const acres = (await screen.findByLabelText('Acres Yesterday')) as HTMLInputElement;
+    await waitFor(() => expect(acres.disabled).toBe(false));
+    await typeInto(acres, '1,234');
+    expect(described(acres)).toContain('Read as 1,234');
+    const fires = screen.getByLabelText('Fires Yesterday') as HTMLInputElement;
+    await typeInto(fires, 'many');
+    await waitFor(() => expect(described(fires)).toContain('Not a number: type digits only.'));
+    const cell = document.querySelector('input[name="national_to_mobs.UC20.ab"]') as HTMLInputElement;
+    await typeInto(cell, '99999999999999');
+    expect(described(cell)).toContain('Must be between 0 and 100,000.');
+    expect(await screen.findByText(/^This field has an error: its value is not sent/)).toBeTruthy();
   });
 });

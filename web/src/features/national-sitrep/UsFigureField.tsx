@@ -1,5 +1,6 @@
+import { US_ACRES_MAX, US_FIRE_COUNT_MAX } from '@ciffc/contracts';
 import { useIntl } from 'react-intl';
-import { DecimalInput } from '../../shared/format/DecimalInput.tsx';
+import { NumberInput } from '../../shared/format/NumberInput.tsx';
 import { FieldError } from './FieldError.tsx';
 import { describedBy, type NationalEditor } from './national-editor.ts';
 
@@ -20,33 +21,19 @@ export function UsFigureField({
   return (
     <div className="field">
       <label htmlFor={name}>{intl.formatMessage({ id: labelId })}</label>
-      {decimals ? (
-        <DecimalInput
-          id={name}
-          name={name}
-          min={0}
-          value={form[name]}
-          disabled={disabled}
-          aria-invalid={errors[name] ? true : undefined}
-          aria-describedby={describedBy(errors, name)}
-          onValue={(n) => set(name, n)}
-          onBlur={(e) => onBlurField(e, name)}
-        />
-      ) : (
-        <input
-          id={name}
-          name={name}
-          type="number"
-          min={0}
-          step={1}
-          value={form[name] ?? ''}
-          disabled={disabled}
-          aria-invalid={errors[name] ? true : undefined}
-          aria-describedby={describedBy(errors, name)}
-          onChange={(e) => set(name, e.target.value === '' ? null : Number(e.target.value))}
-          onBlur={(e) => onBlurField(e, name)}
-        />
-      )}
+      <NumberInput
+        id={name}
+        name={name}
+        integer={!decimals}
+        min={0}
+        max={decimals ? US_ACRES_MAX : US_FIRE_COUNT_MAX}
+        value={form[name]}
+        disabled={disabled}
+        aria-invalid={errors[name] ? true : undefined}
+        aria-describedby={describedBy(errors, name)}
+        onValue={(n) => set(name, n)}
+        onBlur={(e) => onBlurField(e, name)}
+      />
       <FieldError errors={errors} name={name} />
     </div>
   );

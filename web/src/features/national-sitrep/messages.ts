@@ -45,8 +45,10 @@ export const messages = defineCatalogue({
       'Are you sure you want to bring forward data? This will replace any associated data you may already have filled in.',
     'nationalSitrep.noBringForward': 'There is no data to bring forward.',
     'nationalSitrep.synced': 'Data synced with server.',
-    'nationalSitrep.validationToast':
-      'This data has one or more validation errors; please review it. Your data will not be synced with the server until all issues are resolved.',
+    'nationalSitrep.savedWithErrors':
+      'Saved with {n, plural, one {# error} other {# errors}}: Publish is blocked until they are fixed.',
+    'nationalSitrep.notSent':
+      'This field has an error: its value is not sent (the last saved one is kept) until it is fixed. The other fields are saved.',
     'nationalSitrep.required': 'This field is required.',
     'nationalSitrep.invalidValue': 'Invalid value.',
     'nationalSitrep.invalidFormat': 'Invalid format',
@@ -190,8 +192,10 @@ export const messages = defineCatalogue({
       'Voulez-vous vraiment reporter les données? Cela remplacera les données associées que vous avez peut-être déjà saisies.',
     'nationalSitrep.noBringForward': 'Il n’y a aucune donnée à reporter.',
     'nationalSitrep.synced': 'Données synchronisées avec le serveur.',
-    'nationalSitrep.validationToast':
-      'Ces données contiennent une ou plusieurs erreurs de validation; veuillez les vérifier. Vos données ne seront pas synchronisées avec le serveur tant que tous les problèmes ne seront pas résolus.',
+    'nationalSitrep.savedWithErrors':
+      'Enregistré avec {n, plural, one {# erreur} other {# erreurs}} : la publication est bloquée jusqu’à leur correction.',
+    'nationalSitrep.notSent':
+      'Ce champ contient une erreur : sa valeur n’est pas envoyée (la dernière enregistrée est gardée) tant qu’elle n’est pas corrigée. Les autres champs sont enregistrés.',
     'nationalSitrep.required': 'Ce champ est obligatoire.',
     'nationalSitrep.invalidValue': 'Valeur non valide.',
     'nationalSitrep.invalidFormat': 'Format non valide',

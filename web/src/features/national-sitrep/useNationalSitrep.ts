@@ -19,7 +19,7 @@ import { invalidateSitrepStats } from '../../shared/api/stats.ts';
 import { useIdentity } from '../../shared/auth/hooks.ts';
 import { classifyError, type FailureKind } from '../../shared/editing/engine.ts';
 import { getIn, setIn } from '../../shared/editing/field-path.ts';
-import { fieldTexts, serverText } from '../../shared/editing/server-text.ts';
+import { fieldErrorCount, fieldTexts, serverText } from '../../shared/editing/server-text.ts';
 import { useEditing } from '../../shared/editing/useEditing.ts';
 import { useLatest } from '../../shared/hooks/useLatest.ts';
 import { useToast } from '../../shared/ui/Toast.tsx';
@@ -124,7 +124,13 @@ export function useNationalSitrep() {
         const body = (error.body ?? {}) as Partial<NationalSaveResult>;
         applyResult(body);
         if (error.validationErrors) setServerErrors(error.validationErrors as Record<string, string>);
-        toast.error(error.validationErrors ? t('nationalSitrep.validationToast') : serverText(error, locale));
+        toast.error(
+          error.validationErrors
+            ? t('nationalSitrep.savedWithErrors', {
+                n: fieldErrorCount(error.validationErrors as Record<string, string>),
+              })
+            : serverText(error, locale),
+        );
       } else {
         toast.error(error instanceof Error ? error.message : String(error));
       }
@@ -144,11 +150,14 @@ export function useNationalSitrep() {
   const { engine, state, reauth } = useEditing<NationalSaveResult>({
     intervalMs: SYNC_INTERVAL_MS,
     save: (base, session, init) => {
-      sentRef.current = formRef.current as NationalSitrepFields;
-      return saveNational(
-        { ...(formRef.current as NationalSitrepFields), version_number: base, edit_session: session },
-        init,
-      );
+      // A field the page flags is not sent: the server keeps its saved value (decision: one truth
+      // about invalid values); everything else typed is sent.
+      let body = formRef.current as NationalSitrepFields;
+      const kept = keptRef.current;
+      if (kept)
+        for (const name of Object.keys(clientErrorsRef.current)) body = setIn(body, name, getIn(kept, name));
+      sentRef.current = body;
+      return saveNational({ ...body, version_number: base, edit_session: session }, init);
     },
     versionOf: (r) => r.version_number,
     renew: () => claimNational(),
@@ -171,9 +180,10 @@ export function useNationalSitrep() {
       if (sentRef.current) keptRef.current = sentRef.current;
       applyResult(result);
       setServerErrors(result.validationErrors ?? {});
-      if (Object.keys(result.validationErrors ?? {}).length > 0) {
+      const n = fieldErrorCount(result.validationErrors);
+      if (n > 0) {
         setSync('error');
-        toast.error(t('nationalSitrep.validationToast'));
+        toast.error(t('nationalSitrep.savedWithErrors', { n }));
       } else if (result.requires_manual_sync) setSync('ready');
       else {
         setSync('idle');
@@ -229,11 +239,12 @@ export function useNationalSitrep() {
     if (typeof el.checkValidity === 'function' && !el.checkValidity()) {
       const message = el.validity.valueMissing
         ? t('nationalSitrep.required')
-        : el.type === 'number' || el.dataset.number !== undefined
-          ? t('nationalSitrep.invalidValue')
+        : el.dataset.number !== undefined
+          ? // A number field says why in the page's language (a refusal or the allowed range).
+            el.validationMessage || t('nationalSitrep.invalidValue')
           : t('nationalSitrep.invalidFormat');
       setClientErrors((e) => ({ ...e, [name]: message }));
-      toast.error(t('nationalSitrep.validationToast'));
+      toast.error(t('nationalSitrep.notSent'));
       return;
     }
     setClientErrors((e) => without(e, name));

@@ -29,3 +29,7 @@ export function fieldTexts(errors: Record<string, string>, locale: 'en' | 'fr'):
   for (const [key, message] of Object.entries(errors)) out[key] = fieldMessage(message, locale);
   return out;
 }
+
+/** The fields with an error, without the section slots (`form_0`…) that repeat them per section. */
+export const fieldErrorCount = (errors: Record<string, string> | undefined) =>
+  Object.keys(errors ?? {}).filter((k) => !/^form_\d+$/.test(k)).length;

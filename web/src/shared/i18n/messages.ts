@@ -23,6 +23,13 @@ export const sharedMessages = defineCatalogue({
     'common.ogc.link': 'These fires as a GIS layer (OGC API – Features, GeoJSON): {link}.',
     'common.ogc.qgis':
       'In QGIS: Layer › Add Layer › Add WFS / OGC API – Features Layer, New, URL {url}, Connect, then add the layer “fires”.',
+    'numberInput.notNumber': 'Not a number: type digits only.',
+    'numberInput.notNumberDecimal': 'Not a number: type digits, with a point for decimals.',
+    'numberInput.whole': 'A whole number is expected.',
+    'numberInput.range': 'Must be between {lo} and {hi}.',
+    'numberInput.atLeast': 'Must be at least {lo}.',
+    'numberInput.atMost': 'Must be at most {hi}.',
+    'numberInput.readAs': 'Read as {value}',
   },
   fr: {
     'common.error': 'Erreur',
@@ -44,5 +51,13 @@ export const sharedMessages = defineCatalogue({
     'common.ogc.link': 'Ces feux comme couche SIG (OGC API – Features, GeoJSON) : {link}.',
     'common.ogc.qgis':
       'Dans QGIS : Couche › Ajouter une couche › Ajouter une couche WFS / OGC API – Features, Nouveau, URL {url}, Connexion, puis ajoutez la couche « fires ».',
+    'numberInput.notNumber': 'Ce n’est pas un nombre : tapez seulement des chiffres.',
+    'numberInput.notNumberDecimal':
+      'Ce n’est pas un nombre : tapez des chiffres, avec une virgule pour les décimales.',
+    'numberInput.whole': 'Un nombre entier est attendu.',
+    'numberInput.range': 'Doit être entre {lo} et {hi}.',
+    'numberInput.atLeast': 'Doit être au moins {lo}.',
+    'numberInput.atMost': 'Doit être au plus {hi}.',
+    'numberInput.readAs': 'Lu : {value}',
   },
 });
