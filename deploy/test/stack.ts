@@ -31,13 +31,16 @@ export const PASSWORD = 'Prod-test-password-1';
 export const CSV_HEADER =
   'agency_code,agency_fire_id,agency_data_timezone,situation_report_date,status_date,stage_of_control,fire_cause,response_type,fire_size,latitude,longitude';
 
-/** The header names deploy/nginx/security-headers.conf adds. */
-export const securityHeaders = () =>
+/** The headers deploy/nginx/security-headers.conf adds: name (lower case) and value. */
+export const securityHeaderValues = () =>
   [
     ...readFileSync(path.join(deployDir, 'nginx', 'security-headers.conf'), 'utf8').matchAll(
-      /^add_header\s+(\S+)/gm,
+      /^add_header\s+(\S+)\s+"([^"]*)"/gm,
     ),
-  ].map((m) => (m[1] as string).toLowerCase());
+  ].map((m) => [(m[1] as string).toLowerCase(), m[2] as string] as const);
+
+/** The header names deploy/nginx/security-headers.conf adds. */
+export const securityHeaders = () => securityHeaderValues().map(([name]) => name);
 
 export interface Stack {
   dir: string;
