@@ -26,6 +26,7 @@ import { ogcRoutes } from './ogc/routes.ts';
 import { registerErrors } from './plugins/errors.ts';
 import { type IdentityResolver, registerIdentity } from './plugins/identity.ts';
 import { registerKnownParams } from './plugins/known-params.ts';
+import { registerOpenDataCors } from './plugins/open-data-cors.ts';
 import { registerOpenapi } from './plugins/openapi.ts';
 import { OneLineRequestLog } from './plugins/request-log.ts';
 import { resourceRoutes } from './resources/routes.ts';
@@ -145,9 +146,11 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
   });
   if (options.migrate) await migrateToLatest(db.kysely);
 
-  // 3. errors, and the refusal of query parameters a route does not declare (before any route)
+  // 3. errors, the refusal of query parameters a route does not declare, and CORS for the public
+  // reads (before any route: both are onRoute hooks)
   registerErrors(app);
   registerKnownParams(app);
+  registerOpenDataCors(app);
 
   // 4. identity
   app.decorate('identityResolver', registerIdentity(app, config));

@@ -71,6 +71,11 @@ forEachEngine('fast path in front of the router (issue 11)', (ctx) => {
       expect(fast.body.equals(routed.body)).toBe(true);
       expect(fast.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
       expect(fast.headers['x-request-id']).not.toBe(routed.headers['x-request-id']);
+      // Open to other sites' maps on both paths.
+      expect([
+        routed.headers['access-control-allow-origin'],
+        fast.headers['access-control-allow-origin'],
+      ]).toEqual(['*', '*']);
       // nginx's request id is kept, as on the normal path.
       const traced = await get(base, url, { ...headers, 'x-request-id': 'nginx-42' });
       expect(traced.headers['x-request-id']).toBe('nginx-42');

@@ -10,7 +10,8 @@ import { HttpError } from '../http/errors.ts';
  */
 export function registerKnownParams(app: FastifyInstance): void {
   app.addHook('onRoute', (route) => {
-    if (route.url.startsWith('/documentation')) return;
+    // A CORS preflight carries the URL of the request it asks about; it is answered on its own.
+    if (route.url.startsWith('/documentation') || [route.method].flat().includes('OPTIONS')) return;
     const allowed = declaredParams(route.schema?.querystring);
     const check: preValidationHookHandler = (request, _reply, done) => {
       const unknown = Object.keys(queryOf(request)).filter((name) => !allowed.has(name));
