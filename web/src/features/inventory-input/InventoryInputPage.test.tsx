@@ -23,8 +23,7 @@ const saved = {
 };
 
 const ok = () => json({ locked: false, validationErrors: {}, version_number: 2 });
-const TOAST =
-  'This data has one or more validation errors; please review it. Your data will not be synced with the server until all issues are resolved.';
+const TOAST = 'Not saved: Save is blocked until the errors are fixed.';
 
 function setup(input = saved, answers: { validate?: () => Response; save?: () => Response } = {}) {
   const posted: { path: string; body: unknown }[] = [];
@@ -217,5 +216,49 @@ describe('inventory input', () => {
     setup();
     const { router } = renderApp('/agency/inventory/input', { user: ciffcUser });
     await waitFor(() => expect(router.state.location.pathname).toBe('/agency'));
+  });
+});
+
+describe('inventory numbers are read as typed or refused with a message', () => {
+  const described = (el: HTMLElement) =>
+    (el.getAttribute('aria-describedby') ?? '')
+      .split(' ')
+      .map((id) => document.getElementById(id)?.textContent)
+      .join(' | ');
+  const typeInto = async (el: HTMLElement, text: string) => {
+    await userEvent.clear(el);
+    await userEvent.type(el, text);
+    await userEvent.tab();
+  };
+
+  it('refuses "12,5" in a French count with its message and blocks Save; reads "1 234"', async () => {
+    const posted = setup();
+    renderApp('/agency/inventory/input', { user: agencyUser('ab'), locale: 'fr' });
+    const first = await screen.findByRole('group', { name: 'Article 1' });
+    const seasonal = within(first).getByLabelText('Saisonnier') as HTMLInputElement;
+    await typeInto(seasonal, '12,5');
+    expect(seasonal.value).toBe('12,5');
+    expect(described(seasonal)).toContain('Un nombre entier est attendu.');
+    expect(screen.getByRole('button', { name: 'Bloqué' })).toHaveProperty('disabled', true);
+    await typeInto(seasonal, '1 234');
+    expect(described(seasonal)).toContain('Lu : 1\u00a0234');
+    await userEvent.click(screen.getByRole('button', { name: 'Enregistrer' }));
+    await waitFor(() => expect(posted.some((p) => p.path === 'save')).toBe(true));
+    const save = posted.find((p) => p.path === 'save')?.body as InventoryForm;
+    expect(save.inventory[0]?.seasonal).toBe(1234);
+  });
+
+  it('refuses text and a count beyond its bound on the English page, and sends nothing', async () => {
+    const posted = setup();
+    renderApp('/agency/inventory/input', { user: agencyUser('ab') });
+    const first = await screen.findByRole('group', { name: 'Item 1' });
+    const seasonal = within(first).getByLabelText('Seasonal') as HTMLInputElement;
+    await typeInto(seasonal, '12,5');
+    expect(described(seasonal)).toContain('Not a number: type digits only.');
+    await typeInto(seasonal, '99999999999999');
+    expect(described(seasonal)).toContain('Must be between 0 and 1,000,000.');
+    expect(await screen.findByText(TOAST)).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Blocked' })).toHaveProperty('disabled', true);
+    expect(posted.filter((p) => p.path === 'save')).toHaveLength(0);
   });
 });

@@ -1,5 +1,6 @@
 import {
   EMPTY_RESOURCE_CHOICE,
+  INVENTORY_COUNT_MAX,
   type InventoryForm,
   type InventoryRow,
   type ResourceChoice,
@@ -13,6 +14,7 @@ import { Link, useNavigate } from 'react-router';
 import { ApiError } from '../../shared/api/http.ts';
 import { tabSessionId } from '../../shared/editing/engine.ts';
 import { fieldTexts, serverText } from '../../shared/editing/server-text.ts';
+import { NumberInput } from '../../shared/format/NumberInput.tsx';
 import { useResourceOptions } from '../../shared/resources/api.ts';
 import { ResourcePicker } from '../../shared/resources/ResourcePicker.tsx';
 import { ErrorBox } from '../../shared/ui/ErrorBox.tsx';
@@ -22,13 +24,13 @@ import { useToast } from '../../shared/ui/Toast.tsx';
 import { inventoryInputQuery, saveInventory, validateInventory } from './api.ts';
 import './inventory-input.css';
 
-/** A row as the form holds it: counts as typed, so an emptied field can say "This field is required." */
+/** A row as the form holds it: counts as read (null when empty or refused: "This field is required."). */
 interface FormRow {
   key: string;
   id?: string | undefined;
   resources: ResourceChoice;
-  seasonal: string;
-  exportable: string;
+  seasonal: number | null;
+  exportable: number | null;
   is_new: 0 | 1;
 }
 
@@ -39,12 +41,10 @@ const fromServer = (r: InventoryRow): FormRow => ({
   key: newKey(),
   id: r.id,
   resources: r.resources,
-  seasonal: String(r.seasonal),
-  exportable: String(r.exportable),
+  seasonal: r.seasonal,
+  exportable: r.exportable,
   is_new: 0,
 });
-
-const count = (text: string): number | null => (text.trim() === '' ? null : Number(text));
 
 type RowField = 'seasonal' | 'exportable' | 'resources.category' | 'resources.subcategory' | 'resources.item';
 const PICKER_FIELDS = ['resources.category', 'resources.subcategory', 'resources.item'] as const;
@@ -88,8 +88,8 @@ function toForm(rows: FormRow[], removed: FormRow[]): InventoryForm {
   const row = (r: FormRow) => ({
     ...(r.id ? { id: r.id } : {}),
     resources: r.resources,
-    seasonal: count(r.seasonal) as number,
-    exportable: count(r.exportable) as number,
+    seasonal: r.seasonal as number,
+    exportable: r.exportable as number,
     is_new: r.is_new,
     key: r.key,
   });
@@ -112,6 +112,8 @@ export function InventoryInputPage() {
   const [locked, setLocked] = useState(false);
   const [saving, setSaving] = useState(false);
   const [touched, setTouched] = useState<ReadonlySet<string>>(new Set());
+  // A count the number input refused, by row key and field: its message wins over "required".
+  const [refused, setRefused] = useState<Record<string, string>>({});
   const inFlight = useRef<AbortController | null>(null);
 
   useEffect(() => {
@@ -158,8 +160,19 @@ export function InventoryInputPage() {
   );
   // The server's rules ("Exportable cannot be more than seasonal.") in the page's language.
   const localServerErrors = fieldTexts(serverErrors, intl.locale.startsWith('fr') ? 'fr' : 'en');
-  const errors = { ...localServerErrors, ...clientErrors };
-  const shownErrors = { ...localServerErrors, ...visibleClientErrors(clientErrors, rows, touched) };
+  const refusedErrors: Record<string, string> = {};
+  rows.forEach((r, i) => {
+    for (const field of ['seasonal', 'exportable'] as const) {
+      const message = refused[`${r.key}:${field}`];
+      if (message) refusedErrors[`inventory.${i}.${field}`] = message;
+    }
+  });
+  const errors = { ...localServerErrors, ...clientErrors, ...refusedErrors };
+  const shownErrors = {
+    ...localServerErrors,
+    ...visibleClientErrors(clientErrors, rows, touched),
+    ...refusedErrors,
+  };
   const hasErrors = Object.keys(errors).length > 0;
   const blocked = locked || hasErrors;
   const saveDisabled = rows.length === 0 || blocked || saving;
@@ -194,7 +207,7 @@ export function InventoryInputPage() {
   /** Leaving a field (5.1): its rule messages show; if it breaks a rule the toast says sync waits. */
   const leave = (row: FormRow, rowIndex: number, fields: readonly RowField[]) => {
     touch(row, fields);
-    if (fields.some((f) => clientErrors[`inventory.${rowIndex}.${f}`]))
+    if (fields.some((f) => errors[`inventory.${rowIndex}.${f}`]))
       toast.error(t('inventoryInput.validationToast'));
     else void serverValidate(rows, removed);
   };
@@ -208,7 +221,7 @@ export function InventoryInputPage() {
   const addRow = () => {
     setRows((list) => [
       ...(list ?? []),
-      { key: newKey(), resources: { ...EMPTY_RESOURCE_CHOICE }, seasonal: '0', exportable: '0', is_new: 1 },
+      { key: newKey(), resources: { ...EMPTY_RESOURCE_CHOICE }, seasonal: 0, exportable: 0, is_new: 1 },
     ]);
   };
 
@@ -281,21 +294,24 @@ export function InventoryInputPage() {
               return (
                 <div className="field inventory-count">
                   <label htmlFor={`${rowId}-${field}`}>{t(`inventoryInput.${field}`)}</label>
-                  <input
+                  <NumberInput
                     id={`${rowId}-${field}`}
                     name={`inventory.${i}.${field}`}
-                    type="number"
-                    inputMode="numeric"
+                    integer
                     min={0}
-                    step={1}
+                    max={INVENTORY_COUNT_MAX}
                     required
                     disabled={locked}
                     value={row[field]}
                     aria-invalid={error ? true : undefined}
                     aria-describedby={error ? `${rowId}-${field}-error` : undefined}
-                    onChange={(e) => {
+                    onValue={(n, el) => {
                       touch(row, [field]);
-                      update(row.key, { [field]: e.target.value });
+                      const message = el.validity.customError ? el.validationMessage : '';
+                      setRefused(({ [`${row.key}:${field}`]: _, ...rest }) =>
+                        message ? { ...rest, [`${row.key}:${field}`]: message } : rest,
+                      );
+                      update(row.key, { [field]: n });
                     }}
                     onBlur={() => leave(row, i, [field])}
                   />

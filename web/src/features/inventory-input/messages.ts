@@ -16,8 +16,7 @@ export const messages = defineCatalogue({
     'inventoryInput.locked': 'This data is locked and currently cannot be edited.',
     'inventoryInput.confirmDelete': 'Are you sure you want to delete this item?',
     'inventoryInput.saved': 'Data synced with server. The action has been successfully saved.',
-    'inventoryInput.validationToast':
-      'This data has one or more validation errors; please review it. Your data will not be synced with the server until all issues are resolved.',
+    'inventoryInput.validationToast': 'Not saved: Save is blocked until the errors are fixed.',
   },
   fr: {
     'inventoryInput.title': 'Saisie de l’inventaire',
@@ -36,6 +35,6 @@ export const messages = defineCatalogue({
     'inventoryInput.confirmDelete': 'Voulez-vous vraiment supprimer cet article?',
     'inventoryInput.saved': 'Données synchronisées avec le serveur. L’action a été enregistrée avec succès.',
     'inventoryInput.validationToast':
-      'Ces données comportent une ou plusieurs erreurs de validation; veuillez les vérifier. Vos données ne seront pas synchronisées avec le serveur tant que tous les problèmes ne seront pas résolus.',
+      'Non enregistré : l’enregistrement est bloqué jusqu’à la correction des erreurs.',
   },
 });
