@@ -1,8 +1,10 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { beforeAll, expect, it } from 'vitest';
+import { expectCachedPublicGet } from '../../test/caching.ts';
 import { forEachEngine, type TestContext } from '../../test/context.ts';
 import { fire } from '../../test/fixtures.ts';
+import { bumpDataVersion } from '../db/versions.ts';
 import { upsertFires } from '../fires/store.ts';
 
 const run = promisify(execFile);
@@ -94,6 +96,25 @@ forEachEngine('OGC API – Features at /v1/ogc', (ctx) => {
       const res = await get(ctx(), `/v1/ogc/collections/fires/items?${bad}`);
       expect(res.statusCode, bad).toBe(400);
     }
+  });
+
+  it.each([
+    '/v1/ogc/collections/fires/items?limit=5',
+    '/v1/ogc/collections/fires/items?bbox=-125,48,-110,60&limit=50',
+  ])('caches %s like every public read: ETag, max-age, 304 on a match', async (url) => {
+    await expectCachedPublicGet(ctx().app, url);
+  });
+
+  it('gives one fire an ETag too, and a new one once the fire changes', async () => {
+    const items = (await get(ctx(), '/v1/ogc/collections/fires/items?limit=1')).json();
+    const url = `/v1/ogc/collections/fires/items/${items.features[0].id}`;
+    const first = await get(ctx(), url);
+    expect(first.statusCode).toBe(200);
+    expect(first.headers['content-type']).toMatch(/^application\/geo\+json/);
+    expect(first.headers.etag).toMatch(/^"/);
+    await bumpDataVersion(ctx().app.db.kysely, 'fires');
+    expect((await get(ctx(), url)).headers.etag).not.toBe(first.headers.etag);
+    expect((await get(ctx(), '/v1/ogc/collections/fires/items/zz-none')).headers.etag).toBeUndefined();
   });
 
   it('is read by GDAL: ogrinfo OAPIF lists the fires', async () => {
