@@ -21,6 +21,7 @@ import { FastPath } from './http/fast-path.ts';
 import { dataToken } from './http/query.ts';
 import { centreToday } from './http/time.ts';
 import { inventoryRoutes } from './inventory/routes.ts';
+import { atomFeedRoutes } from './national-sitrep/atom-routes.ts';
 import { nationalSitrepRoutes } from './national-sitrep/routes.ts';
 import { ogcRoutes } from './ogc/routes.ts';
 import { registerErrors } from './plugins/errors.ts';
@@ -173,6 +174,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
   await app.register(exportRoutes);
   await app.register(agencySitrepRoutes);
   await app.register(nationalSitrepRoutes);
+  await app.register(atomFeedRoutes);
   await app.register(dutyOfficerRoutes);
 
   return app;

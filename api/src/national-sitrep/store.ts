@@ -192,3 +192,24 @@ export async function publicationsVersion(db: Db): Promise<string> {
   const [row] = await readRows(db, compileOnce(db.kysely, 'publications-version', publicationsVersionQuery));
   return versionText(row);
 }
+
+/** The newest current publications, newest first, with their stored reports (the Atom feed). */
+export function latestPublications(db: Q, limit: number) {
+  return db
+    .selectFrom('national_sitrep_publications')
+    .select(['report_date', 'preparedness_level', 'report', 'published_at'])
+    .where('current', '=', 1)
+    .orderBy('report_date', 'desc')
+    .limit(limit)
+    .execute();
+}
+
+/** The level of each report date, oldest first (the preparedness level feed). */
+export function levelHistory(db: Q) {
+  return db
+    .selectFrom('national_sitrep_publications')
+    .select(['report_date', 'preparedness_level', 'published_at'])
+    .where('current', '=', 1)
+    .orderBy('report_date')
+    .execute();
+}

@@ -99,4 +99,15 @@ describe('the app shell of index.html', () => {
       catalogue.fr['dashboard.title'],
     );
   });
+
+  it('announces the Atom feeds of the reports and of the level changes, in English and French', () => {
+    const feeds = [...shell.querySelectorAll('head link[rel="alternate"][type="application/atom+xml"]')];
+    expect(feeds.map((link) => [link.getAttribute('href'), link.getAttribute('hreflang')])).toEqual([
+      ['/v1/sitrep/feed.atom', 'en'],
+      ['/v1/sitrep/feed.atom?lang=fr', 'fr'],
+      ['/v1/sitrep/preparedness-level.atom', 'en'],
+      ['/v1/sitrep/preparedness-level.atom?lang=fr', 'fr'],
+    ]);
+    for (const link of feeds) expect(link.getAttribute('title')).toBeTruthy();
+  });
 });

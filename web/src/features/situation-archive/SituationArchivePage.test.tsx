@@ -57,6 +57,18 @@ describe('situation archive', () => {
   });
 });
 
+describe('subscribing to the reports', () => {
+  it('links the Atom feeds of the reports and of the level changes, in the page language', async () => {
+    installFetch({ '/v1/sitrep/archive': () => json(archive) });
+    renderApp('/situation/archive', { locale: 'fr' });
+    const reports = await screen.findByRole('link', { name: /Rapports de situation nationaux \(Atom\)/ });
+    expect(reports.getAttribute('href')).toBe('/v1/sitrep/feed.atom?lang=fr');
+    expect(reports.getAttribute('type')).toBe('application/atom+xml');
+    const levels = screen.getByRole('link', { name: /Changements du niveau de préparation national/ });
+    expect(levels.getAttribute('href')).toBe('/v1/sitrep/preparedness-level.atom?lang=fr');
+  });
+});
+
 describe('archive order (docs/decisions.md, issue 14)', () => {
   it('lists the months that hold a report, newest first, without empty months', () => {
     const year = {

@@ -93,6 +93,7 @@ export function SituationArchivePage() {
   const intl = useIntl();
   const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
   const query = useQuery(archiveQuery());
+  const { locale } = useLocale();
 
   if (query.isPending)
     return (
@@ -135,6 +136,21 @@ export function SituationArchivePage() {
       ) : (
         <p>{t('archive.empty')}</p>
       )}
+      <section className="archive-subscribe" aria-labelledby="archive-subscribe-heading">
+        <h2 id="archive-subscribe-heading">{t('archive.subscribe')}</h2>
+        <ul>
+          <li>
+            <a href={`/v1/sitrep/feed.atom?lang=${locale}`} type="application/atom+xml">
+              {t('archive.feedReports')}
+            </a>
+          </li>
+          <li>
+            <a href={`/v1/sitrep/preparedness-level.atom?lang=${locale}`} type="application/atom+xml">
+              {t('archive.feedLevels')}
+            </a>
+          </li>
+        </ul>
+      </section>
       <section className="archive-legend" aria-labelledby="archive-legend-heading">
         <h2 id="archive-legend-heading">{t('archive.legend')}</h2>
         <ul>

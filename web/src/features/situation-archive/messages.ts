@@ -11,6 +11,9 @@ export const messages = defineCatalogue({
     'archive.levelName': 'Level {level}',
     'archive.noReport': 'No report',
     'archive.dayLabel': '{date}: national preparedness level {level}',
+    'archive.subscribe': 'Subscribe',
+    'archive.feedReports': 'National situation reports (Atom)',
+    'archive.feedLevels': 'National preparedness level changes (Atom)',
   },
   fr: {
     'archive.title': 'Rapports de situation',
@@ -22,5 +25,8 @@ export const messages = defineCatalogue({
     'archive.levelName': 'Niveau {level}',
     'archive.noReport': 'Aucun rapport',
     'archive.dayLabel': '{date} : niveau de préparation national {level}',
+    'archive.subscribe': 'S’abonner',
+    'archive.feedReports': 'Rapports de situation nationaux (Atom)',
+    'archive.feedLevels': 'Changements du niveau de préparation national (Atom)',
   },
 });

@@ -1,0 +1,71 @@
+import { ApiErrorBody, LangQuery } from '@ciffc/contracts';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { sendCached } from '../http/cache.ts';
+import { preparednessFeed, sitrepsFeed } from './atom.ts';
+import * as store from './store.ts';
+
+/** Entries per feed: about two months of daily reports, what a reader polling daily needs. */
+const FEED_ENTRIES = 60;
+
+const FeedQuery = z.object({
+  lang: LangQuery.optional().describe('Language of the feed: en (default) or fr'),
+});
+
+const AtomDocument = z.string().describe('An Atom 1.0 document (application/atom+xml)');
+
+/**
+ * The site's address as the client used it, through nginx or the gateway (`X-Forwarded-*`): the
+ * entries link to the site's pages, which share the API's host.
+ */
+function siteUrl(request: FastifyRequest): string {
+  const first = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v)?.split(',')[0]?.trim();
+  const proto = first(request.headers['x-forwarded-proto']) || request.protocol;
+  const host = first(request.headers['x-forwarded-host']) || request.host;
+  return `${proto}://${host}`;
+}
+
+/** Atom feeds of the published national reports and of the preparedness level changes. */
+export async function atomFeedRoutes(fastify: FastifyInstance): Promise<void> {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const tags = ['national-sitrep'];
+  const feeds = [
+    {
+      url: '/v1/sitrep/feed.atom',
+      summary: 'Atom feed of the published national situation reports: date, preparedness level, summary',
+      build: async (site: string, self: string, lang: 'en' | 'fr') =>
+        sitrepsFeed(await store.latestPublications(app.db.kysely, FEED_ENTRIES), site, self, lang),
+    },
+    {
+      url: '/v1/sitrep/preparedness-level.atom',
+      summary: 'Atom feed of the changes of the national preparedness level',
+      build: async (site: string, self: string, lang: 'en' | 'fr') =>
+        preparednessFeed(await store.levelHistory(app.db.kysely), site, self, lang, FEED_ENTRIES),
+    },
+  ];
+  for (const feed of feeds) {
+    app.get(
+      feed.url,
+      {
+        schema: {
+          summary: feed.summary,
+          tags,
+          querystring: FeedQuery,
+          response: { 200: AtomDocument, 400: ApiErrorBody },
+        },
+      },
+      async (request, reply) => {
+        const lang = request.query.lang ?? 'en';
+        const site = siteUrl(request);
+        const self = `${site}${feed.url}${lang === 'fr' ? '?lang=fr' : ''}`;
+        return sendCached(request, reply, app.responseCache, {
+          // The links' base is part of the answer, so of its key and ETag.
+          version: `${await store.publicationsVersion(app.db)}|${site}`,
+          contentType: 'application/atom+xml; charset=utf-8',
+          compute: () => feed.build(site, self, lang),
+        });
+      },
+    );
+  }
+}
