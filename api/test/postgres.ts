@@ -20,7 +20,13 @@ function run(args: string[]): void {
   }
 }
 
-export async function startPostgres(): Promise<{ url: string; stop: () => void }> {
+export async function startPostgres(): Promise<{
+  url: string;
+  stop: () => void;
+  /** Stops the server and keeps its data, as an outage would; `resume` starts it again. */
+  pause: () => void;
+  resume: () => void;
+}> {
   const { freePort } = await import('../../scripts/lib/stack.ts');
   const dir = mkdtempSync(path.join(tmpdir(), 'ciffc-pg-'));
   const data = path.join(dir, 'data');
@@ -56,5 +62,14 @@ export async function startPostgres(): Promise<{ url: string; stop: () => void }
     stop();
     throw error;
   }
-  return { url: `postgres://postgres@127.0.0.1:${port}/postgres`, stop };
+  const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off`;
+  const pause = () => {
+    run(['pg_ctl', '-D', data, '-m', 'fast', '-w', 'stop']);
+    started = false;
+  };
+  const resume = () => {
+    run(['pg_ctl', '-D', data, '-l', path.join(dir, 'log'), '-w', 'start', '-o', options]);
+    started = true;
+  };
+  return { url: `postgres://postgres@127.0.0.1:${port}/postgres`, stop, pause, resume };
 }

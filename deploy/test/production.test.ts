@@ -544,6 +544,67 @@ describe('production layout (deploy/): nginx, two data API instances, content sy
     expect(own.status).toBe(200);
   });
 
+  it("while PostgreSQL is down, every /v1 answer is the API's JSON or a cached answer, and all recovers", async () => {
+    const paths = ['/v1/health', '/v1/wildfires?page=1', '/v1/summary', '/v1/wildfire/stats', '/v1/agency'];
+    // The cached reads are warm before the outage (nginx keeps them to serve stale).
+    for (const p of paths) await fetch(`${s().nginxUrl}${p}`);
+    const answers: {
+      path: string;
+      status: number;
+      type: string;
+      retry: string | null;
+      id: string | null;
+      body: string;
+    }[] = [];
+    let running = true;
+    const loop = async (p: string) => {
+      while (running) {
+        const r = await fetch(`${s().nginxUrl}${p}`);
+        answers.push({
+          path: p,
+          status: r.status,
+          type: r.headers.get('content-type') ?? '',
+          retry: r.headers.get('retry-after'),
+          id: r.headers.get('x-request-id'),
+          body: await r.text(),
+        });
+      }
+    };
+    const loops = [...paths, ...paths].map(loop);
+    await sleep(1_000);
+    s().pausePg();
+    await sleep(10_000);
+    s().resumePg();
+    const recovered = await timeUntil(
+      async () => (await fetch(`${s().nginxUrl}/v1/health`)).status === 200,
+      30_000,
+      250,
+    );
+    running = false;
+    await Promise.all(loops);
+    const counts: Record<string, number> = {};
+    for (const a of answers)
+      counts[`${a.status} ${a.type.split(';')[0]}`] =
+        (counts[`${a.status} ${a.type.split(';')[0]}`] ?? 0) + 1;
+    console.log(
+      `[prod] database outage: ${answers.length} answers ${JSON.stringify(counts)}; healthy again after ${recovered} ms`,
+    );
+    expect(recovered).not.toBeNull();
+    // No HTML page, no 401 or 502: the API's JSON (200, or 503 with Retry-After and a request id).
+    for (const a of answers) {
+      expect(a.type, `${a.path} ${a.status}`).toMatch(/^application\/(json|geo\+json)/);
+      expect([200, 503], `${a.path} ${a.body.slice(0, 120)}`).toContain(a.status);
+      if (a.status === 503) {
+        expect(a.retry, a.path).not.toBeNull();
+        // The request id, in the error body (the health answer has its own shape: the header).
+        expect(JSON.parse(a.body).requestId ?? a.id, a.path).toBeTruthy();
+      }
+    }
+    // The health check says it while the database is away.
+    expect(answers.some((a) => a.path === '/v1/health' && a.status === 503)).toBe(true);
+    expect((await fetch(`${s().nginxUrl}/v1/wildfires?page=1`)).status).toBe(200);
+  });
+
   it('with the content system down, public data is still served', async () => {
     const pages = await fetch(`${s().nginxUrl}/api/pages`);
     expect(pages.status).toBe(200);

@@ -46,6 +46,9 @@ export interface Stack {
   dir: string;
   pgUrl: (db: string) => string;
   stopPg: () => void;
+  /** An outage of PostgreSQL: stopped with its data kept, then started again. */
+  pausePg: () => void;
+  resumePg: () => void;
   cms: Part;
   api: Part[];
   apiPorts: number[];
@@ -304,7 +307,14 @@ export async function startProductionStack(options: StackOptions = {}): Promise<
     url.pathname = `/${db}`;
     return url.toString();
   };
-  const partial: Partial<Stack> = { dir, pgUrl, stopPg: pgServer.stop, api: [] };
+  const partial: Partial<Stack> = {
+    dir,
+    pgUrl,
+    stopPg: pgServer.stop,
+    pausePg: pgServer.pause,
+    resumePg: pgServer.resume,
+    api: [],
+  };
   try {
     await createDatabases(pgServer.url, ['ciffc_cms', 'ciffc_api']);
     await ensureCmsBuilt();

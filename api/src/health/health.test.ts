@@ -34,6 +34,7 @@ describe.each(engines)('GET /v1/health when the database does not answer [%s]', 
     const res = await context.app.inject({ method: 'GET', url: '/v1/health' });
     expect(res.statusCode).toBe(503);
     expect(res.headers['cache-control']).toBe('no-store');
+    expect(res.headers['retry-after']).toBe('5');
     const body = res.json();
     expect(body.status).toBe('down');
     expect(body.database).toMatchObject({ engine, reachable: false });

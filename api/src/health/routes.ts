@@ -31,6 +31,8 @@ export async function healthRoutes(fastify: FastifyInstance): Promise<void> {
       ]);
       const status = !database.reachable ? 'down' : contentSystem.reachable ? 'ok' : 'degraded';
       reply.header('cache-control', 'no-store');
+      // As every 503 of the API: when to try again (the database usually comes back in seconds).
+      if (!database.reachable) reply.header('retry-after', '5');
       return reply.code(database.reachable ? 200 : 503).send({
         status,
         database: { engine: app.db.engine, ...database },
