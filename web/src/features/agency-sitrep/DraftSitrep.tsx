@@ -2,13 +2,14 @@ import { SITREP_FIELD_NAMES } from '@ciffc/contracts';
 import { useIntl } from 'react-intl';
 import { Link } from 'react-router';
 import { ReauthDialog } from '../../shared/auth/ReauthDialog.tsx';
-import { ConflictNotice, catalogueLabel } from '../../shared/editing/ConflictNotice.tsx';
+import { ConflictNotice } from '../../shared/editing/ConflictNotice.tsx';
 import { useLocale } from '../../shared/i18n/LocaleProvider.tsx';
 import { ErrorBox } from '../../shared/ui/ErrorBox.tsx';
 import { Loading } from '../../shared/ui/Loading.tsx';
 import { PageHeader } from '../../shared/ui/PageHeader.tsx';
 import { DraftActions } from './DraftActions.tsx';
 import { EditControls } from './EditControls.tsx';
+import { sitrepFieldLabel } from './field-labels.ts';
 import { FormProvider } from './form-context.ts';
 import { SitrepForm } from './SitrepForm.tsx';
 import { SitrepMeta } from './SitrepMeta.tsx';
@@ -87,7 +88,7 @@ export function DraftSitrep({ agency }: { agency: string }) {
           mine={conflict.mine}
           current={form}
           fields={SITREP_FIELD_NAMES}
-          label={catalogueLabel(intl, (k) => `agencySitrep.field.${k}`)}
+          label={sitrepFieldLabel(intl)}
           texts={{
             title: t('conflict.title'),
             field: t('conflict.field'),
