@@ -49,6 +49,24 @@ export async function lockImports(db: Kysely<Database>, engine: Engine): Promise
   if (engine === 'postgres') await sql`select pg_advisory_xact_lock(${IMPORT_LOCK})`.execute(db);
 }
 
+/** The fires (as `f`) with `has_history`: whether a fire has a version yet (a baseline is due first). */
+export function firesWithHistoryFlag(db: Kysely<Database>) {
+  return db
+    .selectFrom('fires as f')
+    .selectAll('f')
+    .select((eb) =>
+      eb
+        .exists(
+          eb
+            .selectFrom('fire_versions as v')
+            .select(sql`1`.as('one'))
+            .whereRef('v.agency_code', '=', 'f.agency_code')
+            .whereRef('v.agency_fire_id', '=', 'f.agency_fire_id'),
+        )
+        .as('has_history'),
+    );
+}
+
 /** The current rows of the given fires, each with whether it has a version yet. */
 export async function existingFires(
   db: Kysely<Database>,
@@ -63,20 +81,7 @@ export async function existingFires(
   }
   for (const [agency, ids] of byAgency) {
     for (let i = 0; i < ids.length; i += 500) {
-      const rows = await db
-        .selectFrom('fires as f')
-        .selectAll('f')
-        .select((eb) =>
-          eb
-            .exists(
-              eb
-                .selectFrom('fire_versions as v')
-                .select(sql`1`.as('one'))
-                .whereRef('v.agency_code', '=', 'f.agency_code')
-                .whereRef('v.agency_fire_id', '=', 'f.agency_fire_id'),
-            )
-            .as('has_history'),
-        )
+      const rows = await firesWithHistoryFlag(db)
         .where('f.agency_code', '=', agency)
         .where('f.agency_fire_id', 'in', ids.slice(i, i + 500))
         .execute();

@@ -6,6 +6,7 @@ import { bumpDataVersion } from '../db/versions.ts';
 import {
   existingFires,
   fireKey,
+  firesWithHistoryFlag,
   insertImport,
   insertVersions,
   lockImports,
@@ -112,20 +113,7 @@ async function endUnlisted(
   out: Classified,
 ): Promise<void> {
   if (!report.snapshotOf?.size) return;
-  const candidates = await db
-    .selectFrom('fires as f')
-    .selectAll('f')
-    .select((eb) =>
-      eb
-        .exists(
-          eb
-            .selectFrom('fire_versions as v')
-            .select('v.id')
-            .whereRef('v.agency_code', '=', 'f.agency_code')
-            .whereRef('v.agency_fire_id', '=', 'f.agency_fire_id'),
-        )
-        .as('has_history'),
-    )
+  const candidates = await firesWithHistoryFlag(db)
     .where('f.agency_code', 'in', [...report.snapshotOf])
     .where('f.stage_of_control', 'in', ACTIVE_STAGES)
     .where((eb) => eb.or([eb('f.reported_on', 'is', null), eb('f.reported_on', '<', report.reportedOn)]))

@@ -5,6 +5,18 @@ import { weekOfYear, weekStart } from '../http/time.ts';
 import { decodeFile, normaliseField, parseFireFile } from './import-parse.ts';
 import { parseFireDate, validateRecord } from './import-rows.ts';
 
+/** A valid row of the standard layout; each test changes what it checks. */
+const base = {
+  agency_code: 'ab',
+  agency_fire_id: 'X',
+  situation_report_date: '2026-07-01',
+  stage_of_control: 'OC',
+  response_type: 'FUL',
+  fire_size: '1',
+  latitude: '55',
+  longitude: '-115',
+};
+
 describe('fire import rules', () => {
   it('reads the field_ names of the specification and common aliases', () => {
     expect(normaliseField('field_stage_of_control_status')).toBe('stage_of_control');
@@ -20,17 +32,6 @@ describe('fire import rules', () => {
     expect(parseFireDate('2026-02-29', 'UTC')).toBeUndefined();
     expect(parseFireDate('14/07/2026', 'UTC')).toBeUndefined();
   });
-
-  const base = {
-    agency_code: 'ab',
-    agency_fire_id: 'X',
-    situation_report_date: '2026-07-01',
-    stage_of_control: 'OC',
-    response_type: 'FUL',
-    fire_size: '1',
-    latitude: '55',
-    longitude: '-115',
-  };
 
   it('refuses an unknown time zone and coordinates that are not degrees', () => {
     expect(validateRecord(base, '2026-07-15').ok).toBe(true);
@@ -68,17 +69,6 @@ describe('weeks of the graphs', () => {
 });
 
 describe('fire import messages (codes of the catalogue)', () => {
-  const base = {
-    agency_code: 'ab',
-    agency_fire_id: 'X',
-    situation_report_date: '2026-07-01',
-    stage_of_control: 'OC',
-    response_type: 'FUL',
-    fire_size: '1',
-    latitude: '55',
-    longitude: '-115',
-  };
-
   it('sends every row problem as a code of the catalogue whose English text is the reason', () => {
     const broken: Record<string, unknown>[] = [
       {},
@@ -186,16 +176,7 @@ describe('encodings and separators of an import file', () => {
 
 describe('values a file does not give', () => {
   it('keeps a cause not given as not reported (null), never as undetermined', () => {
-    const row = {
-      agency_code: 'ab',
-      agency_fire_id: 'X',
-      situation_report_date: '2026-07-01',
-      stage_of_control: 'OC',
-      response_type: 'FUL',
-      fire_size: '1',
-      latitude: '55',
-      longitude: '-115',
-    };
+    const row = base;
     const silent = validateRecord(row, '2026-07-15');
     expect(silent.ok && silent.fire.fire_cause).toBeNull();
     const said = validateRecord({ ...row, fire_cause: 'u' }, '2026-07-15');
