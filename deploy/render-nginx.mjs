@@ -5,6 +5,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { EMBEDDABLE_ROUTES, knownPatterns, patternRegex } from '../web/src/app/site-routes.mjs';
 
 export const DEPLOY_DIR = path.dirname(fileURLToPath(import.meta.url));
 
@@ -55,6 +56,26 @@ function redirectServer(listen, serverName, env) {
   ].join('\n');
 }
 
+/**
+ * The sources that may frame the embedded map: a CSP frame-ancestors list (`*`, origins, schemes,
+ * `'self'`), refused when it could break out of the header.
+ */
+function frameAncestors(value) {
+  const list = value.trim() || '*';
+  if (!/^[A-Za-z0-9*:/.'\- ]+$/.test(list))
+    throw new Error(`MAP_FRAME_ANCESTORS is not a source list: ${list}`);
+  return list;
+}
+
+/** Map lines, one per pattern of the site's list (nginx regexes are quoted: they hold braces). */
+const mapLines = (patterns, value, withQuery) =>
+  patterns
+    .map((pattern) => {
+      const regex = withQuery ? patternRegex(pattern).replace(/\$$/, '(\\?.*)?$') : patternRegex(pattern);
+      return `  "~*${regex}" ${value};`;
+    })
+    .join('\n');
+
 /** The config text for these settings; every setting has a default but the instances. */
 export function renderNginx(env) {
   const get = (name, fallback) => env[name] || fallback;
@@ -83,6 +104,14 @@ export function renderNginx(env) {
     API_CACHE: get('API_MICROCACHE', 'on') === 'off' ? 'off' : 'ciffc_api',
     LOGIN_RATE: get('LOGIN_RATE', '10r/m'),
     LOGIN_BURST: get('LOGIN_BURST', '5'),
+    // $request_uri, not $uri: the headers go out after try_files has made $uri /index.html.
+    EMBEDDABLE_FRAME_ANCESTORS: mapLines(
+      EMBEDDABLE_ROUTES,
+      `"${frameAncestors(get('MAP_FRAME_ANCESTORS', '*'))}"`,
+      true,
+    ),
+    EMBEDDABLE_FRAME_OPTIONS: mapLines(EMBEDDABLE_ROUTES, '""', true),
+    SITE_PAGES: mapLines(knownPatterns(), '1', false),
     ADMIN_ALLOW: words(get('ADMIN_ALLOW', '127.0.0.1'))
       .map((address) => `    allow ${address};`)
       .join('\n'),

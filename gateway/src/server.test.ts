@@ -5,7 +5,13 @@ import { join } from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildGateway, isCacheableContentRead, parseHeaderSet, SECURITY_HEADERS_FILE } from './server.ts';
+import {
+  buildGateway,
+  isCacheableContentRead,
+  parseHeaderSet,
+  SECURITY_HEADERS_FILE,
+  securityHeadersFor,
+} from './server.ts';
 
 describe('what the gateway caches', () => {
   it('caches anonymous reads of public content', () => {
@@ -38,15 +44,44 @@ describe('serving the built site with SPA fallback', () => {
   const gateway = (webDist: string) =>
     buildGateway({ apiUrl: 'http://127.0.0.1:9', cmsUrl: 'http://127.0.0.1:9', webDist });
 
-  it('answers any other GET with index.html, never cached, so the router decides', async () => {
+  it('answers a GET of a page of the site with index.html, never cached, so the router draws it', async () => {
     const app = await gateway(built);
-    for (const url of ['/agency/sitrep/ab', '/no/such/page', '/situation/2025-07-01?x=1']) {
+    for (const url of [
+      '/agency/sitrep/ab',
+      '/statistics/',
+      '/situation/2025-07-01?x=1',
+      '/fr/sitrep-archive',
+    ]) {
       const res = await app.inject({ method: 'GET', url });
       expect(res.statusCode, url).toBe(200);
       expect(res.headers['content-type']).toMatch(/^text\/html/);
       expect(res.headers['cache-control']).toBe('no-cache');
       expect(res.body).toBe(INDEX);
     }
+    await app.close();
+  });
+
+  it('answers an unknown address 404 with the same page, so the router shows its 404 page', async () => {
+    const app = await gateway(built);
+    for (const url of ['/no/such/page', '/situation/tomorrow', '/agency/nope?x=1', '/sitemap.xml', '/mapx']) {
+      const res = await app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.headers['content-type'], url).toMatch(/^text\/html/);
+      expect(res.headers['cache-control'], url).toBe('no-cache');
+      expect(res.body, url).toBe(INDEX);
+    }
+    const head = await app.inject({ method: 'HEAD', url: '/no/such/page' });
+    expect(head.statusCode).toBe(404);
+    await app.close();
+  });
+
+  it('serves robots.txt as a file of the site, not the page', async () => {
+    writeFileSync(join(built, 'robots.txt'), 'User-agent: *\nDisallow: /agency\n');
+    const app = await gateway(built);
+    const res = await app.inject({ method: 'GET', url: '/robots.txt' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^text\/plain/);
+    expect(res.body).toMatch(/Disallow: \/agency/);
     await app.close();
   });
 
@@ -84,6 +119,74 @@ describe('serving the built site with SPA fallback', () => {
       });
       await app.close();
     }
+  });
+});
+
+describe('report dates and framing', () => {
+  const root = mkdtempSync(join(tmpdir(), 'ciffc-gateway-pages-'));
+  writeFileSync(join(root, 'index.html'), '<!doctype html><title>CIFFC</title>');
+  // The data API: one published report, 2026-11-26.
+  const api = Fastify();
+  api.get('/v1/sitrep', async (request, reply) => {
+    const { date } = request.query as { date?: string };
+    if (date === '2026-11-26') return { field_date: date };
+    return reply.code(404).send({ statusCode: 404, error: 'Not Found', message: 'No report' });
+  });
+  let apiUrl: string;
+  beforeAll(async () => {
+    apiUrl = await api.listen({ port: 0, host: '127.0.0.1' });
+  });
+  afterAll(async () => {
+    await api.close();
+    rmSync(root, { recursive: true, force: true });
+  });
+
+  it('answers a report date with no report 404, a published one 200', async () => {
+    const app = await buildGateway({ apiUrl, cmsUrl: 'http://127.0.0.1:9', webDist: root });
+    expect((await app.inject({ method: 'GET', url: '/situation/2031-01-01' })).statusCode).toBe(404);
+    expect((await app.inject({ method: 'GET', url: '/situation/2026-11-26' })).statusCode).toBe(200);
+    await app.close();
+  });
+
+  it('lets the app decide when the data API cannot say', async () => {
+    const app = await buildGateway({
+      apiUrl: 'http://127.0.0.1:9',
+      cmsUrl: 'http://127.0.0.1:9',
+      webDist: root,
+    });
+    expect((await app.inject({ method: 'GET', url: '/situation/2031-01-01' })).statusCode).toBe(200);
+    await app.close();
+  });
+
+  it('serves /map frameable by any site, and every other page with framing denied', async () => {
+    const app = await buildGateway({ apiUrl, cmsUrl: 'http://127.0.0.1:9', webDist: root });
+    for (const url of ['/map', '/map/?lang=fr']) {
+      const res = await app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['x-frame-options'], url).toBeUndefined();
+      expect(res.headers['content-security-policy'], url).toMatch(/; frame-ancestors \*$/);
+    }
+    for (const url of ['/', '/dashboard', '/no/such/page', '/v1/sitrep?date=2026-11-26']) {
+      const res = await app.inject({ method: 'GET', url });
+      expect(res.headers['x-frame-options'], url).toBe('DENY');
+      expect(res.headers['content-security-policy'], url).toMatch(/; frame-ancestors 'none'$/);
+    }
+    await app.close();
+  });
+
+  it('limits the framing of /map to the configured sites', async () => {
+    const app = await buildGateway({
+      apiUrl,
+      cmsUrl: 'http://127.0.0.1:9',
+      webDist: root,
+      mapFrameAncestors: 'https://news.example.ca https://*.example.org',
+    });
+    const res = await app.inject({ method: 'GET', url: '/map' });
+    expect(res.headers['content-security-policy']).toMatch(
+      /; frame-ancestors https:\/\/news\.example\.ca https:\/\/\*\.example\.org$/,
+    );
+    expect(res.headers['x-frame-options']).toBeUndefined();
+    await app.close();
   });
 });
 
@@ -202,8 +305,13 @@ describe('the doors of the gateway (issues 10 and 11)', () => {
     });
 
   it('sends the one header set of deploy/nginx/security-headers.conf on every answer', async () => {
-    const expected = parseHeaderSet(readFileSync(SECURITY_HEADERS_FILE, 'utf8'));
+    const expected = securityHeadersFor(
+      parseHeaderSet(readFileSync(SECURITY_HEADERS_FILE, 'utf8')),
+      '/',
+      '*',
+    );
     expect(expected['content-security-policy']).toMatch(/default-src 'self'/);
+    expect(expected['x-frame-options']).toBe('DENY');
     expect(expected['content-security-policy']).toMatch(/frame-ancestors 'none'/);
     for (const name of [
       'strict-transport-security',

@@ -11,6 +11,7 @@ import compress from '@fastify/compress';
 import proxy from '@fastify/http-proxy';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyReply, type FastifyRequest } from 'fastify';
+import { isEmbeddablePath, isSitePath, reportDateOf } from '../../web/src/app/site-routes.mjs';
 import {
   CONTENT_VERSION_PATH,
   ContentCache,
@@ -31,6 +32,33 @@ export function parseHeaderSet(text: string): Record<string, string> {
   for (const line of text.split('\n')) {
     const match = /^\s*add_header\s+([A-Za-z-]+)\s+"([^"]*)"\s+always;\s*$/.exec(line);
     if (match?.[1] && match[2] !== undefined) headers[match[1].toLowerCase()] = match[2];
+  }
+  return headers;
+}
+
+/**
+ * The header set for one address: the include's two framing variables resolved as nginx's maps do
+ * (ciffc.conf.template): the embedded map may be framed by `mapFrameAncestors`, without
+ * X-Frame-Options; every other answer keeps frame-ancestors 'none' and DENY. An empty value is
+ * not sent, as in nginx.
+ */
+export function securityHeadersFor(
+  set: Record<string, string>,
+  path: string,
+  mapFrameAncestors: string,
+): Record<string, string> {
+  const embeddable = isEmbeddablePath(path);
+  const variables: Record<string, string> = {
+    ciffc_frame_ancestors: embeddable ? mapFrameAncestors : "'none'",
+    ciffc_frame_options: embeddable ? '' : 'DENY',
+  };
+  const headers: Record<string, string> = {};
+  for (const [name, value] of Object.entries(set)) {
+    const resolved = value.replace(/\$([a-z_]+)/g, (_, variable: string) => {
+      if (!(variable in variables)) throw new Error(`security-headers.conf: unknown variable $${variable}`);
+      return variables[variable] ?? '';
+    });
+    if (resolved) headers[name] = resolved;
   }
   return headers;
 }
@@ -129,6 +157,8 @@ export interface GatewayConfig {
   webDist: string;
   logger?: boolean;
   trustProxy?: boolean;
+  /** Sites that may frame /map: a CSP frame-ancestors source list (MAP_FRAME_ANCESTORS, default `*`). */
+  mapFrameAncestors?: string;
 }
 
 export async function buildGateway(config: GatewayConfig) {
@@ -260,8 +290,11 @@ export async function buildGateway(config: GatewayConfig) {
   }));
 
   // Every answer: the one header set (over whatever a part sent), one Cache-Control, no X-Powered-By.
-  app.addHook('onSend', async (_request, reply) => {
-    reply.headers(securityHeaders);
+  const mapFrameAncestors = config.mapFrameAncestors?.trim() || '*';
+  app.addHook('onSend', async (request, reply) => {
+    const headers = securityHeadersFor(securityHeaders, request.url.split('?')[0] ?? '', mapFrameAncestors);
+    if (!headers['x-frame-options']) reply.removeHeader('x-frame-options');
+    reply.headers(headers);
     reply.removeHeader('x-powered-by');
     const cacheControl = reply.getHeader('cache-control');
     if (Array.isArray(cacheControl)) reply.header('cache-control', cacheControl[0]);
@@ -286,9 +319,26 @@ export async function buildGateway(config: GatewayConfig) {
     });
   }
 
-  // SPA fallback: every other GET is a route of the site, rendered by index.html (its router
-  // shows the 404 page for unknown paths).
-  app.setNotFoundHandler((request, reply) => {
+  /**
+   * Whether a report date has a published report: the data API says (HEAD of the public read, its
+   * cache answers). When it cannot say in time, the page decides (200), as nginx does.
+   */
+  const reportExists = async (date: string): Promise<boolean> => {
+    try {
+      const res = await fetch(`${config.apiUrl}/v1/sitrep?date=${date}`, {
+        method: 'HEAD',
+        signal: AbortSignal.timeout(2_000),
+      });
+      return res.status !== 404;
+    } catch {
+      return true;
+    }
+  };
+
+  // Every other GET: a page of the site (web/src/app/site-routes.mjs) is index.html, its router
+  // draws it; any other address, or a report date without a report, is the same page with 404,
+  // where the router shows its 404 page.
+  app.setNotFoundHandler(async (request, reply) => {
     if (request.method !== 'GET' && request.method !== 'HEAD') {
       return reply
         .code(404)
@@ -300,7 +350,13 @@ export async function buildGateway(config: GatewayConfig) {
         .type('text/plain')
         .send('The site is not built yet: run npm start (it builds web/).');
     }
-    return reply.header('cache-control', 'no-cache').sendFile('index.html', config.webDist);
+    const path = request.url.split('?')[0] ?? '';
+    const date = reportDateOf(path);
+    const found = isSitePath(path) && (date === undefined || (await reportExists(date)));
+    return reply
+      .code(found ? 200 : 404)
+      .header('cache-control', 'no-cache')
+      .sendFile('index.html', config.webDist);
   });
 
   return app;
@@ -314,6 +370,7 @@ if (isMain) {
     webDist: process.env.WEB_DIST ?? new URL('../../web/dist', import.meta.url).pathname,
     logger: process.env.GATEWAY_LOG === '1',
     trustProxy: process.env.GATEWAY_TRUST_PROXY === '1',
+    mapFrameAncestors: process.env.MAP_FRAME_ANCESTORS,
   });
   const close = () => app.close().then(() => process.exit(0));
   process.on('SIGTERM', close);
