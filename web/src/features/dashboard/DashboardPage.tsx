@@ -7,6 +7,7 @@ import { Loading } from '../../shared/ui/Loading.tsx';
 import { PageHeader } from '../../shared/ui/PageHeader.tsx';
 import { dashboardFiguresQuery, seasonRange } from './api.ts';
 import { DataAsOf } from './DataAsOf.tsx';
+import { EmbedMapSnippet } from './EmbedMapSnippet.tsx';
 import { FiresMap } from './FiresMap.tsx';
 import { DocumentLinks, PreparednessPanel } from './PreparednessPanel.tsx';
 import { StatCards } from './StatCards.tsx';
@@ -62,6 +63,8 @@ export function DashboardPage({ embedded = false }: { embedded?: boolean }) {
         </>
       )}
       <DataAsOf />
+      {/* Offered on the site's own dashboard, not inside another site's frame. */}
+      {!embedded && <EmbedMapSnippet />}
     </div>
   );
 }

@@ -3,6 +3,14 @@ import { defineCatalogue } from '../../shared/i18n/catalogue.ts';
 export const messages = defineCatalogue({
   en: {
     'dashboard.title': 'Active Fires Dashboard',
+    'dashboard.embed.summary': 'Embed this map',
+    'dashboard.embed.help':
+      'Paste this code into a page of your site to show the active fires map. It updates by itself.',
+    'dashboard.embed.codeLabel': 'Code to embed the map',
+    'dashboard.embed.frameTitle': 'Active wildfires in Canada (CIFFC)',
+    'dashboard.embed.copy': 'Copy the code',
+    'dashboard.embed.copied': 'Code copied',
+    'dashboard.embed.copyFailed': 'The code could not be copied: select it and copy it by hand.',
     'dashboard.map.heading': 'Active fires map',
     'dashboard.map.label': 'Map of active wildfires in Canada',
     'dashboard.map.zoomIn': 'Zoom in',
@@ -89,6 +97,14 @@ export const messages = defineCatalogue({
   },
   fr: {
     'dashboard.title': 'Tableau de bord des feux actifs',
+    'dashboard.embed.summary': 'Intégrer cette carte',
+    'dashboard.embed.help':
+      'Collez ce code dans une page de votre site pour afficher la carte des feux actifs. Elle se met à jour d’elle-même.',
+    'dashboard.embed.codeLabel': 'Code pour intégrer la carte',
+    'dashboard.embed.frameTitle': 'Feux de forêt actifs au Canada (CIFFC)',
+    'dashboard.embed.copy': 'Copier le code',
+    'dashboard.embed.copied': 'Code copié',
+    'dashboard.embed.copyFailed': 'Le code n’a pas pu être copié : sélectionnez-le et copiez-le vous-même.',
     'dashboard.map.heading': 'Carte des feux actifs',
     'dashboard.map.label': 'Carte des feux de végétation actifs au Canada',
     'dashboard.map.zoomIn': 'Zoom avant',
