@@ -281,6 +281,39 @@ describe('production layout (deploy/): nginx, two data API instances, content sy
     expect(health.headers.get('x-request-id')).toMatch(/^[0-9a-f]{32}$/);
   });
 
+  it('serves /map frameable by any site and every other page with framing denied', async () => {
+    const map = await fetch(`${s().nginxUrl}/map?lang=fr`);
+    expect(map.status).toBe(200);
+    expect(map.headers.get('x-frame-options')).toBeNull();
+    expect(map.headers.get('content-security-policy')).toMatch(/; frame-ancestors \*$/);
+    for (const [name, value] of securityHeaderValues(true))
+      expect(map.headers.get(name), `${name} on /map`).toBe(value);
+    for (const url of ['/', '/dashboard', '/login', '/no/such/page']) {
+      const page = await fetch(`${s().nginxUrl}${url}`);
+      expect(page.headers.get('x-frame-options'), url).toBe('DENY');
+      expect(page.headers.get('content-security-policy'), url).toMatch(/; frame-ancestors 'none'$/);
+    }
+  });
+
+  it("answers an unknown address 404 with the site's page, a page of the site 200, robots.txt as a file", async () => {
+    const index = readFileSync(path.join(repoRoot, 'web/dist/index.html'), 'utf8');
+    for (const url of ['/no/such/page', '/sitemap.xml', '/situation/tomorrow', '/agency/nope', '/404']) {
+      const res = await fetch(`${s().nginxUrl}${url}`);
+      expect(res.status, url).toBe(404);
+      expect(res.headers.get('content-type'), url).toMatch(/^text\/html/);
+      expect(await res.text(), url).toBe(index);
+    }
+    for (const url of ['/', '/situation/2026-11-26', '/agency/sitrep/bc/approved', '/fr/sitrep-archive']) {
+      const res = await fetch(`${s().nginxUrl}${url}`);
+      expect(res.status, url).toBe(200);
+      expect(await res.text(), url).toBe(index);
+    }
+    const robots = await fetch(`${s().nginxUrl}/robots.txt`);
+    expect(robots.status).toBe(200);
+    expect(robots.headers.get('content-type')).toMatch(/^text\/plain/);
+    expect(await robots.text()).toMatch(/^Disallow: \/agency$/m);
+  });
+
   it("an editor's save shows through nginx within 5 s (issue 16)", async () => {
     const cms = s().cms.url;
     adminToken = await createAdmin(s().pgUrl('ciffc_cms'), cms);

@@ -32,12 +32,24 @@ export const CSV_HEADER =
   'agency_code,agency_fire_id,agency_data_timezone,situation_report_date,status_date,stage_of_control,fire_cause,response_type,fire_size,latitude,longitude';
 
 /** The headers deploy/nginx/security-headers.conf adds: name (lower case) and value. */
-export const securityHeaderValues = () =>
+/**
+ * The headers deploy/nginx/security-headers.conf sends on a page that may not be framed, or on the
+ * embedded map (`embeddable`, with the default MAP_FRAME_ANCESTORS): its framing variables
+ * resolved as the rendered maps set them; an empty value is not sent.
+ */
+export const securityHeaderValues = (embeddable = false) =>
   [
     ...readFileSync(path.join(deployDir, 'nginx', 'security-headers.conf'), 'utf8').matchAll(
       /^add_header\s+(\S+)\s+"([^"]*)"/gm,
     ),
-  ].map((m) => [(m[1] as string).toLowerCase(), m[2] as string] as const);
+  ]
+    .map((m) => {
+      const value = (m[2] as string)
+        .replace('$ciffc_frame_ancestors', embeddable ? '*' : "'none'")
+        .replace('$ciffc_frame_options', embeddable ? '' : 'DENY');
+      return [(m[1] as string).toLowerCase(), value] as const;
+    })
+    .filter(([, value]) => value !== '');
 
 /** The header names deploy/nginx/security-headers.conf adds. */
 export const securityHeaders = () => securityHeaderValues().map(([name]) => name);
