@@ -45,7 +45,7 @@ test.describe('editing screens at 1366 px (issue 9)', () => {
     await row.getByLabel('Category', { exact: true }).selectOption('aircraft');
     await row.getByLabel('Subcategory', { exact: true }).selectOption('airtankers');
     await row.getByLabel('Item', { exact: true }).selectOption('CL415');
-    await row.locator('input[type="text"]').fill('Crew label long enough to fill its box');
+    await row.getByLabel('Label', { exact: true }).fill('Crew label long enough to fill its box');
 
     // Scrolled down to the row but never sideways: what is off the screen stays off it. (A string:
     // this project's e2e code has no DOM types.)

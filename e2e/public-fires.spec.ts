@@ -219,7 +219,9 @@ test.describe('public fire pages (issue 3)', () => {
     await expect(page.getByRole('combobox', { name: 'Stage of Control' })).toBeFocused();
     await page.keyboard.press('Tab');
     await expect(page.getByRole('combobox', { name: 'Response Type' })).toBeFocused();
-    // Then the order and the search by fire id (issue 14).
+    // Then the season (this one by default), the order and the search by fire id.
+    await page.keyboard.press('Tab');
+    await expect(page.getByRole('combobox', { name: 'Season' })).toBeFocused();
     await page.keyboard.press('Tab');
     await expect(page.getByRole('combobox', { name: 'Sort by' })).toBeFocused();
     await page.keyboard.press('Tab');
