@@ -5,7 +5,7 @@ import { centreToday } from '../http/time.ts';
 
 /**
  * The current picture's rules (`packages/contracts/src/current-picture.ts`) as SQL conditions on
- * the `fires` table, for every query that counts or draws fires. `picture.unit.test.ts` checks that
+ * the `fires` table, for every query that counts or draws fires. `picture.test.ts` checks that
  * these conditions and the contract's functions pick the same fires.
  */
 

@@ -3,7 +3,7 @@
  * belong to this season. Every count of fires that the public sees (the home page's map, card and
  * charts, the national list's default view, the current fires summary, the public report's figures,
  * the OGC layer and the exports) asks these rules, here and nowhere else; the data API translates
- * them into SQL in `api/src/fires/picture.ts`, and a unit test holds the two together.
+ * them into SQL in `api/src/fires/picture.ts`, and `picture.test.ts` holds the two together on both engines.
  */
 import type { StageOfControl } from './codes.ts';
 
