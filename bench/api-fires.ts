@@ -20,14 +20,13 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'n
 import { request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
 import { createDb } from '../api/src/db/index.ts';
 import { migrateToLatest } from '../api/src/db/migrate.ts';
 import { generateFires, generateHistory, loadHistory } from '../api/src/fires/demo.ts';
 import { upsertFires } from '../api/src/fires/store.ts';
 import { addDays, centreToday, yearOf } from '../api/src/http/time.ts';
 import { seedNationalDemo } from '../api/src/national-sitrep/demo.ts';
-import { startPostgres } from '../api/test/postgres.ts';
+import { createDatabase, startPostgres } from '../api/test/postgres.ts';
 import { freePort, startApi } from '../scripts/lib/stack.ts';
 import type { RecordedAnswer } from './ceiling.ts';
 import { type BenchResult, measure } from './lib.ts';
@@ -198,14 +197,7 @@ async function run(engine: 'sqlite' | 'postgres'): Promise<void> {
         stopPg = cluster.stop;
         adminUrl = cluster.url;
       }
-      const name = `ciffc_bench_${Date.now()}`;
-      const admin = new pg.Client({ connectionString: adminUrl });
-      await admin.connect();
-      await admin.query(`CREATE DATABASE ${name}`);
-      await admin.end();
-      const url = new URL(adminUrl);
-      url.pathname = `/${name}`;
-      databaseUrl = url.toString();
+      databaseUrl = await createDatabase(adminUrl, `ciffc_bench_${Date.now()}`);
     }
     const loadMs = await load(databaseUrl, join(dataDir, 'api.db'));
     console.log(`${engine}: loaded ${FIRES} fires and the history in ${loadMs} ms`);

@@ -13,10 +13,9 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import autocannon from 'autocannon';
 import { SignJWT } from 'jose';
-import pg from 'pg';
 import { generateFires } from '../api/src/fires/demo.ts';
 import { centreToday } from '../api/src/http/time.ts';
-import { startPostgres } from '../api/test/postgres.ts';
+import { createDatabase, startPostgres } from '../api/test/postgres.ts';
 import { startBenchApi } from './lib.ts';
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 100_000);
@@ -112,14 +111,7 @@ async function run(engine: 'sqlite' | 'postgres', csv: string): Promise<void> {
       stopPg = cluster.stop;
       adminUrl = cluster.url;
     }
-    const name = `ciffc_bench_import_${Date.now()}`;
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
-    await admin.end();
-    const url = new URL(adminUrl);
-    url.pathname = `/${name}`;
-    databaseUrl = url.toString();
+    databaseUrl = await createDatabase(adminUrl, `ciffc_bench_import_${Date.now()}`);
   }
   const cms = await standInContentSystem();
   const env = { CMS_URL: cms.url, ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) };

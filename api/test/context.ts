@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, inject } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { type Config, loadConfig } from '../src/config.ts';
 import type { Engine } from '../src/db/index.ts';
+import { createDatabase } from './postgres.ts';
 
 export interface CmsInfo {
   url: string;
@@ -41,13 +42,7 @@ export async function createTestContext(
   } else {
     const adminUrl = inject('pgAdminUrl');
     const name = `ciffc_test_${randomBytes(6).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
-    await admin.end();
-    const url = new URL(adminUrl);
-    url.pathname = `/${name}`;
-    databaseUrl = url.toString();
+    databaseUrl = await createDatabase(adminUrl, name);
     dropDatabase = async () => {
       const client = new pg.Client({ connectionString: adminUrl });
       await client.connect();

@@ -6,6 +6,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import pg from 'pg';
 
 const asPostgres = (args: string[]) =>
   process.getuid?.() === 0
@@ -72,4 +73,18 @@ export async function startPostgres(): Promise<{
     started = true;
   };
   return { url: `postgres://postgres@127.0.0.1:${port}/postgres`, stop, pause, resume };
+}
+
+/** Creates database `name` on the server of `adminUrl` and answers its address. */
+export async function createDatabase(adminUrl: string, name: string): Promise<string> {
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  try {
+    await admin.query(`CREATE DATABASE ${name}`);
+  } finally {
+    await admin.end();
+  }
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
 }

@@ -7,6 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, describe, expect, inject, it } from 'vitest';
+import { createDatabase } from '../../test/postgres.ts';
 import { buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import { seedDemoAtStart } from '../demo.ts';
@@ -25,16 +26,11 @@ describe('demo seeding with two instances at once [postgres]', () => {
   });
 
   it('both start, and the data is seeded once', { timeout: 120_000 }, async () => {
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
-    await admin.end();
-    const url = new URL(adminUrl);
-    url.pathname = `/${name}`;
+    const url = await createDatabase(adminUrl, name);
     const start = async () => {
       const config = loadConfig(
         { NODE_ENV: 'test' },
-        { databaseUrl: url.toString(), jwtSecret: 'seed-test', cmsUrl: 'http://127.0.0.1:9', demo: true },
+        { databaseUrl: url, jwtSecret: 'seed-test', cmsUrl: 'http://127.0.0.1:9', demo: true },
       );
       const app = await buildApp({ config, migrate: true });
       apps.push(app);
