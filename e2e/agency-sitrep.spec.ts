@@ -166,8 +166,9 @@ test.describe('nothing a duty officer types is lost (issue 9)', () => {
       await field.pressSequentially('13');
       await field.blur();
       await page.getByRole('link', { name: 'Overview' }).first().click();
-      // The user left within a second of typing, long before the 5 s tick.
-      expect(Date.now() - typedAt).toBeLessThan(1000);
+      // The user left right after typing, before a 5 s tick could be counted on (a loaded CI
+      // machine takes over a second to type, blur and click, so the bound is the tick itself).
+      expect(Date.now() - typedAt).toBeLessThan(5000);
       const answer = await saved;
       const blurMs = Date.now() - typedAt;
       expect(answer.status()).toBe(200);

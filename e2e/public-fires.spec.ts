@@ -88,7 +88,9 @@ test.describe('public fire pages (issue 3)', () => {
     const { readFileSync } = await import('node:fs');
     for (const [title, file, minLines] of expected) {
       const section = page.getByRole('region', { name: title, exact: true });
-      await expect(section.getByRole('heading', { level: 2 })).toHaveText(title);
+      // The statistics screen is a lazy chunk with its data behind it: on a cold first build the
+      // first section can take longer than the default 10 s to appear.
+      await expect(section.getByRole('heading', { level: 2 })).toHaveText(title, { timeout: 30_000 });
       const [download] = await Promise.all([
         page.waitForEvent('download'),
         section.getByRole('button', { name: 'Export CSV' }).click(),
