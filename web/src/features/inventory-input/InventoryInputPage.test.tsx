@@ -86,6 +86,45 @@ describe('inventory input', () => {
     expect(posted.some((p) => p.path === 'validate')).toBe(true);
   });
 
+  it('keeps the rows when the session lapses: a 401 asks to sign in here, then saves them on the same base', async () => {
+    let refuse = true;
+    vi.spyOn(window, 'alert').mockImplementation(() => {});
+    const { calls } = installFetch({
+      '/v1/resource/options': () => json(catalogueOptions('en')),
+      '/v1/inventory/input': (_url, init) => (init?.method === 'POST' ? ok() : json(saved)),
+      '/v1/inventory/input/save': () =>
+        refuse
+          ? json({ statusCode: 401, error: 'Unauthorized', message: 'Missing or invalid credentials' }, 401)
+          : ok(),
+      '/api/auth/local': () => json({ jwt: 'fresh-token', user: agencyUser('ab') }),
+      '/api/users/me': () => json(agencyUser('ab')),
+    });
+    const isSave = (c: { url: URL }) => c.url.pathname === '/v1/inventory/input/save';
+    const { router } = renderApp('/agency/inventory/input', { user: agencyUser('ab') });
+    const first = await screen.findByRole('group', { name: 'Item 1' });
+    const seasonal = within(first).getByLabelText('Seasonal');
+    await userEvent.clear(seasonal);
+    await userEvent.type(seasonal, '31');
+    await userEvent.tab();
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+
+    const dialog = await screen.findByRole('dialog', { name: 'Your session has ended' });
+    expect((within(first).getByLabelText('Seasonal') as HTMLInputElement).value).toBe('31');
+    expect(router.state.location.pathname).toBe('/agency/inventory/input');
+    refuse = false;
+    await userEvent.type(within(dialog).getByLabelText('Password'), 'secret');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Sign in and send my changes' }));
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/agency'));
+    const resent = calls.filter(isSave);
+    expect(resent).toHaveLength(2);
+    expect(JSON.parse(String(resent[1]?.init?.body))).toMatchObject({
+      version_number: 1,
+      inventory: [expect.objectContaining({ id: 'r1', seasonal: 31 })],
+    });
+    expect(new Headers(resent[1]?.init?.headers).get('authorization')).toBe('Bearer fresh-token');
+  });
+
   it('checks a field when it is left: the messages show and the validation toast appears (5.1)', async () => {
     const posted = setup();
     renderApp('/agency/inventory/input', { user: agencyUser('ab') });

@@ -12,6 +12,8 @@ import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useNavigate } from 'react-router';
 import { ApiError } from '../../shared/api/http.ts';
+import { ReauthDialog } from '../../shared/auth/ReauthDialog.tsx';
+import { keepSessionWhileEditing } from '../../shared/auth/session.ts';
 import { tabSessionId } from '../../shared/editing/engine.ts';
 import { fieldTexts, serverText } from '../../shared/editing/server-text.ts';
 import { NumberInput } from '../../shared/format/NumberInput.tsx';
@@ -115,6 +117,9 @@ export function InventoryInputPage() {
   // A count the number input refused, by row key and field: its message wins over "required".
   const [refused, setRefused] = useState<Record<string, string>>({});
   const inFlight = useRef<AbortController | null>(null);
+  // A save answered 401 (the session lapsed): the rows stay, the dialog asks to sign in here.
+  const [reauth, setReauth] = useState(false);
+  useEffect(() => keepSessionWhileEditing(), []);
 
   useEffect(() => {
     if (input.data && rows === null) {
@@ -250,6 +255,10 @@ export function InventoryInputPage() {
       window.alert(t('inventoryInput.saved'));
       navigate('/agency');
     } catch (error) {
+      if (error instanceof ApiError && error.status === 401) {
+        setReauth(true);
+        return;
+      }
       const body = bodyOf(error);
       if (body && typeof body.locked === 'boolean') setLocked(body.locked);
       if (body?.validationErrors) setServerErrors(body.validationErrors);
@@ -268,6 +277,14 @@ export function InventoryInputPage() {
   return (
     <div className="inventory-input">
       <PageHeader titleId="inventoryInput.title" />
+      <ReauthDialog
+        open={reauth}
+        onSignedIn={() => {
+          setReauth(false);
+          // The same rows on the same base version: a save made elsewhere meanwhile is still a 409.
+          void onSave();
+        }}
+      />
       {locked ? (
         <p className="alert alert-warning" role="status">
           <FormattedMessage id="inventoryInput.locked" />
