@@ -211,4 +211,10 @@ describe('displayNationalStatus (docs/spec/data-entry.md 4.4)', () => {
     ).toBe('UNPUBLISHED');
     expect(displayNationalStatus({ status: null, last_edit: null })).toBe('UNPUBLISHED');
   });
+
+  it('says Being Edited only while someone holds the claim', () => {
+    expect(displayNationalStatus({ status: 'E', is_published: false, claimed_by: 7 })).toBe('E');
+    expect(displayNationalStatus({ status: 'E', is_published: false, claimed_by: null })).toBe('UNPUBLISHED');
+    expect(displayNationalStatus({ status: 'E', is_published: true, claimed_by: null })).toBe('PUBLISHED');
+  });
 });

@@ -9,13 +9,18 @@ import type { NationalMobTable } from './mob-tables.ts';
 /**
  * 4.4, applied in its order so the last rule wins: the server status; UNPUBLISHED without one (a
  * draft never edited is not published either); PUBLISHED whenever is_published, even while claimed.
+ * "Being edited" (E) needs someone holding the claim (the overview's rule, 3.3: a positive
+ * claimed_by means Being Edited): a paused draft nobody holds reads UNPUBLISHED, not E.
  */
 export function displayNationalStatus(meta: {
   status?: string | null;
   last_edit?: string | null;
   is_published?: boolean | null;
+  claimed_by?: number | null;
 }): string {
   if (meta.is_published) return 'PUBLISHED';
+  if (meta.status === 'E' && meta.claimed_by !== undefined && !(meta.claimed_by && meta.claimed_by > 0))
+    return 'UNPUBLISHED';
   return meta.status || 'UNPUBLISHED';
 }
 

@@ -510,6 +510,12 @@ describe('agency sitrep: nothing typed is lost (issue 9)', () => {
     expect(await screen.findByRole('button', { name: 'Start Editing' })).toBeTruthy();
   });
 
+  it('reads "Editing" only while someone holds the claim; a paused draft reads as a draft not submitted', async () => {
+    installFetch(handlers(draft()));
+    renderApp('/agency/sitrep/ab', { user: ciffcUser });
+    expect((await screen.findByTestId('sitrep-status')).textContent).toBe('Draft, not submitted');
+  });
+
   it('keeps the work when the session lapses: a 401 asks to sign in again here, then sends the value with its base', async () => {
     let refuse = true;
     const { calls } = installFetch(

@@ -57,7 +57,13 @@ export function DraftSitrep({ agency }: { agency: string }) {
     );
   }
 
-  const statusText = syncing ? t('status.syncing') : failed ? t('status.error') : t(`status.${meta.status}`);
+  // "Editing" only while someone holds the claim; a paused draft is a draft not yet submitted.
+  const paused = meta.status === 'E' && meta.claimed_by == null;
+  const statusText = syncing
+    ? t('status.syncing')
+    : failed
+      ? t('status.error')
+      : t(paused ? 'status.draft' : `status.${meta.status}`);
   const byYou = meta.claimed_by != null && meta.claimed_by === myId;
   // Never saved (version 0): nothing to submit, approve or reject; the API refuses all three.
   const notStarted = meta.version_number === 0;
