@@ -13,6 +13,7 @@ import { migrations as fires } from '../fires/migrations.ts';
 import { migrations as historical } from '../historical/migrations.ts';
 import { migrations as inventory } from '../inventory/migrations.ts';
 import { migrations as nationalSitrep } from '../national-sitrep/migrations.ts';
+import { migrations as perimeters } from '../perimeters/migrations.ts';
 import { migrations as resources } from '../resources/migrations.ts';
 import { migrations as infrastructure } from './migrations.ts';
 import type { Database } from './schema.ts';
@@ -31,6 +32,7 @@ function allMigrations(): Record<string, Migration> {
     dutyOfficers,
     agencySitrep,
     feeds,
+    perimeters,
   ]) {
     for (const [name, migration] of Object.entries(set)) {
       if (all[name]) throw new Error(`Duplicate migration name ${name}`);

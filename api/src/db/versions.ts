@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 import type { Database } from './schema.ts';
 
-export type DataSet = 'agencies' | 'fires' | 'historical';
+export type DataSet = 'agencies' | 'fires' | 'historical' | 'perimeters';
 
 export async function dataVersion(db: Kysely<Database>, name: DataSet): Promise<number> {
   const row = await db

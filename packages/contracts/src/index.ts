@@ -21,6 +21,7 @@ export * from './historical.ts';
 export * from './inventory.ts';
 export * from './national-sitrep/index.ts';
 export * from './ogc.ts';
+export * from './perimeters.ts';
 export * from './preparedness.ts';
 export * from './product.ts';
 export * from './query.ts';

@@ -1,0 +1,146 @@
+import { type Kysely, sql } from 'kysely';
+import type { Database } from '../db/schema.ts';
+import type { Box } from './geometry.ts';
+import type { PerimetersTable } from './schema.ts';
+
+type Tx = Kysely<Database>;
+export type NewPerimeter = Omit<PerimetersTable, 'id' | 'is_current'>;
+type FireKey = { agency_code: string; agency_fire_id: string };
+
+const CHUNK = 200;
+const chunks = <T>(items: readonly T[], size = CHUNK) =>
+  Array.from({ length: Math.ceil(items.length / size) }, (_, i) => items.slice(i * size, (i + 1) * size));
+
+const byAgency = (keys: readonly FireKey[]) => {
+  const map = new Map<string, string[]>();
+  for (const k of keys) map.set(k.agency_code, [...(map.get(k.agency_code) ?? []), k.agency_fire_id]);
+  return map;
+};
+
+export const fireKey = (agency: string, id: string) => `${agency}\u0000${id}`;
+
+/** Which of these fires exist, as `fireKey`s. */
+export async function existingFires(db: Tx, keys: readonly FireKey[]): Promise<Set<string>> {
+  const found = new Set<string>();
+  for (const [agency, ids] of byAgency(keys))
+    for (const part of chunks([...new Set(ids)])) {
+      const rows = await db
+        .selectFrom('fires')
+        .select(['agency_code', 'agency_fire_id'])
+        .where('agency_code', '=', agency)
+        .where('agency_fire_id', 'in', part)
+        .execute();
+      for (const r of rows) found.add(fireKey(r.agency_code, r.agency_fire_id));
+    }
+  return found;
+}
+
+export interface StoredCapture {
+  id: number;
+  agency_code: string;
+  agency_fire_id: string;
+  captured_at: string;
+  geometry: string;
+  agency_area_ha: number | null;
+}
+
+/** The stored captures of these fires, keyed by fire and capture time. */
+export async function capturesOf(db: Tx, keys: readonly FireKey[]): Promise<Map<string, StoredCapture>> {
+  const out = new Map<string, StoredCapture>();
+  for (const [agency, ids] of byAgency(keys))
+    for (const part of chunks([...new Set(ids)])) {
+      const rows = await db
+        .selectFrom('perimeters')
+        .select(['id', 'agency_code', 'agency_fire_id', 'captured_at', 'geometry', 'agency_area_ha'])
+        .where('agency_code', '=', agency)
+        .where('agency_fire_id', 'in', part)
+        .execute();
+      for (const r of rows)
+        out.set(`${fireKey(agency, r.agency_fire_id as string)}\u0000${r.captured_at}`, r as StoredCapture);
+    }
+  return out;
+}
+
+export async function insertPerimeters(db: Tx, rows: readonly NewPerimeter[]): Promise<void> {
+  // Captures without a fire id stand alone, so each is current (docs/perimeters.md).
+  for (const part of chunks(rows, 50))
+    await db
+      .insertInto('perimeters')
+      .values(part.map((r) => ({ ...r, is_current: r.agency_fire_id === null ? 1 : 0 })))
+      .execute();
+}
+
+export async function replacePerimeter(db: Tx, id: number, row: NewPerimeter): Promise<void> {
+  await db.updateTable('perimeters').set(row).where('id', '=', id).execute();
+}
+
+/** Marks the newest capture of each of these fires current, and its older ones not. */
+export async function markCurrent(db: Tx, keys: readonly FireKey[]): Promise<void> {
+  for (const [agency, ids] of byAgency(keys))
+    for (const part of chunks([...new Set(ids)]))
+      await sql`update perimeters set is_current = case when captured_at = (
+          select max(p.captured_at) from perimeters p
+          where p.agency_code = perimeters.agency_code and p.agency_fire_id = perimeters.agency_fire_id
+        ) then 1 else 0 end
+        where agency_code = ${agency} and agency_fire_id in (${sql.join(part)})`.execute(db);
+}
+
+export interface CurrentPerimeter {
+  id: number;
+  agency_code: string | null;
+  agency_fire_id: string | null;
+  fire_name: string | null;
+  captured_at: string;
+  area_ha: number;
+  agency_area_ha: number | null;
+  geometry: string;
+  stage_of_control: string | null;
+  response_type: string | null;
+  fire_size: number | null;
+  captures: number;
+}
+
+/** The current perimeters whose box meets `box`, with their fire's stage and reported size. */
+export async function currentPerimeters(db: Tx, box: Box): Promise<CurrentPerimeter[]> {
+  const [west, south, east, north] = box;
+  return db
+    .selectFrom('perimeters as p')
+    .leftJoin('fires as f', (j) =>
+      j.onRef('f.agency_code', '=', 'p.agency_code').onRef('f.agency_fire_id', '=', 'p.agency_fire_id'),
+    )
+    .select([
+      'p.id',
+      'p.agency_code',
+      'p.agency_fire_id',
+      'p.fire_name',
+      'p.captured_at',
+      'p.area_ha',
+      'p.agency_area_ha',
+      'p.geometry',
+      'f.stage_of_control',
+      'f.response_type',
+      'f.fire_size',
+      sql<number>`(select count(*) from perimeters c where c.agency_code = p.agency_code and c.agency_fire_id = p.agency_fire_id)`.as(
+        'captures',
+      ),
+    ])
+    .where('p.is_current', '=', 1)
+    .where('p.min_lon', '<=', east)
+    .where('p.max_lon', '>=', west)
+    .where('p.min_lat', '<=', north)
+    .where('p.max_lat', '>=', south)
+    .orderBy('p.area_ha', 'desc')
+    .orderBy('p.id')
+    .execute() as Promise<CurrentPerimeter[]>;
+}
+
+/** A fire's captures, oldest first (its growth). */
+export async function capturesOfFire(db: Tx, agency: string, fireId: string) {
+  return db
+    .selectFrom('perimeters')
+    .select(['id', 'captured_at', 'area_ha', 'agency_area_ha', 'source', 'is_current', 'geometry'])
+    .where('agency_code', '=', agency)
+    .where('agency_fire_id', '=', fireId)
+    .orderBy('captured_at')
+    .execute();
+}
