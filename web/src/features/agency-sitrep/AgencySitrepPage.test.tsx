@@ -1,4 +1,10 @@
-import { catalogueOptions, SYNC_INTERVAL_MS, withSectionSlots } from '@ciffc/contracts';
+import {
+  CENTRE_TIME_ZONE,
+  catalogueOptions,
+  isoDateInZone,
+  SYNC_INTERVAL_MS,
+  withSectionSlots,
+} from '@ciffc/contracts';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -514,6 +520,15 @@ describe('agency sitrep: nothing typed is lost (issue 9)', () => {
     installFetch(handlers(draft()));
     renderApp('/agency/sitrep/ab', { user: ciffcUser });
     expect((await screen.findByTestId('sitrep-status')).textContent).toBe('Draft, not submitted');
+    // The day it reports for, in the centre's zone, written out in the page's language.
+    const today = isoDateInZone(new Date(), CENTRE_TIME_ZONE);
+    const date = screen.getByTestId('sitrep-report-date').querySelector('time');
+    expect(date?.getAttribute('datetime')).toBe(today);
+    expect(date?.textContent).toBe(
+      new Intl.DateTimeFormat('en', { dateStyle: 'full', timeZone: 'UTC' }).format(
+        new Date(`${today}T12:00:00Z`),
+      ),
+    );
   });
 
   it('keeps the work when the session lapses: a 401 asks to sign in again here, then sends the value with its base', async () => {

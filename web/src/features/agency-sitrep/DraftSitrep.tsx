@@ -1,4 +1,4 @@
-import { SITREP_FIELD_NAMES } from '@ciffc/contracts';
+import { CENTRE_TIME_ZONE, isoDateInZone, SITREP_FIELD_NAMES } from '@ciffc/contracts';
 import { useIntl } from 'react-intl';
 import { Link } from 'react-router';
 import { ReauthDialog } from '../../shared/auth/ReauthDialog.tsx';
@@ -77,7 +77,12 @@ export function DraftSitrep({ agency }: { agency: string }) {
         <Link to={`/agency/sitrep/${agency}/approved`}>{t('approvedCopy')}</Link> ·{' '}
         <Link to={`/agency/sitrep/${agency}/published`}>{t('publishedCopy')}</Link>
       </p>
-      <SitrepMeta meta={meta} statusText={statusText} />
+      <SitrepMeta
+        meta={meta}
+        statusText={statusText}
+        // The draft is the agency's report for the centre's today (the day the national report covers).
+        reportDate={isoDateInZone(new Date(), CENTRE_TIME_ZONE)}
+      />
       {showReason ? (
         <p className="alert alert-warning" role="status" data-testid="sitrep-rejected-reason">
           {t('rejectedReason', { reason: meta.rejected_reason ?? '' })}

@@ -2,18 +2,31 @@ import type { SitrepStatusFields } from '@ciffc/contracts';
 import { useIntl } from 'react-intl';
 import { useT } from './useT.ts';
 
-/** Status, version and last edit of a draft or copy. */
+/** Status, version and last edit of a draft or copy; the day it reports for, on the draft. */
 export function SitrepMeta({
   meta,
   statusText,
+  reportDate,
 }: {
   meta: Pick<SitrepStatusFields, 'version_number' | 'last_edit' | 'edited_by'>;
   statusText: string;
+  /** YYYY-MM-DD. */
+  reportDate?: string;
 }) {
   const t = useT();
   const intl = useIntl();
   return (
     <dl className="sitrep-meta">
+      {reportDate ? (
+        <div>
+          <dt>{t('meta.reportDate')}</dt>
+          <dd data-testid="sitrep-report-date">
+            <time dateTime={reportDate}>
+              {intl.formatDate(`${reportDate}T12:00:00Z`, { dateStyle: 'full', timeZone: 'UTC' })}
+            </time>
+          </dd>
+        </div>
+      ) : null}
       <div>
         <dt>{t('meta.status')}</dt>
         <dd data-testid="sitrep-status">{statusText}</dd>

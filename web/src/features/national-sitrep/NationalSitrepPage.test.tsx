@@ -92,6 +92,8 @@ describe('national sitrep input', () => {
     const cell = within(to).getByLabelText(/UC20|Type 1 unit crew.*, AB/);
     expect((cell as HTMLInputElement).disabled).toBe(true);
     expect(within(to).getByLabelText(/^Total, /).textContent).toBe('3');
+    // The report's day written out in the page's language, not as YYYY-MM-DD.
+    expect(screen.getByText('Wednesday, July 15, 2026')).toBeTruthy();
     await userEvent.click(screen.getByRole('button', { name: 'Start Editing' }));
     await screen.findByRole('button', { name: 'Pause Edit' });
     expect(calls).toEqual(['claim']);
@@ -392,6 +394,8 @@ describe('national numbers are read as typed or refused with a message', () => {
   };
 
   it('refuses "12,5" in a French grid cell and US fires with a text beside each, and sends neither', async () => {
+    // No 5 s tick during the slow typing: the only send is Pause's (a tick would send the acres early).
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
     vi.spyOn(window, 'confirm').mockReturnValue(true);
     const posted: Record<string, unknown>[] = [];
     setup(mine({ us_fires: 3 }), {
@@ -425,6 +429,7 @@ describe('national numbers are read as typed or refused with a message', () => {
   });
 
   it('reads "1,234" acres on the English page and says so; a grid cell beyond its bound gives the range', async () => {
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
     const posted: Record<string, unknown>[] = [];
     setup(mine(), {
       '/v1/sitrep/national': (_url, init) => {

@@ -99,7 +99,11 @@ export function NationalToolbar({
         </div>
         <div>
           <dt>{t('nationalSitrep.reportDate')}</dt>
-          <dd>{reportDate}</dd>
+          <dd>
+            <time dateTime={reportDate}>
+              {intl.formatDate(`${reportDate}T12:00:00Z`, { dateStyle: 'full', timeZone: 'UTC' })}
+            </time>
+          </dd>
         </div>
       </dl>
       {sync === 'ready' ? <p className="sitrep-hint">{t('nationalSitrep.readyHint')}</p> : null}
