@@ -31,6 +31,7 @@ import { registerOpenDataCors } from './plugins/open-data-cors.ts';
 import { registerOpenapi } from './plugins/openapi.ts';
 import { OneLineRequestLog } from './plugins/request-log.ts';
 import { resourceRoutes } from './resources/routes.ts';
+import { sitePageRoutes } from './site-pages/routes.ts';
 import { userRoutes } from './users/routes.ts';
 
 declare module 'fastify' {
@@ -176,6 +177,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
   await app.register(nationalSitrepRoutes);
   await app.register(atomFeedRoutes);
   await app.register(dutyOfficerRoutes);
+  await app.register(sitePageRoutes);
 
   return app;
 }

@@ -35,6 +35,11 @@ export interface Config {
   /** One log line per request at info level (LOG_REQUESTS=0 turns it off). */
   logRequests: boolean;
   logLevel: string;
+  /**
+   * The site's built page (web/dist/index.html), which the served pages fill with their head and
+   * text (docs/decisions.md, "Served pages"); SITE_SHELL names another.
+   */
+  siteShell: string;
   /** The clock; tests fix it so that "today" and the season do not move. */
   now: () => Date;
 }
@@ -92,6 +97,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     proxyCacheSeconds: intSetting(env, 'PROXY_CACHE_SECONDS', 1, 0, 900),
     logRequests: env.LOG_REQUESTS !== '0',
     logLevel: env.LOG_LEVEL ?? (env.NODE_ENV === 'test' ? 'silent' : 'info'),
+    siteShell: path.resolve(REPO_ROOT, env.SITE_SHELL || 'web/dist/index.html'),
     now: () => new Date(),
     ...overrides,
   };

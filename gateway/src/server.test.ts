@@ -5,6 +5,8 @@ import { join } from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../api/src/app.ts';
+import { loadConfig } from '../../api/src/config.ts';
 import {
   buildGateway,
   isCacheableContentRead,
@@ -63,7 +65,7 @@ describe('serving the built site with SPA fallback', () => {
 
   it('answers an unknown address 404 with the same page, so the router shows its 404 page', async () => {
     const app = await gateway(built);
-    for (const url of ['/no/such/page', '/situation/tomorrow', '/agency/nope?x=1', '/sitemap.xml', '/mapx']) {
+    for (const url of ['/no/such/page', '/situation/tomorrow', '/agency/nope?x=1', '/mapx']) {
       const res = await app.inject({ method: 'GET', url });
       expect(res.statusCode, url).toBe(404);
       expect(res.headers['content-type'], url).toMatch(/^text\/html/);
@@ -458,5 +460,118 @@ describe('the doors of the gateway (issues 10 and 11)', () => {
       expect(res.headers.get('retry-after'), path).toBe('5');
     }
     await down.close();
+  });
+});
+
+describe('pages served with their own head, through the gateway and the real data API', () => {
+  const root = mkdtempSync(join(tmpdir(), 'ciffc-gateway-served-'));
+  // The site's real shell, as the build leaves it (the head and <main> the served pages fill).
+  writeFileSync(join(root, 'index.html'), readFileSync(new URL('../../web/index.html', import.meta.url)));
+  let api: Awaited<ReturnType<typeof buildApp>>;
+  let apiUrl = '';
+  beforeAll(async () => {
+    const config = loadConfig(
+      { NODE_ENV: 'test' },
+      { sqliteFile: ':memory:', cmsUrl: 'http://127.0.0.1:9', siteShell: join(root, 'index.html') },
+    );
+    api = await buildApp({ config, migrate: true });
+    const report = {
+      field_date: '2026-11-26',
+      field_preparedness_level: '4',
+      field_en_summary_comments: 'Evacuations continue near Fort Nelson. Rain is forecast.',
+      field_fr_summary_comments:
+        'Les évacuations se poursuivent près de Fort Nelson. De la pluie est prévue.',
+      field_duty_officer: '',
+      agencies: [],
+      agencies_sitereps: {},
+    };
+    await api.db.kysely
+      .insertInto('national_sitrep_publications')
+      .values({
+        report_date: '2026-11-26',
+        publication_number: 1,
+        current: 1,
+        draft_version: 1,
+        preparedness_level: '4',
+        report: JSON.stringify(report),
+        fields: '{}',
+        published_at: '2026-11-26T20:00:00.000Z',
+        published_by: 'ciffc',
+      })
+      .execute();
+    apiUrl = await api.listen({ port: 0, host: '127.0.0.1' });
+  });
+  afterAll(async () => {
+    await api.close();
+    rmSync(root, { recursive: true, force: true });
+  });
+  const gateway = () => buildGateway({ apiUrl, cmsUrl: 'http://127.0.0.1:9', webDist: root });
+  const tag = (html: string, attribute: string, key: string) =>
+    new RegExp(`<meta ${attribute}="${key}" content="([^"]*)"`).exec(html)?.[1];
+
+  it('serves a report address with its date, level, first sentence and text, in the language asked', async () => {
+    const app = await gateway();
+    const res = await app.inject({
+      method: 'GET',
+      url: '/situation/2026-11-26',
+      headers: { host: 'fires.example.ca' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(res.headers['cache-control']).toBe('public, no-cache');
+    expect(res.body).toContain(
+      '<title>CIFFC - National Situation Report, 2026-11-26: preparedness level 4</title>',
+    );
+    expect(tag(res.body, 'property', 'og:description')).toBe('Evacuations continue near Fort Nelson.');
+    expect(tag(res.body, 'property', 'og:url')).toBe('http://fires.example.ca/situation/2026-11-26');
+    expect(res.body).toContain(
+      '<link rel="alternate" hreflang="fr" href="http://fires.example.ca/situation/2026-11-26?lang=fr" />',
+    );
+    expect(res.body).toContain('Rain is forecast.</p>');
+    // Still the site's page: its bundle takes over.
+    expect(res.body).toContain('<script type="module" src="/src/main.tsx"></script>');
+    expect(res.headers['x-frame-options']).toBe('DENY');
+
+    const fr = await app.inject({ method: 'GET', url: '/situation/2026-11-26?lang=fr&utm_source=chat' });
+    expect(fr.statusCode).toBe(200);
+    expect(fr.body).toMatch(/^<!doctype html>\s*<html lang="fr">/);
+    expect(tag(fr.body, 'name', 'twitter:title')).toBe(
+      'CIFFC - Rapport de situation national, 2026-11-26 : niveau de préparation 4',
+    );
+    const again = await app.inject({
+      method: 'GET',
+      url: '/situation/2026-11-26',
+      headers: { host: 'fires.example.ca', 'if-none-match': String(res.headers.etag) },
+    });
+    expect(again.statusCode).toBe(304);
+    await app.close();
+  });
+
+  it('answers 404 with the site page for a date without a report and an unknown address; /map stays frameable', async () => {
+    const app = await gateway();
+    for (const url of ['/situation/2031-01-01', '/no/such/page']) {
+      const res = await app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.body, url).toContain('<title>CIFFC - Page not found</title>');
+    }
+    const map = await app.inject({ method: 'GET', url: '/map' });
+    expect(map.statusCode).toBe(200);
+    expect(map.headers['x-frame-options']).toBeUndefined();
+    expect(tag(map.body, 'name', 'robots')).toBe('noindex');
+    await app.close();
+  });
+
+  it('serves sitemap.xml with the public pages and the published report', async () => {
+    const app = await gateway();
+    const res = await app.inject({
+      method: 'GET',
+      url: '/sitemap.xml',
+      headers: { host: 'fires.example.ca' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/xml; charset=utf-8');
+    expect(res.body).toContain('<loc>http://fires.example.ca/situation/2026-11-26</loc>');
+    expect(res.body).toContain('<loc>http://fires.example.ca/statistics?lang=fr</loc>');
+    await app.close();
   });
 });

@@ -335,9 +335,53 @@ export async function buildGateway(config: GatewayConfig) {
     }
   };
 
-  // Every other GET: a page of the site (web/src/app/site-routes.mjs) is index.html, its router
-  // draws it; any other address, or a report date without a report, is the same page with 404,
-  // where the router shows its 404 page.
+  /**
+   * A page as the data API serves it (docs/decisions.md, "Served pages"): the built shell with the
+   * page's head, its text for a report, and its status (404 for an address of no page or a report
+   * date without a report). Undefined when the API cannot answer: the static shell is served then.
+   */
+  const servedPage = async (request: FastifyRequest): Promise<Response | undefined> => {
+    // Plain bytes: this gateway compresses what it sends, and the ETag is then the plain one's.
+    const headers: Record<string, string> = {
+      'x-forwarded-proto': request.protocol,
+      'x-forwarded-host': request.host,
+      'accept-encoding': 'identity',
+    };
+    const etag = request.headers['if-none-match'];
+    if (etag) headers['if-none-match'] = etag;
+    try {
+      const res = await fetch(`${config.apiUrl}/v1/site/page${request.url}`, {
+        method: request.method,
+        headers,
+        signal: AbortSignal.timeout(5_000),
+      });
+      // Only the served page itself (or 304): an API without it answers a JSON 404.
+      const page = res.status === 304 || res.headers.get('content-type')?.startsWith('text/html');
+      return res.status < 500 && page ? res : undefined;
+    } catch {
+      return undefined;
+    }
+  };
+
+  /** The sitemap, from the data API (it knows the published reports). */
+  app.get('/sitemap.xml', async (request, reply) => {
+    try {
+      const res = await fetch(`${config.apiUrl}/v1/site/sitemap.xml`, {
+        headers: { 'x-forwarded-proto': request.protocol, 'x-forwarded-host': request.host },
+        signal: AbortSignal.timeout(5_000),
+      });
+      reply.code(res.status).header('content-type', res.headers.get('content-type') ?? 'application/xml');
+      return reply.send(Buffer.from(await res.arrayBuffer()));
+    } catch {
+      return reply
+        .code(503)
+        .header('retry-after', '5')
+        .send(errorBody(503, 'The data API is not answering.'));
+    }
+  });
+
+  // Every other GET: a page of the site (web/src/app/site-routes.mjs) as the data API serves it;
+  // when it cannot, index.html (200 for a page, 404 for any other address), which the router draws.
   app.setNotFoundHandler(async (request, reply) => {
     if (request.method !== 'GET' && request.method !== 'HEAD') {
       return reply
@@ -349,6 +393,15 @@ export async function buildGateway(config: GatewayConfig) {
         .code(503)
         .type('text/plain')
         .send('The site is not built yet: run npm start (it builds web/).');
+    }
+    const served = await servedPage(request);
+    if (served) {
+      reply.code(served.status);
+      for (const name of ['content-type', 'etag', 'cache-control', 'vary']) {
+        const value = served.headers.get(name);
+        if (value) reply.header(name, value);
+      }
+      return reply.send(Buffer.from(await served.arrayBuffer()));
     }
     const path = request.url.split('?')[0] ?? '';
     const date = reportDateOf(path);

@@ -1,8 +1,9 @@
 import { ApiErrorBody, LangQuery } from '@ciffc/contracts';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { sendCached } from '../http/cache.ts';
+import { siteUrl } from '../http/site-url.ts';
 import { preparednessFeed, sitrepsFeed } from './atom.ts';
 import * as store from './store.ts';
 
@@ -14,17 +15,6 @@ const FeedQuery = z.object({
 });
 
 const AtomDocument = z.string().describe('An Atom 1.0 document (application/atom+xml)');
-
-/**
- * The site's address as the client used it, through nginx or the gateway (`X-Forwarded-*`): the
- * entries link to the site's pages, which share the API's host.
- */
-function siteUrl(request: FastifyRequest): string {
-  const first = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v)?.split(',')[0]?.trim();
-  const proto = first(request.headers['x-forwarded-proto']) || request.protocol;
-  const host = first(request.headers['x-forwarded-host']) || request.host;
-  return `${proto}://${host}`;
-}
 
 /** Atom feeds of the published national reports and of the preparedness level changes. */
 export async function atomFeedRoutes(fastify: FastifyInstance): Promise<void> {

@@ -12,6 +12,8 @@ export function registerKnownParams(app: FastifyInstance): void {
   app.addHook('onRoute', (route) => {
     // A CORS preflight carries the URL of the request it asks about; it is answered on its own.
     if (route.url.startsWith('/documentation') || [route.method].flat().includes('OPTIONS')) return;
+    // A page of the site is asked for with the address a visitor followed, trackers included.
+    if (route.config?.anyQueryParameters) return;
     const allowed = declaredParams(route.schema?.querystring);
     const check: preValidationHookHandler = (request, _reply, done) => {
       const unknown = Object.keys(queryOf(request)).filter((name) => !allowed.has(name));
@@ -21,6 +23,13 @@ export function registerKnownParams(app: FastifyInstance): void {
     const before = route.preValidation;
     route.preValidation = before ? [check, ...(Array.isArray(before) ? before : [before])] : [check];
   });
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The route reads the parameters it knows and ignores the rest (the site's served pages). */
+    anyQueryParameters?: boolean;
+  }
 }
 
 const queryOf = (request: FastifyRequest) => (request.query ?? {}) as Record<string, unknown>;

@@ -44,6 +44,23 @@ const shellMessages = defineCatalogue({
     'notFound.title': 'Page not found',
     'notFound.body': 'The page you asked for does not exist or is not available.',
     'notFound.home': 'Go to the home page',
+    'meta.siteName': 'Canadian Interagency Forest Fire Centre (CIFFC)',
+    'meta.description.site':
+      'Canadian Interagency Forest Fire Centre: the national wildfire situation, active fires and situation reports.',
+    'meta.description.dashboard':
+      'Active wildfires across Canada on a map, by stage of control, with the national preparedness level.',
+    'meta.description.summary':
+      'Current wildfires in Canada by agency and stage of control: counts and hectares burned this season.',
+    'meta.description.national':
+      'Every active wildfire reported by Canada’s wildfire agencies: location, size, stage of control.',
+    'meta.description.statistics':
+      'Wildfire graphs for Canada: daily fires, fires and hectares by year, this week against the 10-year average.',
+    'meta.description.archive':
+      'The national wildfire situation reports of the Canadian Interagency Forest Fire Centre, by date.',
+    'meta.description.situation':
+      'The latest national wildfire situation report of the Canadian Interagency Forest Fire Centre.',
+    'meta.report.title': 'National Situation Report, {date}: preparedness level {level}',
+    'meta.report.titleNoLevel': 'National Situation Report, {date}',
   },
   fr: {
     'shell.skipToContent': 'Passer au contenu principal',
@@ -70,6 +87,23 @@ const shellMessages = defineCatalogue({
     'notFound.title': 'Page introuvable',
     'notFound.body': 'La page demandée n’existe pas ou n’est pas disponible.',
     'notFound.home': 'Aller à la page d’accueil',
+    'meta.siteName': 'Centre interservices des feux de forêt du Canada (CIFFC)',
+    'meta.description.site':
+      'Centre interservices des feux de forêt du Canada : la situation nationale des feux de forêt, les feux actifs et les rapports de situation.',
+    'meta.description.dashboard':
+      'Les feux de forêt actifs au Canada sur une carte, par stade de maîtrise, avec le niveau de préparation national.',
+    'meta.description.summary':
+      'Les feux de forêt actuels au Canada par agence et par stade de maîtrise : nombres et hectares brûlés cette saison.',
+    'meta.description.national':
+      'Chaque feu de forêt actif signalé par les agences du Canada : lieu, superficie, stade de maîtrise.',
+    'meta.description.statistics':
+      'Graphiques des feux de forêt au Canada : feux par jour, feux et hectares par année, cette semaine contre la moyenne de 10 ans.',
+    'meta.description.archive':
+      'Les rapports de situation nationaux des feux de forêt du Centre interservices des feux de forêt du Canada, par date.',
+    'meta.description.situation':
+      'Le plus récent rapport de situation national des feux de forêt du Centre interservices des feux de forêt du Canada.',
+    'meta.report.title': 'Rapport de situation national, {date} : niveau de préparation {level}',
+    'meta.report.titleNoLevel': 'Rapport de situation national, {date}',
   },
 });
 

@@ -1,0 +1,262 @@
+import { type Locale, PRODUCT, type PublicNationalSitrep } from '@ciffc/contracts';
+import {
+  escapeHtml,
+  firstSentence,
+  reportSummary,
+  servedReportHtml,
+} from '../features/situation/served-report.ts';
+import { catalogue } from './messages.ts';
+import { isSitePath, legacyRedirectPatterns, patternRegex, reportDateOf } from './site-routes.mjs';
+
+/**
+ * The head (and, for a report, the text) each page is served with, from the one route list and the
+ * data (docs/decisions.md, "Served pages"). Rendered by the data API for the gateway and nginx
+ * alike; the app takes over the page on its first commit.
+ */
+
+/** The site's card for link previews (web/public), and its size. */
+export const CARD_IMAGE = { path: '/og-card.png', width: 1200, height: 630 };
+
+interface PageKind {
+  pattern: string;
+  title?: string;
+  description?: string;
+  /** The address search engines should keep for this page (default: the pattern itself). */
+  canonical?: string;
+  /** Shown to search engines and listed in the sitemap. */
+  indexed: boolean;
+}
+
+/** The public pages, in the sitemap's order; any other page of the site is served unindexed. */
+export const PUBLIC_PAGES: readonly PageKind[] = [
+  { pattern: '/', title: 'dashboard.title', description: 'meta.description.dashboard', indexed: true },
+  {
+    pattern: '/situation',
+    title: 'situation.title',
+    description: 'meta.description.situation',
+    indexed: true,
+  },
+  {
+    pattern: '/situation/archive',
+    title: 'archive.title',
+    description: 'meta.description.archive',
+    indexed: true,
+  },
+  { pattern: '/summary', title: 'summary.title', description: 'meta.description.summary', indexed: true },
+  {
+    pattern: '/national',
+    title: 'nationalFires.title',
+    description: 'meta.description.national',
+    indexed: true,
+  },
+  {
+    pattern: '/statistics',
+    title: 'statistics.title',
+    description: 'meta.description.statistics',
+    indexed: true,
+  },
+];
+
+const OTHER_PAGES: readonly PageKind[] = [
+  {
+    pattern: '/dashboard',
+    title: 'dashboard.title',
+    description: 'meta.description.dashboard',
+    canonical: '/',
+    indexed: true,
+  },
+  // The embedded map is for other sites' frames: the dashboard is the page to find.
+  { pattern: '/map', title: 'dashboard.title', description: 'meta.description.dashboard', indexed: false },
+  { pattern: '/login', title: 'login.title', indexed: false },
+  { pattern: '/404', title: 'notFound.title', indexed: false },
+];
+
+const matches = (pattern: string, path: string) => new RegExp(patternRegex(pattern), 'i').test(path);
+
+/** A legacy address is served as the page it leads to (the app redirects there). */
+function targetOf(path: string): string {
+  return legacyRedirectPatterns().find((r) => matches(r.from, path))?.to ?? path;
+}
+
+/** What a path needs of the data: the report of its date, the latest report, or nothing. */
+export function reportWanted(path: string): { date: string } | 'latest' | undefined {
+  const date = reportDateOf(path);
+  if (date) return { date };
+  return matches('/situation', path) ? 'latest' : undefined;
+}
+
+/** A page's status: 404 for an address of no page, /404 itself, or a report date without a report. */
+export function pageStatus(path: string, reportExists: boolean): 200 | 404 {
+  const wanted = reportWanted(path);
+  if (!isSitePath(path) || matches('/404', path)) return 404;
+  return typeof wanted === 'object' && !reportExists ? 404 : 200;
+}
+
+export interface ServedPage {
+  status: 200 | 404;
+  lang: Locale;
+  /** The document title, as the app sets it (`CIFFC - {page}`). */
+  title: string;
+  description: string;
+  /** Path of the canonical address; its French address adds `?lang=fr`. */
+  canonical: string;
+  indexed: boolean;
+  type: 'website' | 'article';
+  /** The inside of <main>, readable without JavaScript; the shell's own when absent. */
+  main?: string;
+}
+
+const format = (text: string, values: Record<string, string>) =>
+  text.replace(/\{(\w+)\}/g, (whole, name: string) => values[name] ?? whole);
+
+/**
+ * The page served at `path` in `lang`. `report` is what `reportWanted(path)` asked for (undefined
+ * when there is none): a report date without one is a 404, like an address of no page.
+ */
+export function describePage(path: string, lang: Locale, report?: PublicNationalSitrep): ServedPage {
+  const t = (id: string) => catalogue[lang][id] ?? id;
+  const documentTitle = (title: string) => `${PRODUCT} - ${title}`;
+  const wanted = reportWanted(path);
+  if (pageStatus(path, report !== undefined) === 404) {
+    return {
+      status: 404,
+      lang,
+      title: documentTitle(t('notFound.title')),
+      description: t('notFound.body'),
+      canonical: '/404',
+      indexed: false,
+      type: 'website',
+    };
+  }
+  if (wanted && report) return reportPage(report, lang, typeof wanted === 'object' ? path : '/situation');
+  const target = targetOf(path);
+  const kind = [...PUBLIC_PAGES, ...OTHER_PAGES].find((k) => matches(k.pattern, target));
+  return {
+    status: 200,
+    lang,
+    title: kind?.title ? documentTitle(t(kind.title)) : PRODUCT,
+    description: t(kind?.description ?? 'meta.description.site'),
+    canonical: kind?.canonical ?? kind?.pattern ?? target.replace(/\/$/, ''),
+    indexed: kind?.indexed ?? false,
+    type: 'website',
+  };
+}
+
+function reportPage(report: PublicNationalSitrep, lang: Locale, canonical: string): ServedPage {
+  const t = catalogue[lang];
+  const level = report.field_preparedness_level;
+  const title =
+    level === '0'
+      ? format(t['meta.report.titleNoLevel'] ?? '', { date: report.field_date })
+      : format(t['meta.report.title'] ?? '', { date: report.field_date, level });
+  return {
+    status: 200,
+    lang,
+    title: `${PRODUCT} - ${title}`,
+    description: firstSentence(reportSummary(report, lang)) || (t['meta.description.situation'] ?? ''),
+    canonical: canonical === '/situation' ? '/situation' : `/situation/${report.field_date}`,
+    indexed: true,
+    type: 'article',
+    main: servedReportHtml(report, lang),
+  };
+}
+
+/** The address of a page in a language: English is the bare path, French adds `?lang=fr` (the app reads it). */
+export const pageUrl = (site: string, path: string, lang: Locale) =>
+  `${site}${path}${lang === 'fr' ? '?lang=fr' : ''}`;
+
+const OG_LOCALE: Record<Locale, string> = { en: 'en_CA', fr: 'fr_CA' };
+
+/** The head's tags of a served page: title, description, canonical, alternates, Open Graph, Twitter. */
+export function headTags(page: ServedPage, site: string): string {
+  const other: Locale = page.lang === 'fr' ? 'en' : 'fr';
+  const url = pageUrl(site, page.canonical, page.lang);
+  const image = `${site}${CARD_IMAGE.path}`;
+  const meta = (attribute: 'name' | 'property', key: string, value: string) =>
+    `<meta ${attribute}="${key}" content="${escapeHtml(value)}" />`;
+  const siteName = catalogue[page.lang]['meta.siteName'] ?? PRODUCT;
+  return [
+    `<title>${escapeHtml(page.title)}</title>`,
+    meta('name', 'description', page.description),
+    page.indexed ? '' : meta('name', 'robots', 'noindex'),
+    page.status === 200 ? `<link rel="canonical" href="${escapeHtml(url)}" />` : '',
+    ...(page.status === 200
+      ? (['en', 'fr'] as const).map(
+          (lang) =>
+            `<link rel="alternate" hreflang="${lang}" href="${escapeHtml(pageUrl(site, page.canonical, lang))}" />`,
+        )
+      : []),
+    page.status === 200
+      ? `<link rel="alternate" hreflang="x-default" href="${escapeHtml(pageUrl(site, page.canonical, 'en'))}" />`
+      : '',
+    meta('property', 'og:type', page.type),
+    meta('property', 'og:site_name', siteName),
+    meta('property', 'og:title', page.title),
+    meta('property', 'og:description', page.description),
+    meta('property', 'og:url', url),
+    meta('property', 'og:locale', OG_LOCALE[page.lang]),
+    meta('property', 'og:locale:alternate', OG_LOCALE[other]),
+    meta('property', 'og:image', image),
+    meta('property', 'og:image:width', String(CARD_IMAGE.width)),
+    meta('property', 'og:image:height', String(CARD_IMAGE.height)),
+    meta('property', 'og:image:alt', siteName),
+    meta('name', 'twitter:card', 'summary_large_image'),
+    meta('name', 'twitter:title', page.title),
+    meta('name', 'twitter:description', page.description),
+    meta('name', 'twitter:image', image),
+  ]
+    .filter(Boolean)
+    .join('\n    ');
+}
+
+/**
+ * The built shell (web/dist/index.html) with this page's language, head and, for a report, its
+ * text in place of the shell's <main>. The shell's own title and description are replaced.
+ */
+export function renderPage(shell: string, page: ServedPage, site: string): string {
+  let html = shell
+    .replace(/<html lang="[^"]*"/, `<html lang="${page.lang}"`)
+    .replace(/\s*<title>[\s\S]*?<\/title>/, '')
+    .replace(/\s*<meta name="description"[^>]*>/, '')
+    .replace('</head>', `  ${headTags(page, site)}\n  </head>`);
+  if (page.main) {
+    html = html.replace(
+      /(<main id="main" class="site-main">)[\s\S]*?(<\/main>)/,
+      (_, open: string, close: string) => `${open}${page.main}${close}`,
+    );
+  }
+  return html;
+}
+
+/** The sitemap (sitemaps.org, with hreflang alternates): the public pages and every published report. */
+export function sitemapXml(site: string, reports: readonly { date: string; publishedAt: string }[]): string {
+  const entry = (path: string, lastmod?: string) =>
+    (['en', 'fr'] as const)
+      .map((lang) =>
+        [
+          '  <url>',
+          `    <loc>${escapeHtml(pageUrl(site, path, lang))}</loc>`,
+          lastmod ? `    <lastmod>${lastmod}</lastmod>` : '',
+          ...(['en', 'fr'] as const).map(
+            (alt) =>
+              `    <xhtml:link rel="alternate" hreflang="${alt}" href="${escapeHtml(pageUrl(site, path, alt))}"/>`,
+          ),
+          '  </url>',
+        ]
+          .filter(Boolean)
+          .join('\n'),
+      )
+      .join('\n');
+  const lastmod = (time: string) => {
+    const parsed = new Date(time);
+    return Number.isNaN(parsed.getTime()) ? undefined : parsed.toISOString();
+  };
+  return [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">',
+    ...PUBLIC_PAGES.map((p) => entry(p.pattern)),
+    ...reports.map((r) => entry(`/situation/${r.date}`, lastmod(r.publishedAt))),
+    '</urlset>',
+    '',
+  ].join('\n');
+}
