@@ -24,6 +24,7 @@ import { inventoryRoutes } from './inventory/routes.ts';
 import { atomFeedRoutes } from './national-sitrep/atom-routes.ts';
 import { nationalSitrepRoutes } from './national-sitrep/routes.ts';
 import { ogcRoutes } from './ogc/routes.ts';
+import { perimeterRoutes } from './perimeters/routes.ts';
 import { registerErrors } from './plugins/errors.ts';
 import { type IdentityResolver, registerIdentity } from './plugins/identity.ts';
 import { registerKnownParams } from './plugins/known-params.ts';
@@ -170,6 +171,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
   await app.register(fireImportRoutes);
   await app.register(ogcRoutes);
   await app.register(feedRoutes);
+  await app.register(perimeterRoutes);
   await app.register(resourceRoutes);
   await app.register(inventoryRoutes);
   await app.register(exportRoutes);

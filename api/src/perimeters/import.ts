@@ -1,0 +1,226 @@
+import {
+  type AgencyCode,
+  type PerimeterFormat,
+  type PerimetersImportResult,
+  perimeterMessage,
+} from '@ciffc/contracts';
+import type { Kysely } from 'kysely';
+import type { Db } from '../db/index.ts';
+import type { Database } from '../db/schema.ts';
+import { bumpDataVersion } from '../db/versions.ts';
+import { type CheckedArea, checkArea, type Refusal } from './geometry.ts';
+import { mapProperties, type PerimeterFields } from './mapping.ts';
+import { parsePerimeterFile } from './parse.ts';
+import { perimeterRefusal } from './refusals.ts';
+import {
+  capturesOf,
+  existingFires,
+  fireKey,
+  insertPerimeters,
+  markCurrent,
+  type NewPerimeter,
+  replacePerimeter,
+} from './store.ts';
+
+export interface ImportOptions {
+  /** An agency user's import: only this agency's perimeters are accepted. */
+  ownAgency: AgencyCode | undefined;
+  dryRun: boolean;
+  now: Date;
+  actor: { source: 'api' | 'cli' | 'feed' | 'demo'; userId: number | null; username: string | null };
+  fileName?: string | undefined;
+}
+
+type Accepted = PerimetersImportResult['accepted'][number];
+type Refused = PerimetersImportResult['refused'][number];
+interface Candidate {
+  feature: number;
+  fields: PerimeterFields;
+  area: CheckedArea;
+}
+
+const LISTED = 100;
+const isRefusal = (v: unknown): v is Refusal => typeof v === 'object' && v !== null && 'code' in v;
+
+/** Each feature mapped and checked: the candidates to store, and the refusals with their reasons. */
+function checkFeatures(
+  features: Awaited<ReturnType<typeof parsePerimeterFile>>['features'],
+  options: ImportOptions,
+): { candidates: Candidate[]; refused: Refused[] } {
+  const candidates: Candidate[] = [];
+  const refused: Refused[] = [];
+  features.forEach((f, index) => {
+    const feature = index + 1;
+    const fields = mapProperties(f.properties, { ownAgency: options.ownAgency, now: options.now });
+    const area = isRefusal(fields) ? fields : checkArea(f.geometry);
+    if (isRefusal(fields) || isRefusal(area)) {
+      const refusal = (isRefusal(fields) ? fields : area) as Refusal;
+      refused.push({
+        feature,
+        agency_code: isRefusal(fields) ? null : fields.agency_code,
+        agency_fire_id: isRefusal(fields) ? null : fields.agency_fire_id,
+        reason: perimeterMessage(refusal.code, refusal.params, 'en'),
+        code: refusal.code,
+        params: refusal.params,
+      });
+      return;
+    }
+    candidates.push({ feature, fields, area: area as CheckedArea });
+  });
+  return { candidates, refused };
+}
+
+const keyed = (c: Candidate) =>
+  c.fields.agency_code !== null && c.fields.agency_fire_id !== null
+    ? { agency_code: c.fields.agency_code, agency_fire_id: c.fields.agency_fire_id }
+    : undefined;
+
+function row(c: Candidate, importId: number | null, options: ImportOptions): NewPerimeter {
+  const [min_lon, min_lat, max_lon, max_lat] = c.area.bbox;
+  return {
+    import_id: importId,
+    source: options.actor.source,
+    ...c.fields,
+    area_ha: c.area.areaHa,
+    vertex_count: c.area.vertices,
+    geometry: JSON.stringify(c.area.geometry),
+    min_lon,
+    min_lat,
+    max_lon,
+    max_lat,
+    created_at: options.now.toISOString(),
+  };
+}
+
+/**
+ * What each candidate would do against the stored captures: insert, replace the same fire's
+ * capture of the same time, or nothing (the same polygon again). A later feature of the file for
+ * the same fire and time wins over an earlier one, as a later capture would.
+ */
+async function plan(db: Kysely<Database>, candidates: Candidate[]) {
+  const keys = candidates.flatMap((c) => keyed(c) ?? []);
+  const [stored, fires] = await Promise.all([capturesOf(db, keys), existingFires(db, keys)]);
+  const actions = new Map<Candidate, { action: Accepted['action']; replaces?: number }>();
+  const lastOfKey = new Map<string, Candidate>();
+  for (const c of candidates) {
+    const key = keyed(c);
+    if (key) lastOfKey.set(`${fireKey(key.agency_code, key.agency_fire_id)}\u0000${c.fields.captured_at}`, c);
+  }
+  for (const c of candidates) {
+    const key = keyed(c);
+    const captureKey = key && `${fireKey(key.agency_code, key.agency_fire_id)}\u0000${c.fields.captured_at}`;
+    const before = captureKey ? stored.get(captureKey) : undefined;
+    if (captureKey && lastOfKey.get(captureKey) !== c) continue;
+    if (!before) actions.set(c, { action: 'inserted' });
+    else if (
+      before.geometry === JSON.stringify(c.area.geometry) &&
+      before.agency_area_ha === c.fields.agency_area_ha
+    )
+      actions.set(c, { action: 'unchanged' });
+    else actions.set(c, { action: 'replaced', replaces: before.id });
+  }
+  const matched = (c: Candidate) => {
+    const key = keyed(c);
+    return key ? fires.has(fireKey(key.agency_code, key.agency_fire_id)) : false;
+  };
+  return { actions, matched, keys };
+}
+
+/**
+ * Imports a perimeter file (docs/perimeters.md): every feature is mapped and checked alone, the
+ * valid ones stored as captures of their fire (or alone when no fire matches: kept and listed),
+ * the others refused with a reason. A dry run answers the same without writing.
+ */
+export async function importPerimeters(db: Db, bytes: Buffer, options: ImportOptions) {
+  const file = await parsePerimeterFile(bytes);
+  if (!file.features.length) throw perimeterRefusal(400, 'perimeters.no_features');
+  const { candidates, refused } = checkFeatures(file.features, options);
+  const write = async (trx: Kysely<Database>) => {
+    const { actions, matched, keys } = await plan(trx, candidates);
+    const counts = { inserted: 0, replaced: 0, unchanged: 0 };
+    for (const a of actions.values()) counts[a.action]++;
+    const unmatchedCount = [...actions.keys()].filter((c) => !matched(c)).length;
+    let importId: number | null = null;
+    if (!options.dryRun) {
+      importId = await recordImport(trx, file.format, bytes.length, options, {
+        total: file.features.length,
+        ...counts,
+        refused: refused.length,
+        unmatched: unmatchedCount,
+      });
+      const inserts = [...actions]
+        .filter(([, a]) => a.action === 'inserted')
+        .map(([c]) => row(c, importId, options));
+      await insertPerimeters(trx, inserts);
+      for (const [c, a] of actions)
+        if (a.replaces !== undefined) await replacePerimeter(trx, a.replaces, row(c, importId, options));
+      await markCurrent(trx, keys);
+      if (counts.inserted || counts.replaced) await bumpDataVersion(trx, 'perimeters');
+    }
+    const accepted: Accepted[] = [...actions].map(([c, a]) => ({
+      feature: c.feature,
+      agency_code: c.fields.agency_code,
+      agency_fire_id: c.fields.agency_fire_id,
+      captured_at: c.fields.captured_at,
+      area_ha: c.area.areaHa,
+      agency_area_ha: c.fields.agency_area_ha,
+      matched: matched(c),
+      action: a.action,
+    }));
+    return { importId, counts, accepted };
+  };
+  const { importId, counts, accepted } = options.dryRun
+    ? await write(db.kysely)
+    : await db.kysely.transaction().execute(write);
+  const unmatched = accepted.filter((a) => !a.matched);
+  return {
+    import_id: importId,
+    format: file.format,
+    dry_run: options.dryRun,
+    total_features: file.features.length,
+    accepted_count: accepted.length,
+    refused_count: refused.length,
+    ...counts,
+    unmatched_count: unmatched.length,
+    accepted: accepted.slice(0, LISTED),
+    unmatched: unmatched.slice(0, LISTED),
+    refused: refused.slice(0, LISTED),
+  } satisfies PerimetersImportResult;
+}
+
+async function recordImport(
+  db: Kysely<Database>,
+  format: PerimeterFormat,
+  fileBytes: number,
+  options: ImportOptions,
+  counts: {
+    total: number;
+    inserted: number;
+    replaced: number;
+    unchanged: number;
+    refused: number;
+    unmatched: number;
+  },
+): Promise<number> {
+  const row = await db
+    .insertInto('perimeter_imports')
+    .values({
+      created_at: options.now.toISOString(),
+      source: options.actor.source,
+      user_id: options.actor.userId,
+      username: options.actor.username,
+      agency_code: options.ownAgency ?? null,
+      format,
+      file_name: options.fileName ?? null,
+      file_bytes: fileBytes,
+      total_features: counts.total,
+      inserted: counts.inserted,
+      replaced: counts.replaced,
+      unchanged: counts.unchanged,
+      refused: counts.refused,
+      unmatched: counts.unmatched,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}

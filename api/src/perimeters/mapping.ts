@@ -1,0 +1,99 @@
+import { type AgencyCode, isAgencyCode } from '@ciffc/contracts';
+import type { Refusal } from './geometry.ts';
+
+/** What a feature's properties say of its fire and capture (docs/perimeters.md, "Property mapping"). */
+export interface PerimeterFields {
+  agency_code: string | null;
+  agency_fire_id: string | null;
+  fire_name: string | null;
+  captured_at: string;
+  agency_area_ha: number | null;
+}
+
+const ACRE_HA = 0.40468564224;
+
+/** Property names compared without case: GIS tools change it (and Shapefiles cut names at 10). */
+function reader(properties: Record<string, unknown>) {
+  const byName = new Map(Object.entries(properties).map(([k, v]) => [k.toLowerCase(), v]));
+  const first = (...names: string[]) => {
+    for (const name of names) {
+      const value = byName.get(name.toLowerCase());
+      if (value !== undefined && value !== null && value !== '') return value;
+    }
+    return undefined;
+  };
+  return {
+    text: (...names: string[]) => {
+      const v = first(...names);
+      return typeof v === 'string' ? v.trim() || undefined : typeof v === 'number' ? String(v) : undefined;
+    },
+    number: (...names: string[]) => {
+      const v = first(...names);
+      const n = typeof v === 'number' ? v : typeof v === 'string' && v.trim() ? Number(v) : Number.NaN;
+      return Number.isFinite(n) && n >= 0 ? n : undefined;
+    },
+    raw: first,
+  };
+}
+
+/**
+ * A capture time as ISO 8601: a date or date-time text, `YYYYMMDD` (BC's older exports), or epoch
+ * milliseconds (ArcGIS services' dates), or a Date (a Shapefile's date field, as shpjs reads it);
+ * undefined when it is none of them.
+ */
+export function captureTime(value: unknown): string | undefined {
+  if (value instanceof Date) return Number.isNaN(value.getTime()) ? undefined : value.toISOString();
+  if (typeof value === 'number' && Number.isFinite(value) && value > 0) return new Date(value).toISOString();
+  if (typeof value !== 'string') return undefined;
+  const text = value.trim();
+  const compact = /^(\d{4})(\d{2})(\d{2})$/.exec(text);
+  const iso = compact ? `${compact[1]}-${compact[2]}-${compact[3]}` : text;
+  if (!/^\d{4}-\d{2}-\d{2}([T ][\d:.]+(Z|[+-]\d{2}:?\d{2})?)?$/.test(iso)) return undefined;
+  const date = new Date(iso.length === 10 ? `${iso}T00:00:00Z` : iso.replace(' ', 'T'));
+  return Number.isNaN(date.getTime()) ? undefined : date.toISOString();
+}
+
+const round2 = (n: number) => Math.round(n * 100) / 100;
+
+/**
+ * A feature's fire and capture from its properties, in this order of precedence: the project's own
+ * names (`agency`/`agency_code`, `fire_id`/`agency_fire_id`, `captured_at`, `area_ha`,
+ * `fire_name`), the BC Wildfire Service's (`FIRE_NUMBER`, `TRACK_DATE`, `FIRE_SIZE_HECTARES`:
+ * agency bc), the US interagency perimeters' (`attr_UniqueFireIdentifier`, `poly_IncidentName`,
+ * `poly_DateCurrent`, `poly_GISAcres`). With no agency named, an agency user's file is its own
+ * agency's. With no date, the capture is dated `now`.
+ */
+export function mapProperties(
+  properties: Record<string, unknown>,
+  options: { ownAgency: AgencyCode | undefined; now: Date },
+): PerimeterFields | Refusal {
+  const p = reader(properties);
+  const bcNumber = p.text('FIRE_NUMBER', 'FIRE_NUMBE');
+  const usId = p.text('attr_UniqueFireIdentifier', 'UniqueFireIdentifier');
+  const agency =
+    p.text('agency', 'agency_code')?.toLowerCase() ??
+    (bcNumber ? 'bc' : undefined) ??
+    options.ownAgency ??
+    null;
+  if (agency !== null && !isAgencyCode(agency))
+    return { code: 'perimeters.feature_unknown_agency', params: { agency } };
+  if (options.ownAgency && agency !== options.ownAgency)
+    return {
+      code: 'perimeters.feature_foreign_agency',
+      params: { agency: agency ?? '', own: options.ownAgency },
+    };
+  const dateValue = p.raw('captured_at', 'TRACK_DATE', 'poly_DateCurrent', 'DateCurrent', 'timestamp');
+  const captured = dateValue === undefined ? options.now.toISOString() : captureTime(dateValue);
+  if (!captured) return { code: 'perimeters.feature_bad_date', params: { value: String(dateValue) } };
+  const acres = p.number('poly_GISAcres', 'GISAcres');
+  const hectares =
+    p.number('area_ha', 'FIRE_SIZE_HECTARES', 'FIRE_SIZE_') ??
+    (acres === undefined ? undefined : acres * ACRE_HA);
+  return {
+    agency_code: agency,
+    agency_fire_id: p.text('fire_id', 'agency_fire_id') ?? bcNumber ?? usId ?? null,
+    fire_name: p.text('fire_name', 'poly_IncidentName', 'IncidentName', 'name') ?? null,
+    captured_at: captured,
+    agency_area_ha: hectares === undefined ? null : round2(hectares),
+  };
+}

@@ -1,0 +1,155 @@
+import {
+  agencyOf,
+  CANADA_BOX,
+  isNational,
+  type PerimeterImport,
+  PerimeterImports,
+  PerimetersImportQuery,
+  PerimetersImportResult,
+  PerimetersQuery,
+  PerimetersResponse,
+  zoomBand,
+} from '@ciffc/contracts';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { sendCached } from '../http/cache.ts';
+import { ErrorResponse, readVersion } from '../http/query.ts';
+import { requireUser } from '../plugins/identity.ts';
+import { type Area, simplifyArea } from './geometry.ts';
+import { importPerimeters } from './import.ts';
+import { perimeterRefusal } from './refusals.ts';
+import './schema.ts';
+import { currentPerimeters } from './store.ts';
+
+/** Every media type a perimeter file is sent as; the import recognises the format by its bytes. */
+const FILE_TYPES = [
+  'application/geo+json',
+  'application/json',
+  'application/vnd.google-earth.kml+xml',
+  'application/xml',
+  'text/xml',
+  'application/zip',
+  'application/x-zip-compressed',
+  'application/octet-stream',
+];
+
+export async function perimeterRoutes(fastify: FastifyInstance): Promise<void> {
+  // Encapsulated: the import reads its body as bytes (a zip is binary; GeoJSON is parsed by it).
+  fastify.removeContentTypeParser('application/json');
+  fastify.addContentTypeParser(FILE_TYPES, { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+
+  app.post(
+    '/v1/perimeters/import',
+    {
+      bodyLimit: fastify.config.importBodyLimit,
+      schema: {
+        summary: 'Import fire perimeters from a GeoJSON, KML or zipped Shapefile file',
+        description:
+          'Send the file as the body (application/geo+json, application/vnd.google-earth.kml+xml or ' +
+          'application/zip; the format is recognised by its bytes). A Shapefile is reprojected from its .prj to ' +
+          'CRS84. CIFFC may import any agency; an agency user only its own. Each feature is checked alone: ' +
+          'invalid ones are refused with a reason, perimeters of no known fire are kept and listed. ' +
+          'Property mapping: docs/perimeters.md.',
+        tags: ['perimeters'],
+        security: [{ bearer: [] }],
+        querystring: PerimetersImportQuery,
+        response: { 200: PerimetersImportResult, 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse },
+      },
+    },
+    async (request) => {
+      const identity = requireUser(request);
+      const national = isNational(identity);
+      const own = agencyOf(identity);
+      if (!national && !own) throw perimeterRefusal(403, 'perimeters.forbidden');
+      const body = request.body;
+      if (!Buffer.isBuffer(body)) throw perimeterRefusal(400, 'perimeters.unreadable', { detail: 'no file' });
+      const result = await importPerimeters(app.db, body, {
+        ownAgency: national ? undefined : own,
+        dryRun: request.query.dry_run === true,
+        now: app.config.now(),
+        actor: { source: 'api', userId: identity.id, username: identity.username },
+        fileName: request.query.file_name,
+      });
+      if (!result.dry_run)
+        request.log.info(
+          { user: identity.username, importId: result.import_id, inserted: result.inserted },
+          'perimeters imported',
+        );
+      return result;
+    },
+  );
+
+  app.get(
+    '/v1/perimeters/imports',
+    {
+      schema: {
+        summary: 'The last 50 perimeter imports, newest first (an agency user: its own)',
+        tags: ['perimeters'],
+        security: [{ bearer: [] }],
+        response: { 200: PerimeterImports, 401: ErrorResponse, 403: ErrorResponse },
+      },
+    },
+    async (request, reply) => {
+      const identity = requireUser(request);
+      const own = isNational(identity) ? undefined : agencyOf(identity);
+      if (!isNational(identity) && !own) throw perimeterRefusal(403, 'perimeters.forbidden');
+      let query = app.db.kysely.selectFrom('perimeter_imports').selectAll().orderBy('id', 'desc').limit(50);
+      if (own) query = query.where('agency_code', '=', own);
+      const rows = await query.execute();
+      reply.header('cache-control', 'private, no-store');
+      return {
+        items: rows.map(({ user_id: _user, ...r }) => ({
+          ...r,
+          source: r.source as PerimeterImport['source'],
+          format: r.format as PerimeterImport['format'],
+        })),
+      };
+    },
+  );
+
+  app.get(
+    '/v1/perimeters',
+    {
+      schema: {
+        summary: 'Current fire perimeters in a box, simplified for the map zoom (GeoJSON)',
+        description:
+          "Each fire's newest capture whose box meets bbox, with the fire's stage and reported hectares. The " +
+          'geometry is simplified for the zoom band (about half a pixel) and its coordinates rounded to match; ' +
+          "area_ha is the unsimplified polygon's.",
+        tags: ['perimeters'],
+        querystring: PerimetersQuery,
+        response: { 200: PerimetersResponse, 400: ErrorResponse },
+      },
+    },
+    async (request, reply) => {
+      const box = request.query.bbox ?? [...CANADA_BOX];
+      const band = zoomBand(request.query.zoom);
+      return sendCached(request, reply, app.responseCache, {
+        // The stage and reported hectares come from the fires: their version is in the key too.
+        version: await readVersion(app, request, ['perimeters', 'fires']),
+        contentType: 'application/geo+json; charset=utf-8',
+        schema: PerimetersResponse,
+        compute: async (): Promise<PerimetersResponse> => {
+          const rows = await currentPerimeters(app.db.kysely, box);
+          return {
+            type: 'FeatureCollection',
+            features: rows.flatMap((r) => {
+              const geometry = simplifyArea(JSON.parse(r.geometry) as Area, band.tolerance, band.digits);
+              if (!geometry) return [];
+              const { geometry: _stored, captures, ...properties } = r;
+              return [
+                {
+                  type: 'Feature' as const,
+                  id: r.id,
+                  geometry: geometry as PerimetersResponse['features'][number]['geometry'],
+                  properties: { ...properties, captures: Math.max(1, Number(captures)) },
+                },
+              ];
+            }),
+          };
+        },
+      });
+    },
+  );
+}
