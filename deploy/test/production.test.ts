@@ -297,21 +297,72 @@ describe('production layout (deploy/): nginx, two data API instances, content sy
 
   it("answers an unknown address 404 with the site's page, a page of the site 200, robots.txt as a file", async () => {
     const index = readFileSync(path.join(repoRoot, 'web/dist/index.html'), 'utf8');
-    for (const url of ['/no/such/page', '/sitemap.xml', '/situation/tomorrow', '/agency/nope', '/404']) {
+    // The site's bundle, which takes over every served page.
+    const bundle = /<script type="module"[^>]*><\/script>/.exec(index)?.[0] ?? '';
+    expect(bundle).toMatch(/src="\/assets\//);
+    for (const url of ['/no/such/page', '/situation/tomorrow', '/agency/nope', '/404']) {
       const res = await fetch(`${s().nginxUrl}${url}`);
       expect(res.status, url).toBe(404);
       expect(res.headers.get('content-type'), url).toMatch(/^text\/html/);
-      expect(await res.text(), url).toBe(index);
+      const body = await res.text();
+      expect(body, url).toContain('<title>CIFFC - Page not found</title>');
+      expect(body, url).toContain(bundle);
     }
-    for (const url of ['/', '/situation/2026-11-26', '/agency/sitrep/bc/approved', '/fr/sitrep-archive']) {
+    for (const url of ['/', '/agency/sitrep/bc/approved', '/fr/sitrep-archive']) {
       const res = await fetch(`${s().nginxUrl}${url}`);
       expect(res.status, url).toBe(200);
-      expect(await res.text(), url).toBe(index);
+      expect(await res.text(), url).toContain(bundle);
     }
     const robots = await fetch(`${s().nginxUrl}/robots.txt`);
     expect(robots.status).toBe(200);
     expect(robots.headers.get('content-type')).toMatch(/^text\/plain/);
     expect(await robots.text()).toMatch(/^Disallow: \/agency$/m);
+  });
+
+  it('serves a report address with its own head and text, 404 for a date without a report, and the sitemap, through nginx', async () => {
+    const client = new pg.Client({ connectionString: s().pgUrl('ciffc_api') });
+    await client.connect();
+    const report = {
+      field_date: '2026-11-26',
+      field_preparedness_level: '3',
+      field_en_summary_comments: 'Fire activity rose in the west. Crews moved from Ontario.',
+      field_fr_summary_comments: "L'activité a augmenté dans l'ouest. Des équipes sont parties.",
+      field_duty_officer: '',
+      agencies: [],
+      agencies_sitereps: {},
+    };
+    await client.query(
+      `insert into national_sitrep_publications (report_date, publication_number, current, draft_version,
+         preparedness_level, report, fields, published_at, published_by)
+       values ('2026-11-26', 1, 1, 1, '3', $1, '{}', '2026-11-26T20:00:00.000Z', 'ciffc')`,
+      [JSON.stringify(report)],
+    );
+    await client.end();
+    const origin = new URL(s().nginxUrl).origin;
+    const page = await fetch(`${s().nginxUrl}/situation/2026-11-26?utm_source=chat`);
+    expect(page.status).toBe(200);
+    expect(page.headers.get('cache-control')).toBe('public, no-cache');
+    const html = await page.text();
+    expect(html).toContain(
+      '<title>CIFFC - National Situation Report, 2026-11-26: preparedness level 3</title>',
+    );
+    expect(html).toContain('<meta property="og:description" content="Fire activity rose in the west." />');
+    expect(html).toContain(`<link rel="canonical" href="${origin}/situation/2026-11-26" />`);
+    expect(html).toContain(
+      `<link rel="alternate" hreflang="fr" href="${origin}/situation/2026-11-26?lang=fr" />`,
+    );
+    expect(html).toContain('Crews moved from Ontario.</p>');
+    const fr = await (await fetch(`${s().nginxUrl}/situation/2026-11-26?lang=fr`)).text();
+    expect(fr).toContain('<html lang="fr"');
+    expect(fr).toContain('niveau de préparation 3</title>');
+    expect((await fetch(`${s().nginxUrl}/situation/2031-01-01`)).status).toBe(404);
+
+    const sitemap = await fetch(`${s().nginxUrl}/sitemap.xml`);
+    expect(sitemap.status).toBe(200);
+    expect(sitemap.headers.get('content-type')).toMatch(/^application\/xml/);
+    const xml = await sitemap.text();
+    expect(xml).toContain(`<loc>${origin}/situation/2026-11-26</loc>`);
+    expect(xml).toContain(`<loc>${origin}/summary?lang=fr</loc>`);
   });
 
   it("an editor's save shows through nginx within 5 s (issue 16)", async () => {
