@@ -451,5 +451,9 @@ describe('national numbers are read as typed or refused with a message', () => {
     await typeInto(cell, '99999999999999');
     expect(described(cell)).toContain('Must be between 0 and 100,000.');
     expect(await screen.findByText(/^This field has an error: its value is not sent/)).toBeTruthy();
+    // A negative count is marked invalid with the text saying why, beside the cell itself.
+    await typeInto(cell, '-2');
+    expect(cell.getAttribute('aria-invalid')).toBe('true');
+    expect(described(cell)).toContain('Must be between 0 and 100,000.');
   });
 });
