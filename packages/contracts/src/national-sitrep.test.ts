@@ -13,6 +13,7 @@ import {
   nationalMobRowTotal,
   nationalPublishErrors,
   removeNationalMobRow,
+  summaryChangedInOneLanguage,
   validationKey,
 } from './national-sitrep/index.ts';
 
@@ -193,6 +194,18 @@ describe('report dates', () => {
     expect(isReportDate('2025-02-30')).toBe(false);
     expect(isReportDate('2025-7-14')).toBe(false);
     expect(isReportDate('latest')).toBe(false);
+  });
+});
+
+describe('summaryChangedInOneLanguage', () => {
+  const texts = (en: string, fr: string) => ({ en_summary_comments: en, fr_summary_comments: fr });
+  it('names the one language whose summary changed', () => {
+    expect(summaryChangedInOneLanguage(texts('Dry', 'Sec'), texts('Wet', 'Sec'))).toBe('en');
+    expect(summaryChangedInOneLanguage(texts('Dry', 'Sec'), texts('Dry', 'Humide'))).toBe('fr');
+  });
+  it('is null when both or neither changed (spaces at the ends do not count)', () => {
+    expect(summaryChangedInOneLanguage(texts('Dry', 'Sec'), texts('Wet', 'Humide'))).toBeNull();
+    expect(summaryChangedInOneLanguage(texts('Dry', 'Sec'), texts('Dry ', 'Sec'))).toBeNull();
   });
 });
 

@@ -24,6 +24,19 @@ export function displayNationalStatus(meta: {
   return meta.status || 'UNPUBLISHED';
 }
 
+/**
+ * The summary changed in one language only, since `before` (the draft the officer opened): the
+ * language that changed, so publishing can warn that the other one still says the old thing.
+ */
+export function summaryChangedInOneLanguage(
+  before: Pick<NationalSitrepFields, 'en_summary_comments' | 'fr_summary_comments'>,
+  after: Pick<NationalSitrepFields, 'en_summary_comments' | 'fr_summary_comments'>,
+): 'en' | 'fr' | null {
+  const en = before.en_summary_comments.trim() !== after.en_summary_comments.trim();
+  const fr = before.fr_summary_comments.trim() !== after.fr_summary_comments.trim();
+  return en === fr ? null : en ? 'en' : 'fr';
+}
+
 /** What autosave and publish answer (docs/spec/data-entry.md section 7). */
 export const NationalSaveResult = z.object({
   status: z.string(),

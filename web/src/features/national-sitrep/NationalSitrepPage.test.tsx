@@ -379,6 +379,27 @@ describe('national sitrep input', () => {
     expect(bodies).toHaveLength(1);
     expect(bodies[0]).toMatchObject({ preparedness_level: '2', version_number: 4 });
   });
+
+  it('warns before publishing when only the English summary was changed, and publishes nothing on no', async () => {
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    const bodies: unknown[] = [];
+    setup(mine(), {
+      '/v1/sitrep/national/publish': (_url, init) => {
+        bodies.push(JSON.parse(String(init?.body)));
+        return json(saveResult({ status: 'PUBLISHED', is_published: true, claimed_by: null }));
+      },
+    });
+    const confirm = vi.spyOn(window, 'confirm').mockReturnValue(false);
+    renderApp('/agency/national', { user: ciffcUser });
+    const english = (await screen.findByLabelText('National summary (English)')) as HTMLTextAreaElement;
+    await waitFor(() => expect(english.disabled).toBe(false));
+    await userEvent.type(english, ' Rain on Friday.');
+    await userEvent.click(screen.getByRole('button', { name: 'Publish' }));
+    expect(confirm).toHaveBeenCalledWith(
+      'The English summary was changed but the French summary was not: it still says what it said before. Are you sure you want to publish this data?',
+    );
+    expect(bodies).toHaveLength(0);
+  });
 });
 
 describe('national numbers are read as typed or refused with a message', () => {

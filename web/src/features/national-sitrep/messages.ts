@@ -39,6 +39,10 @@ export const messages = defineCatalogue({
     'nationalSitrep.blocked': 'Blocked',
     'nationalSitrep.overview': 'Overview',
     'nationalSitrep.confirmPublish': 'Are you sure you want to publish this data?',
+    'nationalSitrep.summaryChangedAlone.en':
+      'The English summary was changed but the French summary was not: it still says what it said before.',
+    'nationalSitrep.summaryChangedAlone.fr':
+      'The French summary was changed but the English summary was not: it still says what it said before.',
     'nationalSitrep.publishedAlert': 'Data synced with server. The action has been successfully saved.',
     'nationalSitrep.confirmDelete': 'Are you sure you want to delete this item?',
     'nationalSitrep.confirmBringForward':
@@ -185,6 +189,10 @@ export const messages = defineCatalogue({
     'nationalSitrep.blocked': 'Bloqué',
     'nationalSitrep.overview': 'Aperçu',
     'nationalSitrep.confirmPublish': 'Voulez-vous vraiment publier ces données?',
+    'nationalSitrep.summaryChangedAlone.en':
+      'Le résumé anglais a été modifié, mais pas le résumé français : celui-ci dit toujours la même chose qu’avant.',
+    'nationalSitrep.summaryChangedAlone.fr':
+      'Le résumé français a été modifié, mais pas le résumé anglais : celui-ci dit toujours la même chose qu’avant.',
     'nationalSitrep.publishedAlert':
       'Données synchronisées avec le serveur. L’action a été enregistrée avec succès.',
     'nationalSitrep.confirmDelete': 'Voulez-vous vraiment supprimer cet élément?',

@@ -9,6 +9,7 @@ import {
   nationalDraftFields,
   removeNationalMobRow,
   SYNC_INTERVAL_MS,
+  summaryChangedInOneLanguage,
 } from '@ciffc/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FocusEvent, useCallback, useEffect, useRef, useState } from 'react';
@@ -306,7 +307,12 @@ export function useNationalSitrep() {
 
   const publish = async () => {
     if (!form || locked || hasErrors) return;
-    if (!window.confirm(t('nationalSitrep.confirmPublish'))) return;
+    // One language's summary changed and the other still says what it said when the page opened.
+    const alone = draftQuery.data ? summaryChangedInOneLanguage(draftQuery.data, form) : null;
+    const question = alone
+      ? `${t(`nationalSitrep.summaryChangedAlone.${alone}`)} ${t('nationalSitrep.confirmPublish')}`
+      : t('nationalSitrep.confirmPublish');
+    if (!window.confirm(question)) return;
     setPublishing(true);
     try {
       // Publish sends what is typed first, then publishes the version saved.
