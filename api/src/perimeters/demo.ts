@@ -1,0 +1,137 @@
+import type { Position } from 'geojson';
+import { sql } from 'kysely';
+import type { Db } from '../db/index.ts';
+import { bumpDataVersion } from '../db/versions.ts';
+import { random } from '../fires/demo.ts';
+import { checkArea } from './geometry.ts';
+import './schema.ts';
+import { insertPerimeters, markCurrent, type NewPerimeter } from './store.ts';
+
+/** Demo fires at least this large get perimeters: below it a perimeter is a few pixels on the map. */
+const DEMO_MIN_HECTARES = 100;
+const KM_PER_DEGREE = 111.32;
+
+interface DemoFire {
+  agency_code: string;
+  agency_fire_id: string;
+  situation_report_date: string;
+  fire_size: number;
+  latitude: number;
+  longitude: number;
+}
+
+/**
+ * A burned area of `hectares` grown from the ignition point: a lobed shape stretched downwind, the
+ * point near its back edge, as a wind-driven fire burns. Star-shaped around its centre with a
+ * positive radius everywhere, so its ring never crosses itself.
+ */
+export function grownShape(fire: DemoFire, hectares: number, rand: () => number, wind: number): Position[] {
+  const vertices = Math.round(Math.min(160, 40 + Math.sqrt(hectares) / 4));
+  const lobes = Array.from({ length: 4 }, (_, i) => ({
+    k: i + 2,
+    amplitude: (0.12 / (i + 1)) * (0.5 + rand()),
+    phase: rand() * 2 * Math.PI,
+  }));
+  const stretch = 1.4 + rand() * 0.8;
+  const local: [number, number][] = Array.from({ length: vertices }, (_, i) => {
+    const angle = (2 * Math.PI * i) / vertices;
+    const r =
+      1 + lobes.reduce((s, l) => s + l.amplitude * Math.sin(l.k * angle + l.phase), 0) + 0.03 * rand();
+    const x = r * Math.cos(angle) * stretch;
+    const y = r * Math.sin(angle);
+    return [x * Math.cos(wind) - y * Math.sin(wind), x * Math.sin(wind) + y * Math.cos(wind)];
+  });
+  // Shoelace area in unit km², scaled to the wanted area.
+  const unit = Math.abs(
+    local.reduce((s, [x, y], i) => {
+      const [nx, ny] = local[(i + 1) % local.length] as [number, number];
+      return s + x * ny - nx * y;
+    }, 0) / 2,
+  );
+  const scale = Math.sqrt(hectares / 100 / unit);
+  const cosLat = Math.cos((fire.latitude * Math.PI) / 180);
+  // The ignition point sits a third of the way from the centre to the upwind edge.
+  const back = 0.6 * stretch * scale;
+  const centreX = fire.longitude + (back * Math.cos(wind)) / (KM_PER_DEGREE * cosLat);
+  const centreY = fire.latitude + (back * Math.sin(wind)) / KM_PER_DEGREE;
+  const ring = local.map(
+    ([x, y]): Position => [
+      Math.round((centreX + (x * scale) / (KM_PER_DEGREE * cosLat)) * 100_000) / 100_000,
+      Math.round((centreY + (y * scale) / KM_PER_DEGREE) * 100_000) / 100_000,
+    ],
+  );
+  return [...ring, ring[0] as Position];
+}
+
+/** Two or three captures of each large active fire, growing to its reported size by today. */
+export function generatePerimeters(fires: readonly DemoFire[], options: { seed: number; now: Date }) {
+  const rand = random(options.seed ^ 0x9e41);
+  const rows: NewPerimeter[] = [];
+  for (const fire of fires) {
+    const count = rand() < 0.5 ? 2 : 3;
+    const wind = ((rand() - 0.5) * Math.PI) / 2; // mostly westerly winds: the fire runs east
+    // Captures spread from the report to now, at distinct times (the newest is the current one).
+    const start = Date.parse(`${fire.situation_report_date}T12:00:00Z`);
+    const span = Math.max(3_600_000, options.now.getTime() - start);
+    for (let i = 0; i < count; i++) {
+      const share = i === count - 1 ? 1 : (i + 1) / (count + 0.5);
+      const capturedAt = new Date(Math.round((start + (span * (i + 1)) / count) / 60_000) * 60_000);
+      const checked = checkArea({
+        type: 'Polygon',
+        coordinates: [grownShape(fire, fire.fire_size * share, rand, wind)],
+      });
+      // A shape leaving Canada's box (a fire on the coast or the border) is left out, as the import would.
+      if ('code' in checked) continue;
+      const [min_lon, min_lat, max_lon, max_lat] = checked.bbox;
+      rows.push({
+        import_id: null,
+        source: 'demo',
+        agency_code: fire.agency_code,
+        agency_fire_id: fire.agency_fire_id,
+        fire_name: null,
+        captured_at: capturedAt.toISOString(),
+        area_ha: checked.areaHa,
+        agency_area_ha: i === count - 1 ? fire.fire_size : null,
+        vertex_count: checked.vertices,
+        geometry: JSON.stringify(checked.geometry),
+        min_lon,
+        min_lat,
+        max_lon,
+        max_lat,
+        created_at: options.now.toISOString(),
+      });
+    }
+  }
+  return rows;
+}
+
+/**
+ * Demo perimeters for the demo season's large active fires, once: only while no perimeter is
+ * stored, so a restart or a real import keeps what is there.
+ */
+export async function seedPerimeterDemo(
+  db: Db,
+  options: { now?: Date; seed?: number } = {},
+): Promise<number> {
+  const now = options.now ?? new Date();
+  const stored = await db.kysely
+    .selectFrom('perimeters')
+    .select(sql<number>`count(*)`.as('n'))
+    .executeTakeFirstOrThrow();
+  if (Number(stored.n) > 0) return 0;
+  const fires = await db.kysely
+    .selectFrom('fires')
+    .select(['agency_code', 'agency_fire_id', 'situation_report_date', 'fire_size', 'latitude', 'longitude'])
+    .where('stage_of_control', '<>', 'OUT')
+    .where('fire_size', '>=', DEMO_MIN_HECTARES)
+    .orderBy('agency_code')
+    .orderBy('agency_fire_id')
+    .execute();
+  const rows = generatePerimeters(fires, { seed: options.seed ?? 20_250_601, now });
+  await db.kysely.transaction().execute(async (trx) => {
+    await insertPerimeters(trx, rows);
+    await markCurrent(trx, fires);
+    await bumpDataVersion(trx, 'perimeters');
+  });
+  return rows.length;
+}
