@@ -531,6 +531,19 @@ describe('agency sitrep: nothing typed is lost (issue 9)', () => {
     );
   });
 
+  it('takes a date as YYYY-MM-DD in a text box and says it back in the page language, whatever the browser', async () => {
+    installFetch(handlers(mine({ fire_statistics_as_of: '' })));
+    renderApp('/agency/sitrep/ab', { user: agencyUser('ab'), locale: 'fr' });
+    expect(await screen.findByRole('button', { name: 'Suspendre la modification' })).toBeTruthy();
+    const date = input('fire_statistics_as_of');
+    expect(date.type).toBe('text');
+    typeAndLeave('fire_statistics_as_of', '2026-07-03');
+    const described = (date.getAttribute('aria-describedby') ?? '')
+      .split(' ')
+      .map((id) => document.getElementById(id)?.textContent);
+    expect(described).toEqual(['Format : AAAA-MM-JJ', 'vendredi 3 juillet 2026']);
+  });
+
   it('keeps the work when the session lapses: a 401 asks to sign in again here, then sends the value with its base', async () => {
     let refuse = true;
     const { calls } = installFetch(

@@ -1,10 +1,25 @@
 import type { ChangeEvent, FocusEvent } from 'react';
+import { useIntl } from 'react-intl';
 import { getIn } from '../../shared/editing/field-path.ts';
 import { ErrorText } from './ErrorText.tsx';
 import { describedBy, fieldId } from './field-id.ts';
 import { useForm } from './useForm.ts';
 
-/** A line, a date, a telephone number or (multiline) a text box. */
+const ISO_DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** The day a YYYY-MM-DD text names, or null (not that form, or no such day). */
+function dayOf(text: string): Date | null {
+  const m = ISO_DAY.exec(text.trim());
+  if (!m) return null;
+  const day = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]), 12));
+  return day.getUTCDate() === Number(m[3]) && day.getUTCMonth() === Number(m[2]) - 1 ? day : null;
+}
+
+/**
+ * A line, a date, a telephone number or (multiline) a text box. A date is typed as YYYY-MM-DD (the
+ * all-numeric form both official languages use in Canada) in a text box, and said back in words in
+ * the page's language: a browser's date picker shows the browser's language and order instead.
+ */
 export function TextField({
   name,
   label,
@@ -25,7 +40,12 @@ export function TextField({
   onValue?: (value: string) => void;
 }) {
   const f = useForm();
+  const intl = useIntl();
   const value = getIn(f.form, name);
+  const isDate = type === 'date';
+  const day = isDate && typeof value === 'string' ? dayOf(value) : null;
+  const readId = `${fieldId(name)}-read`;
+  const formatId = `${fieldId(name)}-format`;
   const common = {
     id: fieldId(name),
     name,
@@ -33,7 +53,10 @@ export function TextField({
     disabled: f.disabled || disabled,
     value: typeof value === 'string' ? value : '',
     'aria-invalid': f.errors[name] ? true : undefined,
-    'aria-describedby': describedBy(f.errors, name),
+    'aria-describedby':
+      [describedBy(f.errors, name), isDate ? formatId : undefined, day ? readId : undefined]
+        .filter(Boolean)
+        .join(' ') || undefined,
     onChange: (e: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => {
       f.change(name, e.target.value, e.target);
       onValue?.(e.target.value);
@@ -43,7 +66,27 @@ export function TextField({
   return (
     <div className="field">
       <label htmlFor={fieldId(name)}>{label}</label>
-      {multiline ? <textarea rows={4} {...common} /> : <input type={type} list={list} {...common} />}
+      {multiline ? (
+        <textarea rows={4} {...common} />
+      ) : (
+        <input
+          type={isDate ? 'text' : type}
+          inputMode={isDate ? 'numeric' : undefined}
+          autoComplete={isDate ? 'off' : undefined}
+          list={list}
+          {...common}
+        />
+      )}
+      {isDate ? (
+        <span id={formatId} className="field-hint">
+          {intl.formatMessage({ id: 'agencySitrep.dateFormat' })}
+        </span>
+      ) : null}
+      {day ? (
+        <span id={readId} className="field-hint">
+          {intl.formatDate(day, { dateStyle: 'full', timeZone: 'UTC' })}
+        </span>
+      ) : null}
       <ErrorText name={name} />
     </div>
   );
