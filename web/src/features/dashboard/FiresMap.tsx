@@ -7,8 +7,19 @@ import { MAP_HEIGHT_PX, SIZE_CLASSES, STAGE_GROUPS } from '../../shared/map/cons
 import { Loading } from '../../shared/ui/Loading.tsx';
 import { mapFiresQuery } from './api.ts';
 import { ALL_SHOWN, countByLegend, EMPTY_FIRES, isShown, type LegendSelection } from './map-fires.ts';
+import { PERIMETER_NONE_COLOUR } from './map-perimeters.ts';
 
 const FiresMapCanvas = lazy(() => import('./FiresMapCanvas.tsx'));
+
+/** A perimeter is a translucent area in its stage's colour with an outline: the swatch says so. */
+const PERIMETER_SWATCH = {
+  background: `linear-gradient(135deg, ${STAGE_GROUPS.map((g) => `${g.colour}66`).join(', ')})`,
+  border: '1px solid #1d1d1f',
+};
+const NONE_SWATCH = {
+  background: `${PERIMETER_NONE_COLOUR}4d`,
+  border: `1px solid ${PERIMETER_NONE_COLOUR}`,
+};
 
 /** WebGL is what MapLibre draws with; without it the page says so instead of failing. */
 function supportsWebGl(): boolean {
@@ -43,6 +54,7 @@ export function FiresMap() {
   const id = useId();
   const { data: fires = EMPTY_FIRES, isPending } = useQuery(mapFiresQuery());
   const [selection, setSelection] = useState<LegendSelection>(ALL_SHOWN);
+  const [perimetersShown, setPerimetersShown] = useState(true);
   const [drawn, setDrawn] = useState<number>();
   const [webGl] = useState(supportsWebGl);
   const counts = useMemo(() => countByLegend(fires), [fires]);
@@ -123,6 +135,28 @@ export function FiresMap() {
               </label>
             ))}
           </fieldset>
+          <fieldset>
+            <legend>
+              <FormattedMessage id="dashboard.legend.perimeters" />
+            </legend>
+            <label className="legend-toggle">
+              <input
+                type="checkbox"
+                checked={perimetersShown}
+                onChange={(e) => setPerimetersShown(e.target.checked)}
+              />
+              <span
+                className="legend-swatch legend-perimeter-swatch"
+                aria-hidden="true"
+                style={PERIMETER_SWATCH}
+              />
+              <FormattedMessage id="dashboard.legend.perimeters.show" />
+            </label>
+            <p className="legend-note">
+              <span className="legend-swatch" aria-hidden="true" style={NONE_SWATCH} />{' '}
+              <FormattedMessage id="dashboard.legend.perimeters.none" />
+            </p>
+          </fieldset>
         </div>
         <div className="fires-map-canvas">
           {webGl ? (
@@ -131,7 +165,12 @@ export function FiresMap() {
               <div style={{ minHeight: MAP_HEIGHT_PX }}>
                 <Suspense fallback={<Loading />}>
                   {/* MapLibre names its canvas a region ('Map.Title'): no second region of the same name around it. */}
-                  <FiresMapCanvas fires={fires} selection={selection} onRenderedCount={onRenderedCount} />
+                  <FiresMapCanvas
+                    fires={fires}
+                    selection={selection}
+                    perimetersShown={perimetersShown}
+                    onRenderedCount={onRenderedCount}
+                  />
                 </Suspense>
               </div>
             </MapBoundary>

@@ -13,6 +13,7 @@ import {
 import type { FilterSpecification, StyleSpecification } from 'maplibre-gl';
 import * as maplibregl from 'maplibre-gl';
 import 'maplibre-gl/dist/maplibre-gl.css';
+import { useQuery } from '@tanstack/react-query';
 // The worker must be served beside the bundle (docs/notes/frontend.md): Vite emits it as an asset.
 import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
@@ -37,6 +38,13 @@ import { placesAt } from '../../shared/map/places.ts';
 import { FireDetails } from './FireDetails.tsx';
 import { FiresInView, largestFires } from './FiresInView.tsx';
 import type { LegendSelection, MapFireProperties, MapFires } from './map-fires.ts';
+import {
+  EMPTY_PERIMETERS,
+  type MapPerimeterProperties,
+  PERIMETER_NONE_COLOUR,
+  perimetersQuery,
+} from './map-perimeters.ts';
+import { PerimeterDetails } from './PerimeterDetails.tsx';
 
 maplibregl.setWorkerUrl(workerUrl);
 
@@ -51,6 +59,25 @@ const OFFLINE_STYLE: StyleSpecification = {
 };
 
 const FIRE_LAYER = 'fires';
+/** Perimeters are drawn under the points, and the base map under them (its layers go before this). */
+const PERIMETER_FILL = 'perimeters-fill';
+
+const perimeterColour = [
+  'match',
+  ['get', 'group'],
+  ...STAGE_GROUPS.flatMap((g) => [g.key, g.colour]),
+  PERIMETER_NONE_COLOUR,
+] as never;
+
+/** Perimeters of the fires whose stage is shown in the legend, and those of no reported fire. */
+function perimeterFilter(selection: LegendSelection): FilterSpecification {
+  const groups = Object.entries(selection.groups)
+    .filter(([, on]) => on)
+    .map(([k]) => k);
+  return ['in', ['get', 'group'], ['literal', [...groups, 'NONE']]] as FilterSpecification;
+}
+
+type Box = [number, number, number, number];
 
 const fireLayer = {
   id: FIRE_LAYER,
@@ -95,10 +122,12 @@ function legendFilter(selection: LegendSelection): FilterSpecification {
 export default function FiresMapCanvas({
   fires,
   selection,
+  perimetersShown,
   onRenderedCount,
 }: {
   fires: MapFires;
   selection: LegendSelection;
+  perimetersShown: boolean;
   onRenderedCount: (count: number) => void;
 }) {
   const intl = useIntl();
@@ -106,6 +135,17 @@ export default function FiresMapCanvas({
   const mapRef = useRef<MapRef>(null);
   const [base, setBase] = useState<CanadaBaseMap>();
   const [selected, setSelected] = useState<MapFireProperties>();
+  const [selectedPerimeter, setSelectedPerimeter] = useState<{
+    perimeter: MapPerimeterProperties;
+    longitude: number;
+    latitude: number;
+  }>();
+  // The view the perimeters are asked for: read at load and after each move (a band and grid cell).
+  const [view, setView] = useState<{ box: Box; zoom: number }>();
+  const { data: perimeters = EMPTY_PERIMETERS } = useQuery({
+    ...perimetersQuery(view?.box ?? [0, 0, 0, 0], view?.zoom ?? 0),
+    enabled: perimetersShown && view !== undefined,
+  });
   // Place names depend on the zoom (places.ts): read once the map has fitted Canada, then on each zoom.
   const [zoom, setZoom] = useState<number>();
   const places = useMemo(() => (zoom === undefined ? [] : placesAt(zoom, language)), [zoom, language]);
@@ -125,6 +165,12 @@ export default function FiresMapCanvas({
   }, []);
 
   const filter = useMemo(() => legendFilter(selection), [selection]);
+  const perimetersFilter = useMemo(() => perimeterFilter(selection), [selection]);
+  const perimeterVisibility = perimetersShown ? 'visible' : 'none';
+  const readView = useCallback((map: maplibregl.Map) => {
+    const b = map.getBounds();
+    setView({ box: [b.getWest(), b.getSouth(), b.getEast(), b.getNorth()], zoom: map.getZoom() });
+  }, []);
   // Fitted once, at load: Canada and every fire, whatever the screen (issue 14).
   const [initialBounds] = useState(() =>
     extendBounds(
@@ -174,8 +220,17 @@ export default function FiresMapCanvas({
   const onClick = (event: MapLayerMouseEvent) => {
     const feature = event.features?.[0];
     trigger.current = null;
+    setSelectedPerimeter(undefined);
     if (!feature) {
       setSelected(undefined);
+      return;
+    }
+    // The points are drawn above the perimeters, so a click on a point gets the fire.
+    if (feature.layer.id === PERIMETER_FILL) {
+      const perimeter = perimeters.features.find((p) => p.id === feature.properties?.id)?.properties;
+      setSelected(undefined);
+      if (perimeter)
+        setSelectedPerimeter({ perimeter, longitude: event.lngLat.lng, latitude: event.lngLat.lat });
       return;
     }
     // The rendered feature's properties are flattened copies; the fire itself is looked up by key.
@@ -221,14 +276,18 @@ export default function FiresMapCanvas({
         locale={locale}
         dragRotate={false}
         touchPitch={false}
-        interactiveLayerIds={[FIRE_LAYER]}
+        interactiveLayerIds={[FIRE_LAYER, PERIMETER_FILL]}
         onClick={onClick}
         onMouseEnter={() => setCursor('pointer')}
         onMouseLeave={() => setCursor('')}
         cursor={cursor}
         onIdle={reportRendered}
-        onLoad={(e) => setZoom(e.target.getZoom())}
+        onLoad={(e) => {
+          setZoom(e.target.getZoom());
+          readView(e.target);
+        }}
         onZoomEnd={(e) => setZoom(e.viewState.zoom)}
+        onMoveEnd={(e) => readView(e.target)}
         attributionControl={{ compact: false, customAttribution: 'Natural Earth' }}
       >
         <NavigationControl showCompass={false} />
@@ -239,7 +298,7 @@ export default function FiresMapCanvas({
               <Layer
                 id="neighbours-fill"
                 type="fill"
-                beforeId={FIRE_LAYER}
+                beforeId={PERIMETER_FILL}
                 paint={{ 'fill-color': BASE_COLOURS.neighbour }}
               />
             </Source>
@@ -247,13 +306,13 @@ export default function FiresMapCanvas({
               <Layer
                 id="provinces-fill"
                 type="fill"
-                beforeId={FIRE_LAYER}
+                beforeId={PERIMETER_FILL}
                 paint={{ 'fill-color': BASE_COLOURS.land }}
               />
               <Layer
                 id="provinces-line"
                 type="line"
-                beforeId={FIRE_LAYER}
+                beforeId={PERIMETER_FILL}
                 paint={{ 'line-color': BASE_COLOURS.border, 'line-width': 0.8 }}
               />
             </Source>
@@ -261,12 +320,28 @@ export default function FiresMapCanvas({
               <Layer
                 id="lakes-fill"
                 type="fill"
-                beforeId={FIRE_LAYER}
+                beforeId={PERIMETER_FILL}
                 paint={{ 'fill-color': BASE_COLOURS.water }}
               />
             </Source>
           </>
         ) : null}
+        <Source id="perimeters" type="geojson" data={perimeters}>
+          <Layer
+            id={PERIMETER_FILL}
+            type="fill"
+            filter={perimetersFilter}
+            layout={{ visibility: perimeterVisibility }}
+            paint={{ 'fill-color': perimeterColour, 'fill-opacity': 0.3 }}
+          />
+          <Layer
+            id="perimeters-line"
+            type="line"
+            filter={perimetersFilter}
+            layout={{ visibility: perimeterVisibility }}
+            paint={{ 'line-color': perimeterColour, 'line-width': 1.2 }}
+          />
+        </Source>
         <Source id="fires" type="geojson" data={fires}>
           <Layer {...fireLayer} filter={filter} />
         </Source>
@@ -292,6 +367,17 @@ export default function FiresMapCanvas({
             maxWidth="18rem"
           >
             <FireDetails fire={selected} />
+          </Popup>
+        ) : null}
+        {selectedPerimeter ? (
+          <Popup
+            longitude={selectedPerimeter.longitude}
+            latitude={selectedPerimeter.latitude}
+            onClose={() => setSelectedPerimeter(undefined)}
+            closeOnClick={false}
+            maxWidth="18rem"
+          >
+            <PerimeterDetails perimeter={selectedPerimeter.perimeter} />
           </Popup>
         ) : null}
       </MapView>
