@@ -88,6 +88,30 @@ test.describe('editing screens at 1366 px (issue 9)', () => {
     await expect(page.getByRole('button', { name: 'Start Editing' })).toBeVisible();
   });
 
+  test('the national grid says when it is wider than the screen, and the keyboard reaches its last columns', async ({
+    page,
+  }) => {
+    await login(page, 'ciffc');
+    await page.goto('/agency/national');
+    const grid = page.getByRole('region', { name: 'To', exact: true });
+    await expect(grid.getByRole('table')).toBeVisible();
+    const wide = await grid.evaluate((el) => el.scrollWidth > el.clientWidth + 1);
+    const hint = page.getByText(/^The grid is wider than the screen/).first();
+    if (!wide) {
+      await expect(hint).toHaveCount(0);
+      return;
+    }
+    await expect(hint).toBeVisible();
+    await expect(hint).toContainText('Total');
+    await expect(grid).toHaveAttribute('aria-describedby', /.+/);
+    // The box takes focus and the arrow keys scroll it until the Total column is inside it.
+    await grid.focus();
+    for (let i = 0; i < 40; i++) await page.keyboard.press('ArrowRight');
+    const total = grid.getByRole('columnheader', { name: 'Total' });
+    const [outer, cell] = await Promise.all([grid.boundingBox(), total.boundingBox()]);
+    expect(cell && outer && cell.x + cell.width <= outer.x + outer.width + 1).toBe(true);
+  });
+
   test('inventory selects show the whole item name', async ({ page }) => {
     await login(page, 'sk');
     await page.goto('/agency/inventory/input');

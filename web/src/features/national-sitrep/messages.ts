@@ -135,6 +135,8 @@ export const messages = defineCatalogue({
     'nationalSitrep.outstanding': 'Outstanding resource requests',
     'nationalSitrep.bringForward': 'Bring forward yesterday’s data',
     'nationalSitrep.nationalMobs.to': 'To',
+    'nationalSitrep.nationalMobs.scrollHint':
+      'The grid is wider than the screen: scroll it sideways (arrow keys once it has focus) for {last}.',
     'nationalSitrep.nationalMobs.from': 'From',
     'nationalSitrep.nationalMobs.empty': 'No resources yet: add one with the resource picker.',
     'nationalSitrep.nationalMobs.cell': '{resource}, {column}',
@@ -286,6 +288,8 @@ export const messages = defineCatalogue({
     'nationalSitrep.outstanding': 'Demandes de ressources en attente',
     'nationalSitrep.bringForward': 'Reporter les données d’hier',
     'nationalSitrep.nationalMobs.to': 'Vers',
+    'nationalSitrep.nationalMobs.scrollHint':
+      'La grille est plus large que l’écran : faites-la défiler de côté (flèches du clavier une fois sélectionnée) pour {last}.',
     'nationalSitrep.nationalMobs.from': 'De',
     'nationalSitrep.nationalMobs.empty':
       'Aucune ressource pour l’instant : ajoutez-en une avec le sélecteur de ressources.',
