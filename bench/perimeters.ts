@@ -1,0 +1,126 @@
+/**
+ * `npx tsx bench/perimeters.ts [sqlite|postgres|both]` (default both): on a data API built in
+ * process (app.inject, no socket) with the demo season and its perimeters:
+ * 1. the bytes of GET /v1/perimeters for the whole of Canada at three zooms (3, 6, 9) and for the
+ *    grid cell around the largest fire at zooms 6 and 9, plain, gzip and brotli, as a browser gets
+ *    them;
+ * 2. the import of a 2,000-polygon GeoJSON file (500 vertices each, BENCH_POLYGONS to change),
+ *    through the import service (parse, checks, matching, SQL; no HTTP or token): dry run, then
+ *    for real.
+ * PostgreSQL: DATABASE_URL, or a throwaway cluster.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { perimeterRequestBox } from '@ciffc/contracts';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../api/src/app.ts';
+import { loadConfig } from '../api/src/config.ts';
+import { random, seedDemo } from '../api/src/fires/demo.ts';
+import { seedPerimeterDemo } from '../api/src/perimeters/demo.ts';
+import { importPerimeters } from '../api/src/perimeters/import.ts';
+import { createDatabase, startPostgres } from '../api/test/postgres.ts';
+
+const POLYGONS = Number(process.env.BENCH_POLYGONS ?? 2_000);
+const VERTICES = 500;
+const now = new Date();
+
+const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
+
+async function bytesOf(app: FastifyInstance, url: string) {
+  const sizes: string[] = [];
+  let features = 0;
+  for (const coding of ['identity', 'gzip', 'br']) {
+    const res = await app.inject({ method: 'GET', url, headers: { 'accept-encoding': coding } });
+    sizes.push(`${coding} ${kb(res.rawPayload.length)}`);
+    if (coding === 'identity') features = res.json().features.length;
+  }
+  return `${url}: ${features} perimeters, ${sizes.join(', ')}`;
+}
+
+/** `POLYGONS` lobed rings of `VERTICES` vertices spread over the boreal, none crossing itself. */
+function benchFile(): Buffer {
+  const rand = random(42);
+  const features = Array.from({ length: POLYGONS }, (_, i) => {
+    const lon = -128 + rand() * 60;
+    const lat = 50 + rand() * 8;
+    const radius = 0.01 + rand() * 0.1;
+    const ring = Array.from({ length: VERTICES }, (_, k) => {
+      const a = (2 * Math.PI * k) / VERTICES;
+      const r = radius * (1 + 0.15 * Math.sin(3 * a + i) + 0.05 * Math.sin(11 * a));
+      return [lon + (r * Math.cos(a)) / Math.cos((lat * Math.PI) / 180), lat + r * Math.sin(a)];
+    });
+    return {
+      type: 'Feature',
+      properties: { agency: 'bc', fire_id: `BENCH-${i}`, captured_at: now.toISOString() },
+      geometry: { type: 'Polygon', coordinates: [[...ring, ring[0]]] },
+    };
+  });
+  return Buffer.from(JSON.stringify({ type: 'FeatureCollection', features }));
+}
+
+async function run(engine: 'sqlite' | 'postgres', databaseUrl?: string) {
+  const dir = mkdtempSync(join(tmpdir(), 'ciffc-bench-perimeters-'));
+  const config = loadConfig(
+    { NODE_ENV: 'development' },
+    {
+      databaseUrl,
+      sqliteFile: join(dir, 'api.db'),
+      jwtSecret: 'bench',
+      cmsUrl: 'http://127.0.0.1:9',
+      logLevel: 'error',
+    },
+  );
+  const app = await buildApp({ config, migrate: true });
+  try {
+    await seedDemo(app.db, { now });
+    const seeded = await seedPerimeterDemo(app.db, { now });
+    console.log(`[${engine}] demo: ${seeded} perimeter captures`);
+    for (const zoom of [3, 6, 9])
+      console.log(`[${engine}] ${await bytesOf(app, `/v1/perimeters?zoom=${zoom}`)}`);
+    const largest = await app.db.kysely
+      .selectFrom('perimeters')
+      .select(['min_lon', 'min_lat', 'max_lon', 'max_lat'])
+      .where('is_current', '=', 1)
+      .orderBy('area_ha', 'desc')
+      .executeTakeFirstOrThrow();
+    const view = [largest.min_lon, largest.min_lat, largest.max_lon, largest.max_lat] as const;
+    for (const zoom of [6, 9]) {
+      const bbox = perimeterRequestBox(view, zoom).join(',');
+      console.log(`[${engine}] ${await bytesOf(app, `/v1/perimeters?zoom=${zoom}&bbox=${bbox}`)}`);
+    }
+    const file = benchFile();
+    for (const dryRun of [true, false]) {
+      const start = performance.now();
+      const result = await importPerimeters(app.db, file, {
+        ownAgency: undefined,
+        dryRun,
+        now,
+        actor: { source: 'cli', userId: null, username: 'bench' },
+      });
+      const ms = performance.now() - start;
+      console.log(
+        `[${engine}] import of ${POLYGONS} polygons x ${VERTICES} vertices (${kb(file.length)})` +
+          `${dryRun ? ', dry run' : ''}: ${ms.toFixed(0)} ms, ${result.accepted_count} accepted, ${result.refused_count} refused`,
+      );
+    }
+  } finally {
+    await app.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+const which = process.argv[2] ?? 'both';
+if (which !== 'postgres') await run('sqlite');
+if (which !== 'sqlite') {
+  if (process.env.DATABASE_URL) await run('postgres', process.env.DATABASE_URL);
+  else {
+    const cluster = await startPostgres();
+    try {
+      await run('postgres', await createDatabase(cluster.url, `bench_perimeters_${Date.now()}`));
+    } finally {
+      cluster.stop();
+    }
+  }
+}
