@@ -1,3 +1,4 @@
+/// <reference path="./shpjs.d.ts" />
 import type { PerimeterFormat } from '@ciffc/contracts';
 import { kml } from '@tmcw/togeojson';
 import { DOMParser } from '@xmldom/xmldom';
