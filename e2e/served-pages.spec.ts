@@ -1,0 +1,94 @@
+import { expect, test } from '@playwright/test';
+import { pdfPageTexts } from './pdf-text.ts';
+
+/**
+ * What a newsroom chat, a search engine and a printer get of a report (docs/decisions.md, "Served
+ * pages"), on the running stack with its demo data.
+ */
+
+interface Latest {
+  field_date: string;
+  field_preparedness_level: string;
+  field_en_summary_comments: string;
+}
+
+const meta = (html: string, key: string) =>
+  new RegExp(`<meta (?:name|property)="${key}" content="([^"]*)"`).exec(html)?.[1]?.replace(/&amp;/g, '&');
+
+test('a shared report link previews with its date, level, first sentence and the card, from the served tags', async ({
+  page,
+  request,
+}, testInfo) => {
+  const latest = (await (await request.get('/v1/sitrep/latest')).json()) as Latest;
+  const res = await request.get(`/situation/${latest.field_date}?utm_source=chat`);
+  expect(res.status()).toBe(200);
+  const html = await res.text();
+  const title = meta(html, 'og:title') ?? '';
+  const description = meta(html, 'og:description') ?? '';
+  const image = meta(html, 'og:image') ?? '';
+  expect(title).toBe(
+    `CIFFC - National Situation Report, ${latest.field_date}: preparedness level ${latest.field_preparedness_level}`,
+  );
+  const summary = latest.field_en_summary_comments.replace(/\s+/g, ' ').trim();
+  expect(summary.startsWith(description.replace(/…$/, ''))).toBe(true);
+  expect(description).toMatch(/[.!?…]$/);
+  expect(meta(html, 'twitter:card')).toBe('summary_large_image');
+
+  // The preview a chat application draws from those tags, with the card image the tags name.
+  await page.setViewportSize({ width: 560, height: 520 });
+  const asText = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/"/g, '&quot;');
+  await page.setContent(
+    `<div id="preview" style="font-family:sans-serif;width:500px;border:1px solid #ccc;border-left:4px solid #b3101f;border-radius:6px;padding:12px;margin:16px">
+       <div style="color:#666;font-size:13px">${asText(new URL(image).host)}</div>
+       <div style="font-weight:bold;color:#1d5fa8;margin:4px 0">${asText(title)}</div>
+       <div style="font-size:14px">${asText(description)}</div>
+       <img alt="" src="${asText(image)}" style="width:100%;margin-top:8px;border-radius:4px">
+     </div>`,
+  );
+  const img = page.locator('#preview img');
+  await expect(img).toHaveJSProperty('complete', true);
+  await expect(img).toHaveJSProperty('naturalWidth', 1200);
+  await page
+    .locator('#preview')
+    .screenshot({ path: testInfo.outputPath('link-preview.jpg'), type: 'jpeg', quality: 70 });
+});
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('the report is readable: its heading, level and summary are in the served page', async ({
+    page,
+    request,
+  }) => {
+    const latest = (await (await request.get('/v1/sitrep/latest')).json()) as Latest;
+    await page.goto(`/situation/${latest.field_date}?lang=fr`);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(/^Rapport de situation national/);
+    await expect(page.getByRole('heading', { level: 2, name: 'Sommaire national' })).toBeVisible();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
+  });
+});
+
+test('the app takes the served report over: one heading, the print button', async ({ page }) => {
+  await page.goto('/situation');
+  await expect(page.getByRole('button', { name: 'Print' })).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByRole('heading', { level: 1 })).toHaveCount(1);
+});
+
+test('printed, no section heading ends a page: Fire Statistics stays with the first rows of its table', async ({
+  page,
+}) => {
+  await page.goto('/situation');
+  await expect(page.locator('.situation-report h1')).toBeVisible({ timeout: 20_000 });
+  await page.emulateMedia({ media: 'print' });
+  // Letter, A4, and pages of many heights: one of them puts the heading at a page's foot.
+  const sizes: Parameters<typeof page.pdf>[0][] = [{ format: 'Letter' }, { format: 'A4' }];
+  for (let height = 500; height <= 1100; height += 25) sizes.push({ width: '8.5in', height: `${height}px` });
+  for (const size of sizes) {
+    const pages = pdfPageTexts(await page.pdf(size));
+    const name = JSON.stringify(size);
+    const heading = pages.findIndex((text) => text.includes('FireStatistics'));
+    const table = pages.findIndex((text) => text.includes('New:naturalNew:human'));
+    expect(heading, name).toBeGreaterThanOrEqual(0);
+    expect(table, name).toBe(heading);
+  }
+});
