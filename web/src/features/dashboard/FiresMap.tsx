@@ -62,7 +62,11 @@ export function FiresMap() {
     () => fires.features.filter((f) => isShown(f.properties, selection)).length,
     [fires, selection],
   );
-  const onRenderedCount = useCallback((n: number) => setDrawn(n), []);
+  const [perimetersDrawn, setPerimetersDrawn] = useState<number>();
+  const onRenderedCount = useCallback((n: number, perimeters: number) => {
+    setDrawn(n);
+    setPerimetersDrawn(perimeters);
+  }, []);
 
   const unavailable = (
     <div className="fires-map-unavailable" style={{ minHeight: MAP_HEIGHT_PX / 3 }}>
@@ -177,7 +181,13 @@ export function FiresMap() {
           ) : (
             unavailable
           )}
-          <p className="fires-map-status" role="status" data-shown={shown} data-drawn={drawn ?? ''}>
+          <p
+            className="fires-map-status"
+            role="status"
+            data-shown={shown}
+            data-drawn={drawn ?? ''}
+            data-perimeters-drawn={perimetersDrawn ?? ''}
+          >
             {isPending ? null : (
               <FormattedMessage
                 id="dashboard.map.shown"

@@ -128,7 +128,8 @@ export default function FiresMapCanvas({
   fires: MapFires;
   selection: LegendSelection;
   perimetersShown: boolean;
-  onRenderedCount: (count: number) => void;
+  /** Fires drawn in the view, and the perimeters (rendered pieces come back per tile: counted by id). */
+  onRenderedCount: (count: number, perimeters: number) => void;
 }) {
   const intl = useIntl();
   const { locale: language } = useLocale();
@@ -185,7 +186,10 @@ export default function FiresMapCanvas({
     const keys = new Set<number>(
       map.queryRenderedFeatures({ layers: [FIRE_LAYER] }).map((f) => f.properties?.key as number),
     );
-    onRenderedCount(keys.size);
+    const perimeterIds = map.getLayer(PERIMETER_FILL)
+      ? new Set(map.queryRenderedFeatures({ layers: [PERIMETER_FILL] }).map((f) => f.properties?.id))
+      : new Set();
+    onRenderedCount(keys.size, perimeterIds.size);
     // Rendered features come back cut to tiles; the fire itself is looked up by its key.
     const drawn = [...keys].flatMap((k) => fires.features[k - 1]?.properties ?? []);
     setInView({ total: keys.size, largest: largestFires(drawn) });
