@@ -15,7 +15,7 @@ import { isSitePath, legacyRedirectPatterns, patternRegex, reportDateOf } from '
  */
 
 /** The site's card for link previews (web/public), and its size. */
-export const CARD_IMAGE = { path: '/og-card.png', width: 1200, height: 630 };
+const CARD_IMAGE = { path: '/og-card.png', width: 1200, height: 630 };
 
 interface PageKind {
   pattern: string;
@@ -28,7 +28,7 @@ interface PageKind {
 }
 
 /** The public pages, in the sitemap's order; any other page of the site is served unindexed. */
-export const PUBLIC_PAGES: readonly PageKind[] = [
+const PUBLIC_PAGES: readonly PageKind[] = [
   { pattern: '/', title: 'dashboard.title', description: 'meta.description.dashboard', indexed: true },
   {
     pattern: '/situation',
@@ -162,13 +162,13 @@ function reportPage(report: PublicNationalSitrep, lang: Locale, canonical: strin
 }
 
 /** The address of a page in a language: English is the bare path, French adds `?lang=fr` (the app reads it). */
-export const pageUrl = (site: string, path: string, lang: Locale) =>
+const pageUrl = (site: string, path: string, lang: Locale) =>
   `${site}${path}${lang === 'fr' ? '?lang=fr' : ''}`;
 
 const OG_LOCALE: Record<Locale, string> = { en: 'en_CA', fr: 'fr_CA' };
 
 /** The head's tags of a served page: title, description, canonical, alternates, Open Graph, Twitter. */
-export function headTags(page: ServedPage, site: string): string {
+function headTags(page: ServedPage, site: string): string {
   const other: Locale = page.lang === 'fr' ? 'en' : 'fr';
   const url = pageUrl(site, page.canonical, page.lang);
   const image = `${site}${CARD_IMAGE.path}`;

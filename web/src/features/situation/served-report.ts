@@ -16,7 +16,7 @@ const format = (text: string, values: Record<string, string>) =>
   text.replace(/\{(\w+)\}/g, (whole, name: string) => values[name] ?? whole);
 
 /** The report's day in words, as the screen writes it (the date is a calendar day, not a time). */
-export function longReportDate(date: string, lang: Locale): string {
+function longReportDate(date: string, lang: Locale): string {
   return new Intl.DateTimeFormat(lang === 'fr' ? 'fr-CA' : 'en-CA', {
     dateStyle: 'full',
     timeZone: 'UTC',
