@@ -1,16 +1,22 @@
-import { isIsoDate, type OgcFeature, type Season } from '@ciffc/contracts';
-import { type Kysely, sql } from 'kysely';
+import {
+  CRS84,
+  type FireQueryable,
+  isIsoDate,
+  type OgcCrs,
+  type OgcFeature,
+  OgcFeatureCollection,
+  OgcFeatureWithLinks,
+  OgcItemsQuery,
+  type Season,
+} from '@ciffc/contracts';
+import { type Expression, type ExpressionBuilder, type Kysely, type SqlBool, sql } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import type { FireRow } from '../fires/store.ts';
-import { ofSeason } from '../fires/store.ts';
+import { currentSeason, ofSeason } from '../fires/store.ts';
 import { badRequest } from '../http/errors.ts';
-
-export interface Bbox {
-  minLon: number;
-  minLat: number;
-  maxLon: number;
-  maxLat: number;
-}
+import type { OgcCollectionSource } from './collection.ts';
+import { type Box, insideBox, project } from './crs.ts';
+import { FIRE_QUERYABLE_TYPES } from './queryables.ts';
 
 /** Inclusive days of the situation report date; an open end is undefined. */
 export interface DateRange {
@@ -23,15 +29,19 @@ export interface FeaturePage {
   features: OgcFeature[];
 }
 
-/** `minLon,minLat,maxLon,maxLat` (or the 6-number 3D form, heights ignored), in degrees. */
-export function parseBbox(value: string): Bbox {
+/**
+ * `minx,miny,maxx,maxy` (or the 6-number 3D form, heights ignored) in `crs`: degrees in CRS84
+ * (across the antimeridian when minx > maxx), metres in a projected CRS.
+ */
+export function parseBbox(value: string, crs: OgcCrs = CRS84): Box {
   const numbers = value.split(',').map((n) => Number(n.trim()));
   if ((numbers.length !== 4 && numbers.length !== 6) || numbers.some((n) => !Number.isFinite(n)))
-    throw badRequest('bbox', 'expected 4 numbers: minLon,minLat,maxLon,maxLat');
-  const [minLon, minLat, maxLon, maxLat] =
+    throw badRequest('bbox', 'expected 4 numbers: minx,miny,maxx,maxy');
+  const [minX, minY, maxX, maxY] =
     numbers.length === 4 ? numbers : [numbers[0], numbers[1], numbers[3], numbers[4]];
-  const box = { minLon, minLat, maxLon, maxLat } as Bbox;
-  if (box.minLat > box.maxLat) throw badRequest('bbox', 'minLat is greater than maxLat');
+  const box = { minX, minY, maxX, maxY } as Box;
+  if (box.minY > box.maxY) throw badRequest('bbox', 'miny is greater than maxy');
+  if (crs !== CRS84 && box.minX > box.maxX) throw badRequest('bbox', 'minx is greater than maxx');
   return box;
 }
 
@@ -62,11 +72,11 @@ export function parseDatetime(value: string): DateRange {
 const featureId = (f: Pick<FireRow, 'agency_code' | 'agency_fire_id'>) =>
   `${f.agency_code}-${f.agency_fire_id}`;
 
-function toFeature(f: FireRow): OgcFeature {
+function toFeature(f: FireRow, crs: OgcCrs): OgcFeature {
   return {
     type: 'Feature',
     id: featureId(f),
-    geometry: { type: 'Point', coordinates: [f.longitude, f.latitude] },
+    geometry: { type: 'Point', coordinates: project(crs, f.longitude, f.latitude) },
     properties: {
       agency_code: f.agency_code,
       agency_fire_id: f.agency_fire_id,
@@ -87,36 +97,35 @@ function toFeature(f: FireRow): OgcFeature {
   };
 }
 
-interface FiresFilter {
-  bbox?: Bbox | undefined;
+export interface FiresFilter {
+  bbox?: { box: Box; crs: OgcCrs } | undefined;
   /** The asked `datetime`; without it, the fires of `season` (the national list's default view). */
   dates?: DateRange | undefined;
   season: Season;
+  /** The queryables given as query parameters: equality on each (Part 3). */
+  equals?: Partial<Record<FireQueryable, string | number>>;
+  /** A CQL2 filter, already read and checked (filter.ts). */
+  // biome-ignore lint/suspicious/noExplicitAny: built over the fires' columns by filter.ts
+  condition?: ((eb: ExpressionBuilder<any, any>) => Expression<SqlBool>) | undefined;
 }
 
 function filtered(db: Kysely<Database>, filter: FiresFilter) {
   let query = db.selectFrom('fires');
-  const { bbox, dates } = filter;
+  const { bbox, dates, condition } = filter;
   if (!dates) query = query.where(ofSeason(filter.season));
-  if (bbox) {
-    query = query.where('latitude', '>=', bbox.minLat).where('latitude', '<=', bbox.maxLat);
-    // A box across the antimeridian (minLon > maxLon) is the two sides of it.
-    query =
-      bbox.minLon <= bbox.maxLon
-        ? query.where('longitude', '>=', bbox.minLon).where('longitude', '<=', bbox.maxLon)
-        : query.where((eb) =>
-            eb.or([eb('longitude', '>=', bbox.minLon), eb('longitude', '<=', bbox.maxLon)]),
-          );
-  }
+  if (bbox) query = query.where(insideBox(bbox.box, bbox.crs));
   if (dates?.from) query = query.where('situation_report_date', '>=', dates.from);
   if (dates?.to) query = query.where('situation_report_date', '<=', dates.to);
+  for (const [name, value] of Object.entries(filter.equals ?? {}))
+    if (value !== undefined) query = query.where(name as FireQueryable, '=', value);
+  if (condition) query = query.where(condition);
   return query;
 }
 
 /** One page of fires in a stable order (agency, fire id), and how many match in all. */
 export async function firesPage(
   db: Kysely<Database>,
-  filter: FiresFilter & { limit: number; offset: number },
+  filter: FiresFilter & { limit: number; offset: number; crs: OgcCrs },
 ): Promise<FeaturePage> {
   const [count, rows] = await Promise.all([
     filtered(db, filter).select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow(),
@@ -128,10 +137,14 @@ export async function firesPage(
       .offset(filter.offset)
       .execute(),
   ]);
-  return { numberMatched: Number(count.n), features: rows.map(toFeature) };
+  return { numberMatched: Number(count.n), features: rows.map((row) => toFeature(row, filter.crs)) };
 }
 
-export async function featureById(db: Kysely<Database>, id: string): Promise<OgcFeature | undefined> {
+export async function featureById(
+  db: Kysely<Database>,
+  id: string,
+  crs: OgcCrs,
+): Promise<OgcFeature | undefined> {
   const dash = id.indexOf('-');
   if (dash < 1) return undefined;
   const row = await db
@@ -140,5 +153,44 @@ export async function featureById(db: Kysely<Database>, id: string): Promise<Ogc
     .where('agency_code', '=', id.slice(0, dash))
     .where('agency_fire_id', '=', id.slice(dash + 1))
     .executeTakeFirst();
-  return row && toFeature(row);
+  return row && toFeature(row, crs);
 }
+
+/** The fires as an OGC collection (routes.ts serves every collection of the list alike). */
+export const firesCollection: OgcCollectionSource<OgcItemsQuery, OgcFeature> = {
+  id: 'fires',
+  title: 'Wildland fires in Canada / Feux de végétation au Canada',
+  description:
+    'Fires reported by the Canadian fire management agencies through CIFFC, one point per fire, with ' +
+    'the codes of the national fires list (stage of control OC, BH, UC, OUT; response FUL, MOD, MON; cause H, N, U).',
+  bbox: [-141.1, 41.6, -52.5, 83.2],
+  interval: [null, null],
+  queryables: FIRE_QUERYABLE_TYPES,
+  itemsQuery: OgcItemsQuery,
+  dataSets: ['fires'],
+  itemsSchema: OgcFeatureCollection,
+  featureSchema: OgcFeatureWithLinks,
+  page: (app, request) => {
+    const { query } = request;
+    const equals = Object.fromEntries(
+      Object.keys(FIRE_QUERYABLE_TYPES).map((name) => [name, query[name as FireQueryable]]),
+    );
+    return firesPage(app.db.kysely, {
+      limit: request.limit,
+      offset: request.offset,
+      crs: request.crs,
+      bbox: request.bbox,
+      condition: request.condition,
+      equals,
+      dates: query.datetime === undefined ? undefined : parseDatetime(query.datetime),
+      season: currentSeason(app.config.now()),
+    });
+  },
+  feature: (app, id, crs) => featureById(app.db.kysely, id, crs),
+  linkParams: (query) => ({
+    datetime: query.datetime,
+    ...Object.fromEntries(
+      Object.keys(FIRE_QUERYABLE_TYPES).map((name) => [name, query[name as FireQueryable]]),
+    ),
+  }),
+};

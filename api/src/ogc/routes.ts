@@ -1,36 +1,59 @@
 import {
+  CRS84,
+  OGC_CRS,
   OGC_DEFAULT_LIMIT,
   OgcCollection,
   OgcCollectionParams,
   OgcCollections,
   OgcConformance,
-  OgcFeatureCollection,
   OgcFeatureParams,
-  OgcFeatureWithLinks,
-  OgcItemsQuery,
+  OgcItemsBaseQuery,
   OgcLanding,
+  OgcQueryables,
+  OPEN_DATA_LICENCE,
 } from '@ciffc/contracts';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { currentSeason } from '../fires/store.ts';
+import { z } from 'zod';
 import { sendCached } from '../http/cache.ts';
 import { notFound } from '../http/errors.ts';
 import { ErrorResponse, readVersion } from '../http/query.ts';
-import { type FeaturePage, featureById, firesPage, parseBbox, parseDatetime } from './fires.ts';
+import type { ItemsRequest, OgcCollectionSource } from './collection.ts';
+import { parseCrs } from './crs.ts';
+import { cql2Condition } from './filter.ts';
+import { firesCollection, parseBbox } from './fires.ts';
+import { queryablesDocument } from './queryables.ts';
 
 /**
- * OGC API – Features, Part 1 Core with GeoJSON, for the fires (docs/fires-import.md, "A layer for
- * GIS tools"): QGIS, ArcGIS and GDAL open `/v1/ogc` as it is.
+ * OGC API – Features for GIS tools (docs/fires-import.md, "A layer for GIS tools"): Part 1 Core with
+ * GeoJSON, Part 2 CRS by reference, Part 3 filtering with CQL2 text. QGIS, ArcGIS and GDAL open
+ * `/v1/ogc` as it is.
  */
 const BASE = '/v1/ogc';
 const JSON_TYPE = 'application/json';
 const GEOJSON = 'application/geo+json';
+const OPENAPI_TYPE = 'application/vnd.oai.openapi+json;version=3.1';
+const SCHEMA_TYPE = 'application/schema+json';
+
+/** Each class is declared because a test proves it (ogc.test.ts, ogc-conformance.test.ts, ogc-gdal.test.ts). */
 const CONFORMANCE = [
   'http://www.opengis.net/spec/ogcapi-features-1/1.0/conf/core',
   'http://www.opengis.net/spec/ogcapi-features-1/1.0/conf/geojson',
+  'http://www.opengis.net/spec/ogcapi-features-2/1.0/conf/crs',
+  'http://www.opengis.net/spec/ogcapi-features-3/1.0/conf/queryables',
+  'http://www.opengis.net/spec/ogcapi-features-3/1.0/conf/queryables-query-parameters',
+  'http://www.opengis.net/spec/ogcapi-features-3/1.0/conf/filter',
+  'http://www.opengis.net/spec/ogcapi-features-3/1.0/conf/features-filter',
+  'http://www.opengis.net/spec/cql2/1.0/conf/cql2-text',
+  'http://www.opengis.net/spec/cql2/1.0/conf/basic-cql2',
+  'http://www.opengis.net/spec/cql2/1.0/conf/basic-spatial-functions',
 ];
-const CRS84 = 'http://www.opengis.net/def/crs/OGC/1.3/CRS84';
-const COLLECTION_ID = 'fires';
+
+// biome-ignore lint/suspicious/noExplicitAny: each collection brings its own query and feature types
+type AnySource = OgcCollectionSource<any, any>;
+
+/** The collections served; another one is one more entry. */
+const COLLECTIONS: AnySource[] = [firesCollection];
 
 /** The absolute base the client used, through the gateway (`x-forwarded-*`) or directly. */
 function baseUrl(request: FastifyRequest): string {
@@ -40,35 +63,67 @@ function baseUrl(request: FastifyRequest): string {
   return `${proto}://${host}${BASE}`;
 }
 
-function collection(base: string) {
-  const self = `${base}/collections/${COLLECTION_ID}`;
+const licenceLink = {
+  href: OPEN_DATA_LICENCE.en.url,
+  rel: 'license',
+  type: 'text/html',
+  title: OPEN_DATA_LICENCE.en.title,
+};
+
+function describe(source: AnySource, base: string) {
+  const self = `${base}/collections/${source.id}`;
   return {
-    id: COLLECTION_ID,
-    title: 'Wildland fires in Canada / Feux de végétation au Canada',
-    description:
-      'Fires reported by the Canadian fire management agencies through CIFFC, one point per fire, with ' +
-      'the codes of the national fires list (stage of control OC, BH, UC, OUT; response FUL, MOD, MON; cause H, N, U).',
+    id: source.id,
+    title: source.title,
+    description: source.description,
     itemType: 'feature' as const,
-    crs: [CRS84],
+    crs: [...OGC_CRS],
+    storageCrs: CRS84,
+    license: OPEN_DATA_LICENCE.en.title,
+    attribution: OPEN_DATA_LICENCE.attribution.en,
     extent: {
-      spatial: { bbox: [[-141.1, 41.6, -52.5, 83.2]], crs: CRS84 },
-      temporal: { interval: [[null, null]] },
+      spatial: { bbox: [source.bbox], crs: CRS84 },
+      temporal: { interval: [source.interval] },
     },
     links: [
       { href: self, rel: 'self', type: JSON_TYPE, title: 'This collection' },
-      { href: `${self}/items`, rel: 'items', type: GEOJSON, title: 'The fires' },
+      { href: `${self}/items`, rel: 'items', type: GEOJSON, title: 'The features' },
+      {
+        href: `${self}/queryables`,
+        rel: 'http://www.opengis.net/def/rel/ogc/1.0/queryables',
+        type: SCHEMA_TYPE,
+        title: 'What a filter may use',
+      },
+      licenceLink,
     ],
   };
 }
 
-function pageLinks(base: string, query: OgcItemsQuery, page: FeaturePage, limit: number) {
-  const items = `${base}/collections/${COLLECTION_ID}/items`;
+type BaseQuery = z.infer<typeof OgcItemsBaseQuery>;
+
+function pageLinks(
+  base: string,
+  source: AnySource,
+  query: BaseQuery,
+  page: { numberMatched: number; features: unknown[] },
+  limit: number,
+) {
+  const items = `${base}/collections/${source.id}/items`;
+  const carried = {
+    bbox: query.bbox,
+    'bbox-crs': query['bbox-crs'],
+    crs: query.crs,
+    filter: query.filter,
+    'filter-lang': query['filter-lang'],
+    'filter-crs': query['filter-crs'],
+    ...source.linkParams(query),
+  };
   const href = (offset: number) => {
     const params = new URLSearchParams();
     params.set('limit', String(limit));
     if (offset) params.set('offset', String(offset));
-    if (query.bbox) params.set('bbox', query.bbox);
-    if (query.datetime) params.set('datetime', query.datetime);
+    for (const [name, value] of Object.entries(carried))
+      if (value !== undefined) params.set(name, String(value));
     return `${items}?${params}`;
   };
   const offset = query.offset ?? 0;
@@ -83,12 +138,62 @@ function pageLinks(base: string, query: OgcItemsQuery, page: FeaturePage, limit:
       title: 'Previous page',
     });
   links.push({
-    href: `${base}/collections/${COLLECTION_ID}`,
+    href: `${base}/collections/${source.id}`,
     rel: 'collection',
     type: JSON_TYPE,
     title: 'The collection',
   });
   return links;
+}
+
+/** The base parameters read once for every collection: a refused one is a 400 before any SQL. */
+function itemsRequest<Q extends BaseQuery>(source: AnySource, query: Q): ItemsRequest<Q> {
+  const crs = parseCrs(query.crs, 'crs');
+  const bboxCrs = parseCrs(query['bbox-crs'], 'bbox-crs');
+  const filterCrs = parseCrs(query['filter-crs'], 'filter-crs');
+  return {
+    query,
+    limit: query.limit ?? OGC_DEFAULT_LIMIT,
+    offset: query.offset ?? 0,
+    crs,
+    bbox: query.bbox === undefined ? undefined : { box: parseBbox(query.bbox, bboxCrs), crs: bboxCrs },
+    condition:
+      query.filter === undefined ? undefined : cql2Condition(query.filter, source.queryables, filterCrs),
+  };
+}
+
+/**
+ * The OGC part of the OpenAPI document, its paths relative to /v1/ogc as clients look them up
+ * (GDAL reads `/collections/{id}/items` there for the parameters it may send). Generated from the
+ * routes' schemas like /v1/openapi.json.
+ */
+function ogcOpenapi(app: FastifyInstance, base: string) {
+  const whole = app.swagger() as { paths?: Record<string, unknown> } & Record<string, unknown>;
+  const paths = Object.fromEntries(
+    Object.entries(whole.paths ?? {})
+      .filter(([path]) => path === BASE || path.startsWith(`${BASE}/`))
+      .map(([path, item]) => [path.slice(BASE.length) || '/', item]),
+  );
+  return {
+    ...whole,
+    info: {
+      title: 'CIFFC wildland fires – OGC API Features',
+      version: '1',
+      description: OPEN_DATA_LICENCE.attribution.en,
+      license: { name: OPEN_DATA_LICENCE.en.title, url: OPEN_DATA_LICENCE.en.url },
+    },
+    servers: [{ url: base }],
+    paths,
+  };
+}
+
+function sendOpenapi(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply) {
+  // The 3.1 type to a client that asks for it; GDAL 3.6 asks for OpenAPI 3.0 or JSON and refuses
+  // any other type, so it (and any other client) gets application/json.
+  const accept = (request.headers.accept ?? '').replaceAll(' ', '');
+  const type = accept.includes(OPENAPI_TYPE) || /openapi\+json(,|$)/.test(accept) ? OPENAPI_TYPE : JSON_TYPE;
+  reply.header('cache-control', 'public, max-age=300').header('vary', 'Accept');
+  return reply.type(`${type}; charset=utf-8`).send(JSON.stringify(ogcOpenapi(app, baseUrl(request))));
 }
 
 export async function ogcRoutes(fastify: FastifyInstance): Promise<void> {
@@ -104,20 +209,21 @@ export async function ogcRoutes(fastify: FastifyInstance): Promise<void> {
       return {
         title: 'CIFFC wildland fires – OGC API Features',
         description:
-          'The fires of the national fires list as an OGC API – Features (Part 1 Core, GeoJSON) service.',
+          'The fires of the national fires list as an OGC API – Features service (Part 1 Core and GeoJSON, ' +
+          `Part 2 CRS, Part 3 filtering with CQL2 text). ${OPEN_DATA_LICENCE.attribution.en}`,
         links: [
           { href: base, rel: 'self', type: JSON_TYPE, title: 'This document' },
-          {
-            href: `${baseUrl(request).replace(/\/v1\/ogc$/, '')}/v1/openapi.json`,
-            rel: 'service-desc',
-            type: 'application/vnd.oai.openapi+json;version=3.0',
-            title: 'The API definition',
-          },
+          { href: `${base}/api`, rel: 'service-desc', type: OPENAPI_TYPE, title: 'The API definition' },
           { href: `${base}/conformance`, rel: 'conformance', type: JSON_TYPE, title: 'Conformance classes' },
           { href: `${base}/collections`, rel: 'data', type: JSON_TYPE, title: 'Collections' },
+          licenceLink,
         ],
       };
     },
+  );
+
+  app.get(`${BASE}/api`, { schema: { hide: true } }, async (request, reply) =>
+    sendOpenapi(app, request, reply),
   );
 
   app.get(
@@ -138,65 +244,95 @@ export async function ogcRoutes(fastify: FastifyInstance): Promise<void> {
       const base = baseUrl(request);
       return {
         links: [{ href: `${base}/collections`, rel: 'self', type: JSON_TYPE, title: 'This document' }],
-        collections: [collection(base)],
+        collections: COLLECTIONS.map((source) => describe(source, base)),
       };
     },
   );
 
+  for (const source of COLLECTIONS) registerCollection(app, source, tags);
+
+  // Any other collection: 404, whatever is asked of it.
+  const unknown = async (request: FastifyRequest) => {
+    throw notFound(`No collection ${(request.params as { collectionId: string }).collectionId}`);
+  };
+  const params = { params: OgcCollectionParams, response: { 404: ErrorResponse }, hide: true };
+  app.get(`${BASE}/collections/:collectionId`, { schema: params }, unknown);
+  app.get(`${BASE}/collections/:collectionId/queryables`, { schema: params }, unknown);
   app.get(
-    `${BASE}/collections/:collectionId`,
+    `${BASE}/collections/:collectionId/items`,
+    { schema: { ...params, querystring: OgcItemsBaseQuery } },
+    unknown,
+  );
+  app.get(
+    `${BASE}/collections/:collectionId/items/:featureId`,
+    { schema: { ...params, params: OgcFeatureParams } },
+    unknown,
+  );
+}
+
+function registerCollection(fastify: FastifyInstance, source: AnySource, tags: string[]): void {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const path = `${BASE}/collections/${source.id}`;
+
+  app.get(
+    path,
     {
       schema: {
-        summary: 'OGC API – Features collection',
+        summary: `OGC API – Features collection ${source.id}`,
         tags,
-        params: OgcCollectionParams,
-        response: { 200: OgcCollection, 404: ErrorResponse },
+        response: { 200: OgcCollection },
       },
     },
-    async (request) => {
-      if (request.params.collectionId !== COLLECTION_ID)
-        throw notFound(`No collection ${request.params.collectionId}`);
-      return collection(baseUrl(request));
+    async (request) => describe(source, baseUrl(request)),
+  );
+
+  app.get(
+    `${path}/queryables`,
+    {
+      schema: {
+        summary: `The properties a filter of ${source.id} may use (JSON Schema, OGC API – Features Part 3)`,
+        tags,
+        response: { 200: OgcQueryables },
+      },
+    },
+    async (request, reply) => {
+      reply.type(`${SCHEMA_TYPE}; charset=utf-8`).header('cache-control', 'public, max-age=300');
+      return queryablesDocument(
+        `${baseUrl(request)}/collections/${source.id}/queryables`,
+        source.title,
+        source.queryables,
+      );
     },
   );
 
   app.get(
-    `${BASE}/collections/:collectionId/items`,
+    `${path}/items`,
     {
       schema: {
-        summary: 'The fires as GeoJSON features, paged by next and prev links',
+        summary: `The ${source.id} as GeoJSON features, filtered by the queryables or CQL2, paged by next and prev links`,
         tags,
-        params: OgcCollectionParams,
-        querystring: OgcItemsQuery,
-        response: { 200: OgcFeatureCollection, 400: ErrorResponse, 404: ErrorResponse },
+        querystring: source.itemsQuery as z.ZodType<BaseQuery>,
+        response: { 200: source.itemsSchema, 400: ErrorResponse },
       },
     },
     async (request, reply) => {
-      if (request.params.collectionId !== COLLECTION_ID)
-        throw notFound(`No collection ${request.params.collectionId}`);
-      const query = request.query;
-      const limit = query.limit ?? OGC_DEFAULT_LIMIT;
+      const items = itemsRequest(source, request.query);
       const base = baseUrl(request);
+      reply.header('content-crs', `<${items.crs}>`);
       // Cached like every public read: ETag, 304, the data version (and the links' base) in the key.
       return sendCached(request, reply, app.responseCache, {
-        version: `${await readVersion(app, request, ['fires'])}|${base}`,
+        version: `${await readVersion(app, request, source.dataSets)}|${base}`,
         contentType: `${GEOJSON}; charset=utf-8`,
-        schema: OgcFeatureCollection,
+        schema: source.itemsSchema,
         compute: async () => {
-          const page = await firesPage(app.db.kysely, {
-            limit,
-            offset: query.offset ?? 0,
-            bbox: query.bbox === undefined ? undefined : parseBbox(query.bbox),
-            dates: query.datetime === undefined ? undefined : parseDatetime(query.datetime),
-            season: currentSeason(app.config.now()),
-          });
+          const page = await source.page(app, items);
           return {
             type: 'FeatureCollection' as const,
             timeStamp: new Date().toISOString(),
             numberMatched: page.numberMatched,
             numberReturned: page.features.length,
             features: page.features,
-            links: pageLinks(base, query, page, limit),
+            links: pageLinks(base, source, request.query, page, items.limit),
           };
         },
       });
@@ -204,35 +340,37 @@ export async function ogcRoutes(fastify: FastifyInstance): Promise<void> {
   );
 
   app.get(
-    `${BASE}/collections/:collectionId/items/:featureId`,
+    `${path}/items/:featureId`,
     {
       schema: {
-        summary: 'One fire as a GeoJSON feature; its id is agency code, a hyphen, the agency fire id',
+        summary: `One of the ${source.id} as a GeoJSON feature`,
         tags,
-        params: OgcFeatureParams,
-        response: { 200: OgcFeatureWithLinks, 404: ErrorResponse },
+        params: z.object({ featureId: z.string() }),
+        querystring: z.object({ crs: OgcItemsBaseQuery.shape.crs, f: OgcItemsBaseQuery.shape.f }),
+        response: { 200: source.featureSchema, 400: ErrorResponse, 404: ErrorResponse },
       },
     },
     async (request, reply) => {
-      const { collectionId, featureId } = request.params;
-      if (collectionId !== COLLECTION_ID) throw notFound(`No collection ${collectionId}`);
+      const { featureId } = request.params;
+      const crs = parseCrs(request.query.crs, 'crs');
       const base = baseUrl(request);
+      reply.header('content-crs', `<${crs}>`);
       return sendCached(request, reply, app.responseCache, {
-        version: `${await readVersion(app, request, ['fires'])}|${base}`,
+        version: `${await readVersion(app, request, source.dataSets)}|${base}`,
         contentType: `${GEOJSON}; charset=utf-8`,
-        schema: OgcFeatureWithLinks,
+        schema: source.featureSchema,
         compute: async () => {
-          const feature = await featureById(app.db.kysely, featureId);
-          if (!feature) throw notFound(`No fire ${featureId}`);
+          const feature = await source.feature(app, featureId, crs);
+          if (!feature) throw notFound(`No feature ${featureId}`);
           return {
             ...feature,
             links: [
               {
-                href: `${base}/collections/${COLLECTION_ID}/items/${encodeURIComponent(featureId)}`,
+                href: `${path.replace(BASE, base)}/items/${encodeURIComponent(featureId)}`,
                 rel: 'self',
                 type: GEOJSON,
               },
-              { href: `${base}/collections/${COLLECTION_ID}`, rel: 'collection', type: JSON_TYPE },
+              { href: path.replace(BASE, base), rel: 'collection', type: JSON_TYPE },
             ],
           };
         },

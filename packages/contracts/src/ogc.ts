@@ -1,12 +1,50 @@
 /**
- * OGC API – Features, Part 1 Core with GeoJSON (docs/fires-import.md, "A layer for GIS tools"): the
- * wire shapes of /v1/ogc, which QGIS, ArcGIS and GDAL open as they are.
+ * OGC API – Features, Part 1 Core with GeoJSON, Part 2 CRS and Part 3 filtering (docs/fires-import.md,
+ * "A layer for GIS tools"): the wire shapes of /v1/ogc, which QGIS, ArcGIS and GDAL open as they are.
  */
 import { z } from 'zod';
+import { AGENCY_CODES } from './agencies.ts';
+import { FIRE_CAUSES, RESPONSE_TYPES, STAGES_OF_CONTROL } from './codes.ts';
 import { StoredFire } from './fires-import.ts';
 
-export const OGC_DEFAULT_LIMIT = 100;
-const OGC_MAX_LIMIT = 10_000;
+/** A page of a thousand lets GDAL and QGIS read the national layer in a handful of requests. */
+export const OGC_DEFAULT_LIMIT = 1000;
+export const OGC_MAX_LIMIT = 10_000;
+
+export const CRS84 = 'http://www.opengis.net/def/crs/OGC/1.3/CRS84';
+/** The coordinate reference systems of `crs` and `bbox-crs` (Part 2), CRS84 (the storage) first. */
+export const OGC_CRS = [
+  CRS84,
+  'http://www.opengis.net/def/crs/EPSG/0/4326',
+  'http://www.opengis.net/def/crs/EPSG/0/3978',
+  'http://www.opengis.net/def/crs/EPSG/0/3857',
+] as const;
+export type OgcCrs = (typeof OGC_CRS)[number];
+
+/** The fires' queryables (Part 3) and their query parameters: equality on each. */
+export const FIRE_QUERYABLES = {
+  agency_code: z
+    .string()
+    .transform((v) => v.toLowerCase())
+    .pipe(z.enum(AGENCY_CODES, { message: `expected one of ${AGENCY_CODES.join(', ')}` })),
+  agency_fire_id: z.string().min(1).max(100),
+  stage_of_control: z
+    .string()
+    .transform((v) => v.toUpperCase())
+    .pipe(z.enum(STAGES_OF_CONTROL, { message: `expected one of ${STAGES_OF_CONTROL.join(', ')}` })),
+  fire_cause: z
+    .string()
+    .transform((v) => v.toUpperCase())
+    .pipe(z.enum(FIRE_CAUSES, { message: `expected one of ${FIRE_CAUSES.join(', ')}` })),
+  response_type: z
+    .string()
+    .transform((v) => v.toUpperCase())
+    .pipe(z.enum(RESPONSE_TYPES, { message: `expected one of ${RESPONSE_TYPES.join(', ')}` })),
+  fire_size: z.coerce.number().min(0),
+  situation_report_date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { message: 'expected YYYY-MM-DD' }),
+  status_date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { message: 'expected YYYY-MM-DD' }),
+} as const;
+export type FireQueryable = keyof typeof FIRE_QUERYABLES;
 
 const Link = z.object({
   href: z.string(),
@@ -28,6 +66,9 @@ export const OgcCollection = z.object({
   description: z.string(),
   itemType: z.literal('feature'),
   crs: z.array(z.string()),
+  storageCrs: z.string(),
+  license: z.string().optional(),
+  attribution: z.string().optional(),
   extent: z.object({
     spatial: z.object({ bbox: z.array(z.array(z.number())), crs: z.string() }),
     temporal: z.object({ interval: z.array(z.array(z.string().nullable())) }),
@@ -41,8 +82,13 @@ export const OgcCollections = z.object({ links: z.array(Link), collections: z.ar
 export const OgcCollectionParams = z.object({ collectionId: z.string() });
 export const OgcFeatureParams = z.object({ collectionId: z.string(), featureId: z.string() });
 
-/** ?limit=&offset=&bbox=&datetime=&f= of GET /v1/ogc/collections/fires/items. */
-export const OgcItemsQuery = z.object({
+const CrsParam = z
+  .string()
+  .optional()
+  .describe(`One of ${OGC_CRS.join(', ')} (also written EPSG:3978); default CRS84`);
+
+/** What every collection's items take: paging, bbox, datetime, CRS (Part 2), filter (Part 3). */
+export const OgcItemsBaseQuery = z.object({
   limit: z.coerce
     .number()
     .int()
@@ -51,14 +97,50 @@ export const OgcItemsQuery = z.object({
     .optional()
     .describe(`Features per page (default ${OGC_DEFAULT_LIMIT}, at most ${OGC_MAX_LIMIT})`),
   offset: z.coerce.number().int().min(0).optional().describe('Features to skip (the next and prev links)'),
-  bbox: z.string().optional().describe('minLon,minLat,maxLon,maxLat in CRS84 (WGS 84 degrees)'),
+  bbox: z.string().optional().describe('minx,miny,maxx,maxy in bbox-crs (default CRS84: WGS 84 degrees)'),
+  'bbox-crs': CrsParam,
+  crs: CrsParam,
   datetime: z
     .string()
     .optional()
     .describe('A day or an interval (2026-07-01/2026-07-15, ../2026-07-15) on the situation report date'),
+  filter: z
+    .string()
+    .max(4000)
+    .optional()
+    .describe(
+      "CQL2 text on the queryables: comparisons, AND, OR, NOT, IS NULL, S_INTERSECTS(geometry, BBOX(...)) (e.g. stage_of_control = 'OC' AND fire_size >= 100)",
+    ),
+  'filter-lang': z
+    .enum(['cql2-text', 'cql-text'])
+    .optional()
+    .describe('cql2-text (default); cql-text is the same language as GDAL 3.6 names it'),
+  'filter-crs': CrsParam,
   f: z.enum(['json', 'geojson']).optional(),
 });
+
+/** GET /v1/ogc/collections/fires/items: the base parameters and one per queryable (Part 3). */
+export const OgcItemsQuery = OgcItemsBaseQuery.extend(
+  Object.fromEntries(
+    Object.entries(FIRE_QUERYABLES).map(([name, schema]) => [
+      name,
+      schema.optional().describe(`Fires whose ${name} equals this value`),
+    ]),
+  ) as { [K in FireQueryable]: z.ZodOptional<(typeof FIRE_QUERYABLES)[K]> },
+);
 export type OgcItemsQuery = z.infer<typeof OgcItemsQuery>;
+
+/**
+ * GET /v1/ogc/collections/:collectionId/queryables: a JSON Schema (Part 3, 2020-12). Its `$schema`
+ * and `$id` pass through undeclared: declared, the OpenAPI generator reads them as its own keywords.
+ */
+export const OgcQueryables = z.looseObject({
+  type: z.literal('object'),
+  title: z.string(),
+  properties: z.record(z.string(), z.record(z.string(), z.unknown())),
+  additionalProperties: z.boolean(),
+});
+export type OgcQueryables = z.infer<typeof OgcQueryables>;
 
 /** One fire as a GeoJSON feature; its id is the agency code, a hyphen, the agency fire id. */
 const OgcFeature = z.object({
@@ -81,3 +163,19 @@ export const OgcFeatureCollection = z.object({
   features: z.array(OgcFeature),
   links: z.array(Link),
 });
+
+/** The licence of the open data: the OGC service, the OpenAPI document and every download carry it. */
+export const OPEN_DATA_LICENCE = {
+  en: {
+    title: 'Open Government Licence – Canada',
+    url: 'https://open.canada.ca/en/open-government-licence-canada',
+  },
+  fr: {
+    title: 'Licence du gouvernement ouvert – Canada',
+    url: 'https://ouvert.canada.ca/fr/licence-du-gouvernement-ouvert-canada',
+  },
+  attribution: {
+    en: 'Contains information licensed under the Open Government Licence – Canada. Source: Canadian Interagency Forest Fire Centre (CIFFC) and the fire management agencies.',
+    fr: 'Contient des informations visées par la Licence du gouvernement ouvert – Canada. Source : Centre interservices des feux de forêt du Canada (CIFFC) et les organismes de gestion des feux.',
+  },
+} as const;

@@ -76,6 +76,15 @@ export const SERVER_MESSAGES = {
     en: 'Unknown query parameter {names} (this address takes: {expected})',
     fr: 'Paramètre de requête inconnu {names} (cette adresse accepte : {expected})',
   },
+  // OGC API – Features (docs/fires-import.md, "A layer for GIS tools"): a filter or CRS refused.
+  'ogc.filter_invalid': {
+    en: 'The filter cannot be read at character {at}: {detail}',
+    fr: 'Le filtre est illisible au caractère {at} : {detail}',
+  },
+  'ogc.crs_unsupported': {
+    en: 'Unsupported coordinate reference system {crs} (supported: {supported})',
+    fr: 'Système de coordonnées non pris en charge {crs} (pris en charge : {supported})',
+  },
   'auth.rate_limited': {
     en: 'Too many sign-in attempts from your network. Wait a minute and try again.',
     fr: 'Trop de tentatives de connexion depuis votre réseau. Attendez une minute et réessayez.',

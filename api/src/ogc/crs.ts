@@ -1,0 +1,137 @@
+import { CRS84, OGC_CRS, type OgcCrs, SERVER_MESSAGES } from '@ciffc/contracts';
+import { type Expression, type RawBuilder, sql } from 'kysely';
+import { HttpError } from '../http/errors.ts';
+
+/**
+ * Part 2 CRS by reference: the points are stored in CRS84 degrees and projected on the way out.
+ * The forward formulas are written here once, in TypeScript for the answers and in SQL for a bbox
+ * given in metres, so a `bbox-crs` box is tested in its own plane on the database (docs/decisions.md,
+ * "OGC CRS by formula"). Checked against GDAL's own projection in ogc-crs.test.ts.
+ */
+const RAD = Math.PI / 180;
+
+/** GRS80 (NAD83) and the Web Mercator sphere. */
+const GRS80_A = 6_378_137;
+const GRS80_E = Math.sqrt(2 / 298.257222101 - (1 / 298.257222101) ** 2);
+
+/**
+ * EPSG:3978, NAD83 / Canada Atlas Lambert (/work/shared/notes/gis.md): Lambert conic conformal with
+ * two standard parallels 49° and 77°, origin 49° N 95° W (Snyder, Map Projections, 15-1 to 15-9).
+ */
+const LCC = (() => {
+  const m = (phi: number) => Math.cos(phi) / Math.sqrt(1 - (GRS80_E * Math.sin(phi)) ** 2);
+  const t = (phi: number) =>
+    Math.tan(Math.PI / 4 - phi / 2) /
+    ((1 - GRS80_E * Math.sin(phi)) / (1 + GRS80_E * Math.sin(phi))) ** (GRS80_E / 2);
+  const [phi0, phi1, phi2] = [49 * RAD, 49 * RAD, 77 * RAD];
+  const n = (Math.log(m(phi1)) - Math.log(m(phi2))) / (Math.log(t(phi1)) - Math.log(t(phi2)));
+  const aF = (GRS80_A * m(phi1)) / (n * t(phi1) ** n);
+  return { n, aF, rho0: aF * t(phi0) ** n, lon0: -95, t };
+})();
+
+type Forward = (lon: number, lat: number) => [number, number];
+
+const lcc: Forward = (lon, lat) => {
+  const rho = LCC.aF * LCC.t(lat * RAD) ** LCC.n;
+  const theta = LCC.n * (lon - LCC.lon0) * RAD;
+  return [rho * Math.sin(theta), LCC.rho0 - rho * Math.cos(theta)];
+};
+
+const mercator: Forward = (lon, lat) => [
+  GRS80_A * lon * RAD,
+  GRS80_A * Math.log(Math.tan(Math.PI / 4 + (lat * RAD) / 2)),
+];
+
+const FORWARD: Record<OgcCrs, Forward> = {
+  [CRS84]: (lon, lat) => [lon, lat],
+  // EPSG:4326 is CRS84 with latitude first, as its definition orders the axes (Part 2, 6.2).
+  'http://www.opengis.net/def/crs/EPSG/0/4326': (lon, lat) => [lat, lon],
+  'http://www.opengis.net/def/crs/EPSG/0/3978': lcc,
+  'http://www.opengis.net/def/crs/EPSG/0/3857': mercator,
+};
+
+/** A point's coordinates in `crs`, rounded to what the source holds (about a centimetre). */
+export function project(crs: OgcCrs, lon: number, lat: number): [number, number] {
+  const [x, y] = FORWARD[crs](lon, lat);
+  const digits = crs === CRS84 || crs.endsWith('/4326') ? 1e7 : 1e2;
+  return [Math.round(x * digits) / digits, Math.round(y * digits) / digits];
+}
+
+/** A constant inlined in parentheses: `- -95` would start an SQL comment. */
+const num = (value: number) => sql`(${sql.lit(value)})`;
+
+/** The point's projected x and y as SQL over the stored degrees (math functions on both engines). */
+function projectedSql(crs: OgcCrs): { x: RawBuilder<number>; y: RawBuilder<number> } {
+  const lon = sql<number>`longitude`;
+  const lat = sql<number>`latitude`;
+  switch (crs) {
+    case 'http://www.opengis.net/def/crs/EPSG/0/3978': {
+      const phi = sql`radians(${lat})`;
+      const t = sql`(tan(pi() / 4 - ${phi} / 2) / power((1 - ${num(GRS80_E)} * sin(${phi})) / (1 + ${num(GRS80_E)} * sin(${phi})), ${num(GRS80_E / 2)}))`;
+      const rho = sql`(${num(LCC.aF)} * power(${t}, ${num(LCC.n)}))`;
+      const theta = sql`(${num(LCC.n)} * radians(${lon} - ${num(LCC.lon0)}))`;
+      return {
+        x: sql<number>`(${rho} * sin(${theta}))`,
+        y: sql<number>`(${num(LCC.rho0)} - ${rho} * cos(${theta}))`,
+      };
+    }
+    case 'http://www.opengis.net/def/crs/EPSG/0/3857':
+      return {
+        x: sql<number>`(${num(GRS80_A)} * radians(${lon}))`,
+        y: sql<number>`(${num(GRS80_A)} * ln(tan(pi() / 4 + radians(${lat}) / 2)))`,
+      };
+    case 'http://www.opengis.net/def/crs/EPSG/0/4326':
+      return { x: lat, y: lon };
+    default:
+      return { x: lon, y: lat };
+  }
+}
+
+export interface Box {
+  minX: number;
+  minY: number;
+  maxX: number;
+  maxY: number;
+}
+
+/** The points inside `box`, a box in `crs` (edges included); across the antimeridian in degrees. */
+export function insideBox(box: Box, crs: OgcCrs): Expression<boolean> {
+  const { x, y } = projectedSql(crs);
+  const ys = sql<boolean>`${y} >= ${num(box.minY)} and ${y} <= ${num(box.maxY)}`;
+  const xs =
+    box.minX <= box.maxX
+      ? sql<boolean>`${x} >= ${num(box.minX)} and ${x} <= ${num(box.maxX)}`
+      : sql<boolean>`(${x} >= ${num(box.minX)} or ${x} <= ${num(box.maxX)})`;
+  return sql<boolean>`(${ys} and ${xs})`;
+}
+
+/** The point at exactly these coordinates of `crs` (CQL2's S_INTERSECTS with a POINT). */
+export function atPoint(px: number, py: number, crs: OgcCrs): Expression<boolean> {
+  return insideBox({ minX: px, minY: py, maxX: px, maxY: py }, crs);
+}
+
+/** `crs` as a client may write it: the URI, `EPSG:3978`, `[EPSG:3978]` or `OGC:CRS84`. */
+export function parseCrs(value: string | undefined, field: string): OgcCrs {
+  if (value === undefined) return CRS84;
+  const curie = /^\[?(EPSG|OGC):([0-9A-Z]+)\]?$/i.exec(value.trim());
+  const uri = curie
+    ? curie[1]?.toUpperCase() === 'OGC'
+      ? `http://www.opengis.net/def/crs/OGC/1.3/${curie[2]?.toUpperCase()}`
+      : `http://www.opengis.net/def/crs/EPSG/0/${curie[2]}`
+    : value.trim().replace(/^https:/, 'http:');
+  const found = OGC_CRS.find((crs) => crs === uri);
+  if (found) return found;
+  const params = { crs: value.slice(0, 200), supported: OGC_CRS.join(', ') };
+  return unsupported(field, params);
+}
+
+function unsupported(field: string, params: { crs: string; supported: string }): never {
+  const message = SERVER_MESSAGES['ogc.crs_unsupported'].en
+    .replace('{crs}', params.crs)
+    .replace('{supported}', params.supported);
+  throw new HttpError(400, message, {
+    validationErrors: { [field]: message },
+    code: 'ogc.crs_unsupported',
+    params,
+  });
+}

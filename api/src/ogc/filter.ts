@@ -1,0 +1,119 @@
+import { type OgcCrs, SERVER_MESSAGES } from '@ciffc/contracts';
+import type { Expression, ExpressionBuilder, SqlBool } from 'kysely';
+import { HttpError } from '../http/errors.ts';
+import { type CqlNode, CqlSyntaxError, type Literal, parseCql2 } from './cql2.ts';
+import { atPoint, insideBox } from './crs.ts';
+import type { Queryable } from './queryables.ts';
+
+// biome-ignore lint/suspicious/noExplicitAny: the filter is written over the queryables' columns only
+type Eb = ExpressionBuilder<any, any>;
+
+/** 400 `ogc.filter_invalid`, naming the character where reading stopped and why. */
+export function filterRefusal(at: number, detail: string): HttpError {
+  const message = SERVER_MESSAGES['ogc.filter_invalid'].en
+    .replace('{at}', String(at))
+    .replace('{detail}', detail);
+  return new HttpError(400, message, {
+    validationErrors: { filter: message },
+    code: 'ogc.filter_invalid',
+    params: { at, detail: detail.slice(0, 300) },
+  });
+}
+
+/** The value of a literal in the queryable's stored form, or why it does not fit. */
+function valueFor(q: Queryable, name: string, literal: Literal): string | number {
+  if (q.type === 'number') {
+    if (literal.kind === 'number') return literal.value;
+    throw new Error(`${name} is a number; compare it with a number`);
+  }
+  if (literal.kind !== 'string' && literal.kind !== 'date')
+    throw new Error(`${name} is ${q.type === 'date' ? 'a date' : 'text'}; compare it with a quoted value`);
+  if (q.type === 'date') {
+    // A date-time compares by its day: the stored values are days (YYYY-MM-DD).
+    if (!/^\d{4}-\d{2}-\d{2}(T.*)?$/.test(literal.value))
+      throw new Error(`${name} is a date; "${literal.value}" is not YYYY-MM-DD`);
+    return literal.value.slice(0, 10);
+  }
+  if (q.stored === 'lower') return literal.value.toLowerCase();
+  if (q.stored === 'upper') return literal.value.toUpperCase();
+  return literal.value;
+}
+
+function queryableOf(queryables: Record<string, Queryable>, name: string): Queryable {
+  const q = Object.hasOwn(queryables, name) ? queryables[name] : undefined;
+  if (!q)
+    throw new Error(`${name} is not a queryable (see /queryables: ${Object.keys(queryables).join(', ')})`);
+  return q;
+}
+
+function toSql(
+  eb: Eb,
+  node: CqlNode,
+  queryables: Record<string, Queryable>,
+  crs: OgcCrs,
+): Expression<SqlBool> {
+  switch (node.type) {
+    case 'and':
+      return eb.and(node.args.map((arg) => toSql(eb, arg, queryables, crs)));
+    case 'or':
+      return eb.or(node.args.map((arg) => toSql(eb, arg, queryables, crs)));
+    case 'not':
+      return eb.not(toSql(eb, node.arg, queryables, crs));
+    case 'isNull':
+      return eb(eb.ref(node.property), 'is', null);
+    case 'compare': {
+      const q = queryableOf(queryables, node.property);
+      return eb(eb.ref(node.property), node.op, valueFor(q, node.property, node.value));
+    }
+    case 'intersects': {
+      const c = node.geometry.coords;
+      if (node.geometry.kind === 'point') return atPoint(c[0] as number, c[1] as number, crs);
+      const [minX, minY, maxX, maxY] = c.length === 6 ? [c[0], c[1], c[3], c[4]] : c;
+      return insideBox(
+        { minX, minY, maxX, maxY } as { minX: number; minY: number; maxX: number; maxY: number },
+        crs,
+      );
+    }
+  }
+}
+
+/** Every property and value of the tree checked against the queryables: the reason, or nothing. */
+function check(node: CqlNode, queryables: Record<string, Queryable>): void {
+  switch (node.type) {
+    case 'and':
+    case 'or':
+      for (const arg of node.args) check(arg, queryables);
+      return;
+    case 'not':
+      check(node.arg, queryables);
+      return;
+    case 'isNull':
+      queryableOf(queryables, node.property);
+      return;
+    case 'compare':
+      valueFor(queryableOf(queryables, node.property), node.property, node.value);
+      return;
+    case 'intersects':
+      if (node.property !== 'geometry') throw new Error(`${node.property} is not a geometry; use geometry`);
+  }
+}
+
+/**
+ * A CQL2 text filter as a condition on the queryables' columns, evaluated by the database. Every
+ * refusal (syntax, unknown property, a value of the wrong type) is a 400 `ogc.filter_invalid`.
+ */
+export function cql2Condition(
+  text: string,
+  queryables: Record<string, Queryable>,
+  crs: OgcCrs,
+): (eb: Eb) => Expression<SqlBool> {
+  let tree: CqlNode;
+  try {
+    tree = parseCql2(text);
+    check(tree, queryables);
+  } catch (error) {
+    if (error instanceof CqlSyntaxError) throw filterRefusal(error.at, error.detail);
+    throw filterRefusal(1, (error as Error).message);
+  }
+  return (eb) => toSql(eb, tree, queryables, crs);
+}
