@@ -18,13 +18,16 @@ describe('dashboard "as of" per agency', () => {
     const rows = within(region)
       .getAllByRole('listitem')
       .map((li) => li.textContent);
-    expect(rows).toEqual([
-      'British Columbia: as of July 15, 2026 at 12:05 p.m. CDT',
+    expect(rows).toHaveLength(13);
+    expect(rows).toContain('British Columbia: as of July 15, 2026 at 12:05 p.m. CDT');
+    expect(rows).toContain(
       'Ontario: as of July 14, 2026 at 7:00 a.m. CDT (its feed is failing; this is its last successful update)',
-    ]);
-    expect(within(region).getAllByRole('listitem')[0]?.querySelector('time')?.getAttribute('dateTime')).toBe(
-      items[0]?.as_of,
     );
+    // Every reporting agency: one that sent nothing says so (New Brunswick and PEI were left out).
+    expect(rows).toContain('New Brunswick: no fire data received');
+    expect(rows).toContain('Prince Edward Island: no fire data received');
+    const bc = within(region).getByText(/^British Columbia:/);
+    expect(bc.querySelector('time')?.getAttribute('dateTime')).toBe(items[0]?.as_of);
     // Public: no bearer.
     expect(new Headers(calls[0]?.init?.headers).get('authorization')).toBeNull();
   });
@@ -33,9 +36,13 @@ describe('dashboard "as of" per agency', () => {
     installFetch({ '/v1/dashboard/freshness': () => json({ items: items.slice(1) }) });
     renderWithProviders(<DataAsOf />, { locale: 'fr' });
     const region = await screen.findByRole('region', { name: 'Date des dernières données de chaque agence' });
-    expect(within(region).getByRole('listitem').textContent).toMatch(
+    const rows = within(region)
+      .getAllByRole('listitem')
+      .map((li) => li.textContent);
+    expect(rows.find((row) => row?.startsWith('Ontario'))).toMatch(
       /^Ontario : en date du 14 juillet 2026 .*7 h 00 HAC \(son flux est en échec; c’est sa dernière mise à jour réussie\)$/,
     );
+    expect(rows).toContain('Nouveau-Brunswick : aucune donnée sur les feux reçue');
   });
 
   it('shows nothing when no agency has imported data yet, or when the call fails', async () => {

@@ -1,4 +1,4 @@
-import { agencyByCode, CENTRE_TIME_ZONE, type DashboardFreshness } from '@ciffc/contracts';
+import { AGENCIES, agencyByCode, CENTRE_TIME_ZONE, type DashboardFreshness } from '@ciffc/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { apiGet } from '../../shared/api/data-api.ts';
@@ -14,7 +14,8 @@ const freshnessQuery = () =>
 
 /**
  * "As of": how old each agency's fire data is, so that a reader does not take a day-old file for
- * today's situation. A secondary note: while loading or when the call fails it shows nothing rather
+ * today's situation. Every reporting agency is listed, one that sent nothing included, so that
+ * silence is not read as "no fires". A secondary note: while loading or when the call fails it shows nothing rather
  * than an error box above the figures (the figures themselves still load).
  */
 export function DataAsOf() {
@@ -22,6 +23,14 @@ export function DataAsOf() {
   const { locale } = useLocale();
   const { data } = useQuery(freshnessQuery());
   if (!data?.items.length) return null;
+  const byCode = new Map(data.items.map((item) => [item.agency_code, item]));
+  const known = new Set<string>(AGENCIES.map((a) => a.code));
+  const rows = [
+    ...AGENCIES.map((a) => ({ code: a.code as string, item: byCode.get(a.code) })),
+    ...data.items
+      .filter((item) => !known.has(item.agency_code))
+      .map((item) => ({ code: item.agency_code, item })),
+  ];
   const time = (iso: string) =>
     intl.formatDate(new Date(iso), {
       year: 'numeric',
@@ -38,19 +47,22 @@ export function DataAsOf() {
         <FormattedMessage id="dashboard.asOf.heading" />
       </h2>
       <ul>
-        {data.items.map((item) => (
-          <li key={item.agency_code}>
-            <FormattedMessage
-              id={item.feed_failing ? 'dashboard.asOf.failing' : 'dashboard.asOf.item'}
-              values={{
-                agency:
-                  agencyByCode(item.agency_code)?.name[locale === 'fr' ? 'fr' : 'en'] ??
-                  item.agency_code.toUpperCase(),
-                time: <time dateTime={item.as_of}>{time(item.as_of)}</time>,
-              }}
-            />
-          </li>
-        ))}
+        {rows.map(({ code, item }) => {
+          const agency = agencyByCode(code)?.name[locale === 'fr' ? 'fr' : 'en'] ?? code.toUpperCase();
+          const id = !item
+            ? 'dashboard.asOf.none'
+            : item.feed_failing
+              ? 'dashboard.asOf.failing'
+              : 'dashboard.asOf.item';
+          return (
+            <li key={code}>
+              <FormattedMessage
+                id={id}
+                values={{ agency, time: item ? <time dateTime={item.as_of}>{time(item.as_of)}</time> : '' }}
+              />
+            </li>
+          );
+        })}
       </ul>
     </section>
   );

@@ -106,6 +106,7 @@ export const messages = defineCatalogue({
     'dashboard.asOf.item': '{agency}: as of {time}',
     'dashboard.asOf.failing':
       '{agency}: as of {time} (its feed is failing; this is its last successful update)',
+    'dashboard.asOf.none': '{agency}: no fire data received',
   },
   fr: {
     'dashboard.title': 'Tableau de bord des feux actifs',
@@ -214,5 +215,6 @@ export const messages = defineCatalogue({
     'dashboard.asOf.item': '{agency} : en date du {time}',
     'dashboard.asOf.failing':
       '{agency} : en date du {time} (son flux est en échec; c’est sa dernière mise à jour réussie)',
+    'dashboard.asOf.none': '{agency} : aucune donnée sur les feux reçue',
   },
 });
