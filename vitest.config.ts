@@ -23,6 +23,9 @@ export default defineConfig({
           include: ['api/src/**/*.test.ts'],
           exclude: ['api/src/**/*.unit.test.ts', '**/node_modules/**'],
           globalSetup: ['api/test/global-setup.ts'],
+          // One module graph per worker: each file imported the whole app again (2 minutes of a
+          // 7-minute run); every suite builds its own app and database, so nothing is shared.
+          isolate: false,
           testTimeout: 30_000,
           hookTimeout: 120_000,
         },

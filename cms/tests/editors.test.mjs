@@ -219,10 +219,12 @@ describe('editors: saves reach the site at once (issue 16)', { timeout: 240_000 
     assert.equal((await cms(file.url)).status, 200);
   });
 
-  it('measures save to site over 20 saves (p50, max)', async () => {
+  // Saves in a row each reach the site (the cache of the one before must not hide the next). The
+  // figure is printed for the issue notes; a timing is not asserted here (benchmarks do that).
+  it('three saves in a row each reach the site', async () => {
     const { entry } = await siteEntry('pages', 'about');
     const times = [];
-    for (let i = 0; i < 20; i += 1) {
+    for (let i = 0; i < 3; i += 1) {
       const Name = `About, save ${i}`;
       const started = Date.now();
       const saved = await contentManager('PUT', `api::page.page/${entry.documentId}?locale=en`, {
@@ -236,6 +238,6 @@ describe('editors: saves reach the site at once (issue 16)', { timeout: 240_000 
       );
     }
     times.sort((a, b) => a - b);
-    console.log(`# save to site through the gateway: p50 ${times[9]} ms, max ${times[19]} ms (20 saves)`);
+    console.log(`# save to site through the gateway: ${times.join(', ')} ms (3 saves)`);
   });
 });
