@@ -286,6 +286,50 @@ forEachEngine(
       });
     });
 
+    it("serves a fire's captures oldest first, and 404 for a fire without any", async () => {
+      const res = await ctx().app.inject({ method: 'GET', url: '/v1/perimeters/fires/BC/K50123' });
+      expect(res.statusCode).toBe(200);
+      const body = res.json();
+      expect(
+        body.items.map((i: { captured_at: string; current: boolean }) => [i.captured_at, i.current]),
+      ).toEqual([
+        ['2026-07-10T00:00:00.000Z', false],
+        ['2026-07-14T00:00:00.000Z', true],
+      ]);
+      expect(body.items[1].geometry.type).toBe('Polygon');
+      const none = await ctx().app.inject({ method: 'GET', url: '/v1/perimeters/fires/bc/NOPE' });
+      expect(none.statusCode).toBe(404);
+    });
+
+    it('downloads every capture as KML that the import reads back unchanged, and GeoJSON that GDAL reads', async () => {
+      const kml = await ctx().app.inject({
+        method: 'GET',
+        url: '/v1/perimeters/download?format=kml&captures=all',
+      });
+      expect(kml.headers['content-type']).toContain('application/vnd.google-earth.kml+xml');
+      expect(kml.headers['content-disposition']).toContain('perimeters-all.kml');
+      expect(kml.body).toContain('open-government-licence-canada');
+      const total = (await stored(ctx())).length;
+      const back = (
+        await post(ctx(), kml.body, 'application/vnd.google-earth.kml+xml', 'ciffc', '?dry_run=true')
+      ).json();
+      expect(back).toMatchObject({
+        format: 'kml',
+        total_features: total,
+        refused_count: 0,
+        inserted: 0,
+        replaced: 0,
+      });
+      const geojson = await ctx().app.inject({ method: 'GET', url: '/v1/perimeters/download' });
+      const current = (await stored(ctx())).filter((r) => r.is_current === 1).length;
+      expect(geojson.json().features).toHaveLength(current);
+      const file = path.join(mkdtempSync(path.join(dir, 'dl-')), 'perimeters.geojson');
+      writeFileSync(file, geojson.body);
+      const info = execFileSync('ogrinfo', ['-ro', '-al', '-so', file], { encoding: 'utf8' });
+      expect(info).toContain(`Feature Count: ${current}`);
+      expect(info).toMatch(/Geometry: (Multi )?Polygon/);
+    });
+
     it('refuses a file that is no perimeter file with a 400 and a code', async () => {
       const res = await post(ctx(), 'agency,fire_id\nbc,K1', 'application/octet-stream');
       expect(res.statusCode).toBe(400);

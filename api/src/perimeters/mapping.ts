@@ -57,7 +57,7 @@ const round2 = (n: number) => Math.round(n * 100) / 100;
 
 /**
  * A feature's fire and capture from its properties, in this order of precedence: the project's own
- * names (`agency`/`agency_code`, `fire_id`/`agency_fire_id`, `captured_at`, `area_ha`,
+ * names (`agency`/`agency_code`, `fire_id`/`agency_fire_id`, `captured_at`, `agency_area_ha`,
  * `fire_name`), the BC Wildfire Service's (`FIRE_NUMBER`, `TRACK_DATE`, `FIRE_SIZE_HECTARES`:
  * agency bc), the US interagency perimeters' (`attr_UniqueFireIdentifier`, `poly_IncidentName`,
  * `poly_DateCurrent`, `poly_GISAcres`). With no agency named, an agency user's file is its own
@@ -87,7 +87,7 @@ export function mapProperties(
   if (!captured) return { code: 'perimeters.feature_bad_date', params: { value: String(dateValue) } };
   const acres = p.number('poly_GISAcres', 'GISAcres');
   const hectares =
-    p.number('area_ha', 'FIRE_SIZE_HECTARES', 'FIRE_SIZE_') ??
+    p.number('agency_area_ha', 'FIRE_SIZE_HECTARES', 'FIRE_SIZE_') ??
     (acres === undefined ? undefined : acres * ACRE_HA);
   return {
     agency_code: agency,

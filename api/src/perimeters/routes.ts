@@ -1,9 +1,12 @@
 import {
   agencyOf,
   CANADA_BOX,
+  FirePerimeters,
+  FirePerimetersParams,
   isNational,
   type PerimeterImport,
   PerimeterImports,
+  PerimetersDownloadQuery,
   PerimetersImportQuery,
   PerimetersImportResult,
   PerimetersQuery,
@@ -12,14 +15,17 @@ import {
 } from '@ciffc/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { sendCached } from '../http/cache.ts';
+import { notFound } from '../http/errors.ts';
 import { ErrorResponse, readVersion } from '../http/query.ts';
 import { requireUser } from '../plugins/identity.ts';
+import { perimetersForDownload, toGeoJson, toKml } from './download.ts';
 import { type Area, simplifyArea } from './geometry.ts';
 import { importPerimeters } from './import.ts';
 import { perimeterRefusal } from './refusals.ts';
 import './schema.ts';
-import { currentPerimeters } from './store.ts';
+import { capturesOfFire, currentPerimeters } from './store.ts';
 
 /** Every media type a perimeter file is sent as; the import recognises the format by its bytes. */
 const FILE_TYPES = [
@@ -147,6 +153,68 @@ export async function perimeterRoutes(fastify: FastifyInstance): Promise<void> {
                 },
               ];
             }),
+          };
+        },
+      });
+    },
+  );
+
+  app.get(
+    '/v1/perimeters/download',
+    {
+      schema: {
+        summary:
+          'Every current perimeter (or every capture) as GeoJSON or KML, unsimplified, with its licence',
+        tags: ['perimeters'],
+        querystring: PerimetersDownloadQuery,
+        response: { 200: z.string(), 400: ErrorResponse },
+      },
+    },
+    async (request, reply) => {
+      const { format, captures } = request.query;
+      const name = `perimeters-${captures}.${format === 'kml' ? 'kml' : 'geojson'}`;
+      reply.header('content-disposition', `attachment; filename="${name}"`);
+      return sendCached(request, reply, app.responseCache, {
+        version: await readVersion(app, request, ['perimeters']),
+        contentType:
+          format === 'kml'
+            ? 'application/vnd.google-earth.kml+xml; charset=utf-8'
+            : 'application/geo+json; charset=utf-8',
+        compute: async () => {
+          const rows = await perimetersForDownload(app.db.kysely, captures === 'all');
+          return format === 'kml' ? toKml(rows) : toGeoJson(rows);
+        },
+      });
+    },
+  );
+
+  app.get(
+    '/v1/perimeters/fires/:agency/:agency_fire_id',
+    {
+      schema: {
+        summary: "A fire's perimeter captures, oldest first (its growth), unsimplified",
+        tags: ['perimeters'],
+        params: FirePerimetersParams,
+        response: { 200: FirePerimeters, 400: ErrorResponse, 404: ErrorResponse },
+      },
+    },
+    async (request, reply) => {
+      const agency = request.params.agency.toLowerCase();
+      const fireId = request.params.agency_fire_id;
+      return sendCached(request, reply, app.responseCache, {
+        version: await readVersion(app, request, ['perimeters']),
+        schema: FirePerimeters,
+        compute: async (): Promise<FirePerimeters> => {
+          const rows = await capturesOfFire(app.db.kysely, agency, fireId);
+          if (!rows.length) throw notFound(`No perimeter of fire ${fireId} of agency ${agency}`);
+          return {
+            agency_code: agency,
+            agency_fire_id: fireId,
+            items: rows.map(({ geometry, is_current, ...r }) => ({
+              ...r,
+              current: is_current === 1,
+              geometry: JSON.parse(geometry) as FirePerimeters['items'][number]['geometry'],
+            })),
           };
         },
       });

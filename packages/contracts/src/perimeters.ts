@@ -279,3 +279,39 @@ export const PerimetersResponse = z.object({
   ),
 });
 export type PerimetersResponse = z.infer<typeof PerimetersResponse>;
+
+/** The licence every perimeter download names (the centre's open data licence). */
+export const PERIMETERS_LICENCE_URL = 'https://open.canada.ca/en/open-government-licence-canada';
+
+/** ?format=&captures= of GET /v1/perimeters/download. */
+export const PerimetersDownloadQuery = z.object({
+  format: z.enum(['geojson', 'kml']).default('geojson'),
+  captures: z
+    .enum(['current', 'all'])
+    .default('current')
+    .describe("current: each fire's newest capture; all: every capture kept (its growth)"),
+});
+
+/** GET /v1/perimeters/fires/:agency/:agency_fire_id */
+export const FirePerimetersParams = z.object({
+  agency: z.string().max(10),
+  agency_fire_id: z.string().min(1).max(100),
+});
+
+/** A fire's captures, oldest first, unsimplified. */
+export const FirePerimeters = z.object({
+  agency_code: z.string(),
+  agency_fire_id: z.string(),
+  items: z.array(
+    z.object({
+      id: z.number(),
+      captured_at: z.string(),
+      area_ha: z.number(),
+      agency_area_ha: z.number().nullable(),
+      source: z.string(),
+      current: z.boolean(),
+      geometry: z.object({ type: z.enum(['Polygon', 'MultiPolygon']), coordinates: z.array(z.any()) }),
+    }),
+  ),
+});
+export type FirePerimeters = z.infer<typeof FirePerimeters>;
