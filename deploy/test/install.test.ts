@@ -1,0 +1,332 @@
+/**
+ * deploy/install.sh, the operator's first day of deploy/README.md, run into a scratch root against
+ * a scratch PostgreSQL cluster, twice: what it makes must start the parts (their own production
+ * checks pass on its settings, its roles sign in and own their databases, nginx takes its config
+ * before any certificate exists) and a second run must change no secret.
+ */
+import { type ChildProcess, execFileSync, spawn, spawnSync } from 'node:child_process';
+import {
+  existsSync,
+  lstatSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  readlinkSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
+import { tmpdir, userInfo } from 'node:os';
+import path from 'node:path';
+import { connect } from 'node:tls';
+import { SECRET_VARIABLES, secretProblems } from '@ciffc/contracts';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../api/src/app.ts';
+import { loadConfig } from '../../api/src/config.ts';
+import { startPostgres } from '../../api/test/postgres.ts';
+import { freePort, repoRoot } from '../../scripts/lib/stack.ts';
+import { parseEnvFile } from '../render-nginx.mjs';
+
+const DOMAIN = 'fires.ciffc.test';
+const API_PORTS = [4101, 4102];
+const CMS_PORT = 4137;
+// As root, a user other than root, so that owners are really set; otherwise the caller.
+const USER = process.getuid?.() === 0 ? 'nobody' : userInfo().username;
+const idOf = (flag: '-u' | '-g') => Number(execFileSync('id', [flag, USER], { encoding: 'utf8' }));
+
+const root = mkdtempSync(path.join(tmpdir(), 'ciffc-install-'));
+const etc = path.join(root, 'etc/ciffc');
+const settings = (name: string) => parseEnvFile(readFileSync(path.join(etc, `${name}.env`), 'utf8'));
+const mode = (file: string) => (statSync(file).mode & 0o777).toString(8);
+const lines = (file: string) =>
+  readFileSync(path.join(root, file), 'utf8')
+    .split('\n')
+    .filter((line) => !line.trim().startsWith('#'))
+    .join('\n');
+
+let server: Awaited<ReturnType<typeof startPostgres>>;
+const cleanups: (() => unknown)[] = [];
+
+function install(): string {
+  const result = spawnSync(
+    'bash',
+    [
+      path.join(repoRoot, 'deploy/install.sh'),
+      ...['--root', root, '--user', USER, '--domain', DOMAIN, '--pg-url', server.url],
+      ...['--app-dir', repoRoot, '--api-ports', API_PORTS.join(' '), '--cms-port', String(CMS_PORT)],
+    ],
+    { encoding: 'utf8' },
+  );
+  if (result.status !== 0) throw new Error(`install.sh failed (${result.status}): ${result.stderr}`);
+  return result.stdout;
+}
+
+async function query(url: string, sql: string): Promise<Record<string, unknown>[]> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return (await client.query(sql)).rows;
+  } finally {
+    await client.end();
+  }
+}
+
+/** Every regular file under the scratch root. */
+function files(dir = root): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const file = path.join(dir, entry.name);
+    if (entry.isDirectory()) return files(file);
+    return entry.isFile() ? [file] : [];
+  });
+}
+
+/** The secrets install.sh made: both database passwords and the content system's secrets. */
+function secrets(): string[] {
+  const cms = settings('cms');
+  const passwords = ['api', 'cms'].map((part) => new URL(settings(part).DATABASE_URL ?? '').password);
+  return [...passwords, ...SECRET_VARIABLES.flatMap((name) => (cms[name] ?? '').split(','))];
+}
+
+/**
+ * From here on, PostgreSQL asks every role but the superuser for its password (the scratch cluster
+ * trusts everyone), so that a connection proves the password of the settings file.
+ */
+async function requirePasswords(): Promise<void> {
+  const [row] = await query(server.url, 'SHOW hba_file');
+  const file = String(row?.hba_file);
+  writeFileSync(
+    file,
+    [
+      'local all all trust',
+      'host all postgres 127.0.0.1/32 trust',
+      'host all all 127.0.0.1/32 scram-sha-256',
+    ].join('\n'),
+  );
+  await query(server.url, 'SELECT pg_reload_conf()');
+}
+
+/**
+ * nginx run from the installed site config, its absolute paths moved under the scratch root and
+ * its two ports onto free loopback ones, as Debian's nginx would include it inside `http { }`.
+ */
+async function startInstalledNginx(ports: { tls: number; plain: number }): Promise<() => Promise<void>> {
+  const prefix = mkdtempSync(path.join(root, 'nginx-run-'));
+  mkdirSync(path.join(root, 'var/log/nginx'), { recursive: true });
+  const site = readFileSync(path.join(root, 'etc/nginx/conf.d/ciffc.conf'), 'utf8')
+    .replace(/(\s)\/(etc\/ciffc|var\/www|var\/cache|var\/log)\//g, `$1${root}/$2/`)
+    .replace(/listen 443 ssl http2;/, `listen 127.0.0.1:${ports.tls} ssl http2;`)
+    .replace(/listen 80;/, `listen 127.0.0.1:${ports.plain};`);
+  writeFileSync(path.join(prefix, 'ciffc.conf'), site);
+  const temp = (name: string) => `  ${name}_temp_path ${path.join(prefix, name)};`;
+  writeFileSync(
+    path.join(prefix, 'nginx.conf'),
+    [
+      'daemon off;',
+      process.getuid?.() === 0 ? `user ${userInfo().username};` : '',
+      'worker_processes 1;',
+      `pid ${path.join(prefix, 'nginx.pid')};`,
+      `error_log ${path.join(prefix, 'error.log')} warn;`,
+      'events { worker_connections 64; }',
+      'http {',
+      '  include /etc/nginx/mime.types;',
+      ...['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map(temp),
+      `  include ${path.join(prefix, 'ciffc.conf')};`,
+      '}',
+    ].join('\n'),
+  );
+  const args = ['-p', prefix, '-c', path.join(prefix, 'nginx.conf'), '-e', path.join(prefix, 'error.log')];
+  const check = spawnSync('nginx', [...args, '-t'], { encoding: 'utf8' });
+  if (check.status !== 0) throw new Error(`nginx -t failed: ${check.stderr}`);
+  const child: ChildProcess = spawn('nginx', args, { stdio: 'ignore' });
+  const exited = new Promise((done) => child.on('exit', done));
+  const stop = async () => {
+    child.kill('SIGQUIT');
+    await exited;
+  };
+  cleanups.push(stop);
+  for (let tries = 0; tries < 50; tries++) {
+    try {
+      await fetch(`http://127.0.0.1:${ports.plain}/`, { redirect: 'manual' });
+      return stop;
+    } catch {
+      await new Promise((done) => setTimeout(done, 100));
+    }
+  }
+  throw new Error(`nginx did not answer: ${readFileSync(path.join(prefix, 'error.log'), 'utf8')}`);
+}
+
+/** The common name of the certificate served on `port` for DOMAIN. */
+function servedCertificate(port: number): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const socket = connect({ host: '127.0.0.1', port, servername: DOMAIN, rejectUnauthorized: false }, () => {
+      const subject = socket.getPeerCertificate().subject;
+      socket.end();
+      resolve(String(subject?.CN));
+    });
+    socket.on('error', reject);
+  });
+}
+
+describe('deploy/install.sh into a scratch root', () => {
+  beforeAll(async () => {
+    server = await startPostgres();
+    cleanups.push(server.stop);
+    install();
+  });
+  afterAll(async () => {
+    for (const cleanup of cleanups.reverse()) await cleanup();
+    rmSync(root, { recursive: true, force: true });
+  });
+
+  it('makes the folders and settings files with their owners and modes; no secret is readable by all', () => {
+    expect(mode(etc)).toBe('750');
+    for (const name of ['api', 'cms', 'nginx']) expect(mode(path.join(etc, `${name}.env`)), name).toBe('640');
+    expect(mode(path.join(root, 'var/backups/ciffc'))).toBe('700');
+    const writable = ['data', 'cms/public/uploads', 'cms/.tmp'].map((dir) => path.join(root, repoRoot, dir));
+    for (const dir of [...writable, path.join(root, 'var/backups/ciffc')]) {
+      expect(statSync(dir).uid, dir).toBe(idOf('-u'));
+    }
+    // The service reads its settings through its group; root alone may change them.
+    expect(statSync(path.join(etc, 'api.env')).gid).toBe(idOf('-g'));
+    expect(mode(path.join(etc, 'tls/self-signed/privkey.pem'))).toBe('600');
+
+    const made = secrets();
+    expect(made).toHaveLength(2 + SECRET_VARIABLES.length + 1);
+    const holders = files().filter((file) =>
+      made.some((value) => readFileSync(file, 'utf8').includes(value)),
+    );
+    expect(holders.map((file) => path.relative(root, file)).sort()).toEqual([
+      'etc/ciffc/api.env',
+      'etc/ciffc/cms.env',
+    ]);
+    for (const file of holders) expect(statSync(file).mode & 0o007, file).toBe(0);
+  });
+
+  it("the settings pass the data API's and the content system's production checks", () => {
+    const template = parseEnvFile(readFileSync(path.join(repoRoot, 'deploy/env/cms.env'), 'utf8'));
+    expect(secretProblems({ ...template, NODE_ENV: 'production' }, true)).not.toEqual([]);
+
+    const cms = settings('cms');
+    expect(secretProblems({ ...cms, NODE_ENV: 'production' }, true)).toEqual([]);
+    expect(cms.PUBLIC_URL).toBe(`https://${DOMAIN}`);
+    const api = settings('api');
+    const config = loadConfig({ ...api, NODE_ENV: 'production', API_PORT: String(API_PORTS[0]) });
+    expect(config.jwtSecret).toBe(cms.JWT_SECRET);
+    expect(config.databaseUrl).toMatch(/^postgres:\/\/ciffc_api:[\w-]{40,}@127\.0\.0\.1:\d+\/ciffc_api$/);
+    expect(config.cmsUrl).toBe(`http://127.0.0.1:${CMS_PORT}`);
+    expect(config.demo).toBe(false);
+  });
+
+  it('each part signs in with its own password, owns its database alone, and the API migrates and serves there', async () => {
+    await requirePasswords();
+    for (const part of ['api', 'cms']) {
+      const url = settings(part).DATABASE_URL ?? '';
+      const [row] = await query(
+        url,
+        'SELECT current_user AS me, pg_get_userbyid(datdba) AS owner FROM pg_database WHERE datname = current_database()',
+      );
+      expect(row).toEqual({ me: `ciffc_${part}`, owner: `ciffc_${part}` });
+      const wrong = Object.assign(new URL(url), { password: 'not-the-password' }).toString();
+      await expect(query(wrong, 'SELECT 1'), part).rejects.toThrow(/password authentication failed/);
+    }
+    // The content system's role may not even connect to the API's database.
+    const cmsIntoApi = Object.assign(new URL(settings('cms').DATABASE_URL ?? ''), { pathname: '/ciffc_api' });
+    await expect(query(cmsIntoApi.toString(), 'SELECT 1')).rejects.toThrow(/permission denied/);
+
+    const api = settings('api');
+    const app = await buildApp({
+      config: loadConfig({ ...api, NODE_ENV: 'test', LOG_LEVEL: 'silent' }),
+      migrate: true,
+    });
+    cleanups.push(() => app.close());
+    expect((await app.inject({ method: 'GET', url: '/v1/wildfires?page=1' })).statusCode).toBe(200);
+    const owners = await query(
+      api.DATABASE_URL ?? '',
+      "SELECT DISTINCT tableowner FROM pg_tables WHERE schemaname = 'public'",
+    );
+    expect(owners).toEqual([{ tableowner: 'ciffc_api' }]);
+  });
+
+  it('a second run changes no secret or password and keeps what the operator edited', async () => {
+    const before = Object.fromEntries(['api', 'cms', 'nginx'].map((name) => [name, settings(name)]));
+    const roles = "SELECT rolname, rolpassword FROM pg_authid WHERE rolname LIKE 'ciffc_%' ORDER BY rolname";
+    const passwordsBefore = await query(server.url, roles);
+    const apiFile = path.join(etc, 'api.env');
+    writeFileSync(apiFile, readFileSync(apiFile, 'utf8').replace(/^LOG_LEVEL=.*$/m, 'LOG_LEVEL=debug'));
+
+    const output = install();
+    expect(output).not.toMatch(/created|wrote|set the password/);
+    expect(settings('api')).toEqual({ ...before.api, LOG_LEVEL: 'debug' });
+    expect(settings('cms')).toEqual(before.cms);
+    expect(settings('nginx')).toEqual(before.nginx);
+    expect(await query(server.url, roles)).toEqual(passwordsBefore);
+    expect(mode(apiFile)).toBe('640');
+  });
+
+  it('the units, nginx and the settings name the same ports, all from nginx.env', () => {
+    const nginx = settings('nginx');
+    expect(nginx.API_INSTANCES).toBe(API_PORTS.map((port) => `127.0.0.1:${port}`).join(' '));
+    expect(nginx.CMS_ADDRESS).toBe(`127.0.0.1:${CMS_PORT}`);
+    expect(settings('cms').PORT).toBe(String(CMS_PORT));
+
+    const units = 'etc/systemd/system';
+    const wants = /^Wants=(.*)$/m.exec(lines(`${units}/ciffc.target`))?.[1]?.split(' ');
+    const after = /^After=(.*)$/m.exec(lines(`${units}/nginx.service.d/ciffc.conf`))?.[1]?.split(' ');
+    for (const port of API_PORTS) {
+      expect(wants).toContain(`ciffc-api@${port}.service`);
+      expect(wants).toContain(`ciffc-api-health@${port}.timer`);
+      expect(after).toContain(`ciffc-api@${port}.service`);
+    }
+    expect(lines(`${units}/ciffc-cms.service`)).toContain(`http://127.0.0.1:${CMS_PORT}/_health`);
+    const site = lines('etc/nginx/conf.d/ciffc.conf');
+    for (const port of API_PORTS) expect(site).toContain(`server 127.0.0.1:${port} `);
+    expect(site).toContain(`server 127.0.0.1:${CMS_PORT} `);
+    // No unit or config line keeps a default port of the templates.
+    const installed = [...readdirSync(path.join(root, units)).filter((f) => f.startsWith('ciffc'))];
+    for (const file of [...installed.map((f) => `${units}/${f}`), `${units}/nginx.service.d/ciffc.conf`]) {
+      expect(lines(file), file).not.toMatch(/\b(3001|3002|1337)\b/);
+      expect(lines(file), file).not.toMatch(/\/srv\/ciffc|User=ciffc/);
+    }
+    expect(lines(`${units}/ciffc-api@.service`)).toContain(`WorkingDirectory=${repoRoot}\n`);
+  });
+
+  it("nginx starts before any certificate exists, serves certbot's challenge over plain HTTP, and takes certbot's certificate on the next run", async () => {
+    const ports = { tls: await freePort(), plain: await freePort() };
+    const challenge = path.join(root, 'var/www/letsencrypt/.well-known/acme-challenge');
+    mkdirSync(challenge, { recursive: true });
+    writeFileSync(path.join(challenge, 'token-1'), 'token-1.key');
+    let stop = await startInstalledNginx(ports);
+    const acme = await fetch(`http://127.0.0.1:${ports.plain}/.well-known/acme-challenge/token-1`, {
+      headers: { host: DOMAIN },
+    });
+    expect(acme.status).toBe(200);
+    expect(await acme.text()).toBe('token-1.key');
+    const page = await fetch(`http://127.0.0.1:${ports.plain}/fires`, {
+      redirect: 'manual',
+      headers: { host: DOMAIN },
+    });
+    expect(page.status).toBe(301);
+    expect(await servedCertificate(ports.tls)).toBe(DOMAIN);
+    await stop();
+
+    // What `certbot certonly --webroot` leaves behind, then install.sh again.
+    const live = path.join(root, 'etc/letsencrypt/live', DOMAIN);
+    mkdirSync(live, { recursive: true });
+    const made = spawnSync('openssl', [
+      ...['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-days', '1', '-subj', '/CN=issued.ciffc.test'],
+      ...['-keyout', path.join(live, 'privkey.pem'), '-out', path.join(live, 'fullchain.pem')],
+    ]);
+    expect(made.status).toBe(0);
+    install();
+    expect(readlinkSync(path.join(etc, 'tls/fullchain.pem'))).toBe(
+      `../../letsencrypt/live/${DOMAIN}/fullchain.pem`,
+    );
+    expect(lstatSync(path.join(etc, 'tls/privkey.pem')).isSymbolicLink()).toBe(true);
+    stop = await startInstalledNginx(ports);
+    expect(await servedCertificate(ports.tls)).toBe('issued.ciffc.test');
+    await stop();
+    expect(existsSync(path.join(etc, 'tls/self-signed/fullchain.pem'))).toBe(true);
+  });
+});
