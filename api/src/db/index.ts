@@ -4,6 +4,7 @@ import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import pg from 'pg';
 import type { Database } from './schema.ts';
+import { SqliteReadsDialect } from './sqlite-reads.ts';
 
 export type Engine = 'sqlite' | 'postgres';
 
@@ -61,7 +62,12 @@ export function createDb(options: DbOptions): Db {
   database.pragma('busy_timeout = 5000');
   database.pragma('synchronous = NORMAL');
   database.pragma('foreign_keys = ON');
-  const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database }) });
+  // A file: plain SELECTs on a read-only connection beside the writer (sqlite-reads.ts).
+  const dialect =
+    options.sqliteFile === ':memory:'
+      ? new SqliteDialect({ database })
+      : new SqliteReadsDialect(database, options.sqliteFile);
+  const kysely = new Kysely<Database>({ dialect });
   const reader = options.sqliteFile === ':memory:' ? undefined : committedReader(options.sqliteFile);
   return {
     kysely,
