@@ -17,7 +17,7 @@ export interface ItemsRequest<Q> {
   condition: ((eb: ExpressionBuilder<any, any>) => Expression<SqlBool>) | undefined;
 }
 
-export interface ItemsPage<F> {
+interface ItemsPage<F> {
   numberMatched: number;
   features: F[];
 }

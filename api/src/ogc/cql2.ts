@@ -5,7 +5,7 @@
  * of our own"); it only builds a tree, which filter.ts turns into SQL.
  */
 
-export type CompareOp = '=' | '<>' | '<' | '<=' | '>' | '>=';
+type CompareOp = '=' | '<>' | '<' | '<=' | '>' | '>=';
 
 export type Literal =
   | { kind: 'string'; value: string }
@@ -13,7 +13,7 @@ export type Literal =
   | { kind: 'boolean'; value: boolean }
   | { kind: 'date'; value: string };
 
-export type Geometry = { kind: 'bbox'; coords: number[] } | { kind: 'point'; coords: [number, number] };
+type Geometry = { kind: 'bbox'; coords: number[] } | { kind: 'point'; coords: [number, number] };
 
 export type CqlNode =
   | { type: 'and' | 'or'; args: CqlNode[] }

@@ -9,7 +9,7 @@ import type { Queryable } from './queryables.ts';
 type Eb = ExpressionBuilder<any, any>;
 
 /** 400 `ogc.filter_invalid`, naming the character where reading stopped and why. */
-export function filterRefusal(at: number, detail: string): HttpError {
+function filterRefusal(at: number, detail: string): HttpError {
   const message = SERVER_MESSAGES['ogc.filter_invalid'].en
     .replace('{at}', String(at))
     .replace('{detail}', detail);

@@ -19,12 +19,12 @@ import { type Box, insideBox, project } from './crs.ts';
 import { FIRE_QUERYABLE_TYPES } from './queryables.ts';
 
 /** Inclusive days of the situation report date; an open end is undefined. */
-export interface DateRange {
+interface DateRange {
   from?: string | undefined;
   to?: string | undefined;
 }
 
-export interface FeaturePage {
+interface FeaturePage {
   numberMatched: number;
   features: OgcFeature[];
 }
@@ -55,7 +55,7 @@ function dayOf(end: string): string | undefined {
 }
 
 /** `datetime`: an instant (its day), or `start/end` with `..` or nothing for an open end. */
-export function parseDatetime(value: string): DateRange {
+function parseDatetime(value: string): DateRange {
   const parts = value.split('/');
   if (parts.length > 2) throw badRequest('datetime', 'expected an instant or start/end');
   if (parts.length === 1) {
@@ -97,7 +97,7 @@ function toFeature(f: FireRow, crs: OgcCrs): OgcFeature {
   };
 }
 
-export interface FiresFilter {
+interface FiresFilter {
   bbox?: { box: Box; crs: OgcCrs } | undefined;
   /** The asked `datetime`; without it, the fires of `season` (the national list's default view). */
   dates?: DateRange | undefined;
@@ -123,7 +123,7 @@ function filtered(db: Kysely<Database>, filter: FiresFilter) {
 }
 
 /** One page of fires in a stable order (agency, fire id), and how many match in all. */
-export async function firesPage(
+async function firesPage(
   db: Kysely<Database>,
   filter: FiresFilter & { limit: number; offset: number; crs: OgcCrs },
 ): Promise<FeaturePage> {
@@ -140,11 +140,7 @@ export async function firesPage(
   return { numberMatched: Number(count.n), features: rows.map((row) => toFeature(row, filter.crs)) };
 }
 
-export async function featureById(
-  db: Kysely<Database>,
-  id: string,
-  crs: OgcCrs,
-): Promise<OgcFeature | undefined> {
+async function featureById(db: Kysely<Database>, id: string, crs: OgcCrs): Promise<OgcFeature | undefined> {
   const dash = id.indexOf('-');
   if (dash < 1) return undefined;
   const row = await db

@@ -9,7 +9,7 @@ import { StoredFire } from './fires-import.ts';
 
 /** A page of a thousand lets GDAL and QGIS read the national layer in a handful of requests. */
 export const OGC_DEFAULT_LIMIT = 1000;
-export const OGC_MAX_LIMIT = 10_000;
+const OGC_MAX_LIMIT = 10_000;
 
 export const CRS84 = 'http://www.opengis.net/def/crs/OGC/1.3/CRS84';
 /** The coordinate reference systems of `crs` and `bbox-crs` (Part 2), CRS84 (the storage) first. */
