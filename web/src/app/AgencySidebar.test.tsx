@@ -23,6 +23,7 @@ describe('agency sidebar', () => {
       'Inventory Input',
       'Inventory Summary',
       'Import Fires',
+      'Import Perimeters',
       'Contacts',
     ]);
     const agencyCall = calls.find((c) => c.url.pathname === '/api/agency-pages');
@@ -42,6 +43,7 @@ describe('agency sidebar', () => {
       'Inventory Summary',
       'Reports and Exports',
       'Import Fires',
+      'Import Perimeters',
       'Agency Fire Feeds',
       'Duty Officers',
     ]);

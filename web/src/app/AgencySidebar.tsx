@@ -43,6 +43,13 @@ export function AgencySidebar() {
             </NavLink>
           </li>
         )}
+        {(national || agencyOf(identity)) && (
+          <li>
+            <NavLink to="/agency/perimeters-import">
+              <FormattedMessage id="perimetersImport.sidebar" />
+            </NavLink>
+          </li>
+        )}
         {national && (
           <li>
             <NavLink to="/agency/fire-feeds">

@@ -9,6 +9,7 @@ import { messages as inventoryInput } from '../features/inventory-input/messages
 import { messages as login } from '../features/login/messages.ts';
 import { messages as nationalFires } from '../features/national-fires/messages.ts';
 import { messages as nationalSitrep } from '../features/national-sitrep/messages.ts';
+import { messages as perimetersImport } from '../features/perimeters/messages.ts';
 import { messages as reports } from '../features/reports/messages.ts';
 import { messages as situation } from '../features/situation/messages.ts';
 import { messages as situationArchive } from '../features/situation-archive/messages.ts';
@@ -115,6 +116,7 @@ export const catalogue = mergeCatalogues(
   dashboard,
   firesSummary,
   firesImport,
+  perimetersImport,
   fireFeeds,
   nationalFires,
   statistics,

@@ -44,6 +44,9 @@ const page = {
   firesImport: async () => ({
     Component: (await import('../features/fires-import/FiresImportPage.tsx')).FiresImportPage,
   }),
+  perimetersImport: async () => ({
+    Component: (await import('../features/perimeters/PerimetersImportPage.tsx')).PerimetersImportPage,
+  }),
   agencyOverview: async () => ({
     Component: (await import('../features/agency-overview/AgencyOverviewPage.tsx')).AgencyOverviewPage,
   }),
@@ -184,6 +187,11 @@ export const routes: RouteObject[] = [
                 path: 'fires-import',
                 element: <RequireAccess rule="agency-or-national" />,
                 children: [{ index: true, lazy: page.firesImport }],
+              },
+              {
+                path: 'perimeters-import',
+                element: <RequireAccess rule="agency-or-national" />,
+                children: [{ index: true, lazy: page.perimetersImport }],
               },
               {
                 path: 'reports-and-exports',

@@ -34,6 +34,7 @@ export const SITE_ROUTES = [
   '/agency/inventory/input',
   '/agency/fire-feeds',
   '/agency/fires-import',
+  '/agency/perimeters-import',
   '/agency/reports-and-exports',
 ];
 

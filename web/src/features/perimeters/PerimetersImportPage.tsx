@@ -1,0 +1,240 @@
+import {
+  PERIMETER_MESSAGES,
+  type PerimeterMessageCode,
+  type PerimetersImportResult,
+  perimeterMessage,
+} from '@ciffc/contracts';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, useId, useState } from 'react';
+import { FormattedDate, FormattedMessage, useIntl } from 'react-intl';
+import { ApiError } from '../../shared/api/http.ts';
+import { serverText } from '../../shared/editing/server-text.ts';
+import { ErrorBox } from '../../shared/ui/ErrorBox.tsx';
+import { PageHeader } from '../../shared/ui/PageHeader.tsx';
+import { perimeterImportsQuery, sendPerimeterImport } from './api.ts';
+
+const fireOf = (f: { agency_code: string | null; agency_fire_id: string | null }) =>
+  f.agency_fire_id ? `${f.agency_fire_id}${f.agency_code ? ` (${f.agency_code.toUpperCase()})` : ''}` : null;
+
+/** A refusal of the whole file in the user's language: the perimeter catalogue, else the server's. */
+function refusalText(error: unknown, locale: 'en' | 'fr'): string {
+  const body =
+    error instanceof ApiError
+      ? (error.body as { code?: string; params?: Record<string, string | number> })
+      : undefined;
+  return body?.code && Object.hasOwn(PERIMETER_MESSAGES, body.code)
+    ? perimeterMessage(body.code as PerimeterMessageCode, body.params ?? {}, locale)
+    : serverText(error, locale);
+}
+
+/** The answer of an import: counts, every refused feature with its reason, the unmatched ones. */
+export function PerimetersImportSummary({
+  result,
+  fileName,
+}: {
+  result: PerimetersImportResult;
+  fileName: string;
+}) {
+  const intl = useIntl();
+  const locale = intl.locale.startsWith('fr') ? 'fr' : 'en';
+  return (
+    <section aria-labelledby="perimeters-import-summary">
+      <h2 id="perimeters-import-summary">
+        <FormattedMessage
+          id={result.dry_run ? 'perimetersImport.checked' : 'perimetersImport.done'}
+          values={{ file: fileName }}
+        />
+      </h2>
+      <p>
+        <FormattedMessage
+          id="perimetersImport.counts"
+          values={{
+            total: result.total_features,
+            accepted: result.accepted_count,
+            inserted: result.inserted,
+            replaced: result.replaced,
+            unchanged: result.unchanged,
+            refused: result.refused_count,
+            unmatched: result.unmatched_count,
+          }}
+        />
+      </p>
+      {result.refused.length ? (
+        <table>
+          <caption>
+            <FormattedMessage id="perimetersImport.refused" />
+          </caption>
+          <thead>
+            <tr>
+              <th scope="col">
+                <FormattedMessage id="perimetersImport.feature" />
+              </th>
+              <th scope="col">
+                <FormattedMessage id="perimetersImport.fire" />
+              </th>
+              <th scope="col">
+                <FormattedMessage id="perimetersImport.reason" />
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {result.refused.map((r) => (
+              <tr key={r.feature}>
+                <td>{r.feature}</td>
+                <td>{fireOf(r) ?? <FormattedMessage id="perimetersImport.noId" />}</td>
+                <td>{perimeterMessage(r.code as PerimeterMessageCode, r.params, locale)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      ) : null}
+      {result.unmatched.length ? (
+        <table>
+          <caption>
+            <FormattedMessage id="perimetersImport.unmatched" />
+          </caption>
+          <thead>
+            <tr>
+              <th scope="col">
+                <FormattedMessage id="perimetersImport.feature" />
+              </th>
+              <th scope="col">
+                <FormattedMessage id="perimetersImport.fire" />
+              </th>
+              <th scope="col">
+                <FormattedMessage id="perimetersImport.capturedAt" />
+              </th>
+              <th scope="col">
+                <FormattedMessage id="perimetersImport.area" />
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {result.unmatched.map((u) => (
+              <tr key={u.feature}>
+                <td>{u.feature}</td>
+                <td>{fireOf(u) ?? <FormattedMessage id="perimetersImport.noId" />}</td>
+                <td>
+                  <FormattedDate value={u.captured_at} dateStyle="medium" timeZone="UTC" />
+                </td>
+                <td>{intl.formatNumber(u.area_ha)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      ) : null}
+    </section>
+  );
+}
+
+function ImportHistory() {
+  const { data } = useQuery(perimeterImportsQuery());
+  if (!data) return null;
+  return (
+    <section aria-labelledby="perimeters-import-history">
+      <h2 id="perimeters-import-history">
+        <FormattedMessage id="perimetersImport.history" />
+      </h2>
+      {data.items.length === 0 ? (
+        <p>
+          <FormattedMessage id="perimetersImport.historyEmpty" />
+        </p>
+      ) : (
+        <table>
+          <thead>
+            <tr>
+              <th scope="col">
+                <FormattedMessage id="perimetersImport.when" />
+              </th>
+              <th scope="col">
+                <FormattedMessage id="perimetersImport.who" />
+              </th>
+              <th scope="col">
+                <FormattedMessage id="perimetersImport.fileName" />
+              </th>
+              <th scope="col">
+                <FormattedMessage id="perimetersImport.summary" />
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {data.items.map((i) => (
+              <tr key={i.id}>
+                <td>
+                  <FormattedDate value={i.created_at} dateStyle="medium" timeStyle="short" />
+                </td>
+                <td>{i.username ?? i.source}</td>
+                <td>{i.file_name ?? i.format}</td>
+                <td>
+                  <FormattedMessage
+                    id="perimetersImport.historyRow"
+                    values={{
+                      total: i.total_features,
+                      inserted: i.inserted,
+                      refused: i.refused,
+                      unmatched: i.unmatched,
+                    }}
+                  />
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </section>
+  );
+}
+
+/** The perimeter import (docs/perimeters.md): send a file, checked first by default, then imported. */
+export function PerimetersImportPage() {
+  const id = useId();
+  const intl = useIntl();
+  const queryClient = useQueryClient();
+  const [file, setFile] = useState<File>();
+  const [dryRun, setDryRun] = useState(true);
+  const send = useMutation({
+    mutationFn: (input: { file: File; dryRun: boolean }) => sendPerimeterImport(input.file, input.dryRun),
+    onSuccess: (result) => {
+      if (!result.dry_run) void queryClient.invalidateQueries({ queryKey: ['perimeter-imports'] });
+    },
+  });
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    if (file) send.mutate({ file, dryRun });
+  };
+  return (
+    <>
+      <PageHeader titleId="perimetersImport.title" />
+      <p>
+        <FormattedMessage id="perimetersImport.intro" />
+      </p>
+      <form onSubmit={onSubmit}>
+        <p>
+          <label htmlFor={`${id}-file`}>
+            <FormattedMessage id="perimetersImport.file" />
+          </label>{' '}
+          <input
+            id={`${id}-file`}
+            type="file"
+            accept=".geojson,.json,.kml,.zip,application/geo+json,application/vnd.google-earth.kml+xml,application/zip"
+            onChange={(e) => setFile(e.target.files?.[0])}
+          />
+        </p>
+        <p>
+          <label>
+            <input type="checkbox" checked={dryRun} onChange={(e) => setDryRun(e.target.checked)} />{' '}
+            <FormattedMessage id="perimetersImport.dryRun" />
+          </label>
+        </p>
+        <button type="submit" disabled={!file || send.isPending}>
+          <FormattedMessage id={send.isPending ? 'perimetersImport.sending' : 'perimetersImport.submit'} />
+        </button>
+      </form>
+      {send.error ? (
+        <ErrorBox>{refusalText(send.error, intl.locale.startsWith('fr') ? 'fr' : 'en')}</ErrorBox>
+      ) : null}
+      {send.data && file ? <PerimetersImportSummary result={send.data} fileName={file.name} /> : null}
+      <ImportHistory />
+    </>
+  );
+}
