@@ -6,6 +6,7 @@ import { centreToday, yearOf } from '../http/time.ts';
 import { listPublishedNationalSitreps, type PublishedNationalSitrepRow } from '../national-sitrep/service.ts';
 import { requireNational } from '../plugins/identity.ts';
 import { type CsvCell, recordsToCsv, sendCsv } from './csv.ts';
+import { wildfiresDownloadRoutes } from './wildfires-download-route.ts';
 
 /** Every key of a row type, in file order; a key added to the row type and not here fails to compile. */
 function columns<T>() {
@@ -64,6 +65,7 @@ export async function exportRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const currentYear = () => yearOf(centreToday(app.config.now()));
   const Query = sitrepExportQuery(currentYear);
+  await app.register(wildfiresDownloadRoutes);
 
   const kinds = [
     {

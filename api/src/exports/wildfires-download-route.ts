@@ -1,0 +1,74 @@
+import {
+  CRS84,
+  type Locale,
+  WILDFIRES_DOWNLOAD_FILES,
+  type WildfiresDownloadFormat,
+  WildfiresDownloadQuery,
+} from '@ciffc/contracts';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { lastUpdated } from '../db/versions.ts';
+import { currentSeason, listFires } from '../fires/store.ts';
+import { sendCached } from '../http/cache.ts';
+import { requestLang } from '../http/lang.ts';
+import { ErrorResponse, readVersion } from '../http/query.ts';
+import { licenceOf, wildfiresDownload } from './wildfires-download.ts';
+
+/**
+ * The licence as an RFC 8288 `Link` (rel="license"), the one place a CSV can carry it without a
+ * line that spreadsheet and GIS readers would take for data (docs/decisions.md, "Fire downloads").
+ * The title is RFC 8187-encoded: a header value must stay ASCII, the licence's name has a dash.
+ */
+export function licenceLinkHeader(lang: Locale): string {
+  const licence = licenceOf(lang);
+  const encoded = (text: string) => `UTF-8''${encodeURIComponent(text)}`;
+  return `<${licence.url}>; rel="license"; title*=${encoded(licence.title)}; attribution*=${encoded(licence.attribution)}`;
+}
+
+/** Content-Crs for the formats with coordinates (OGC API – Features Part 2 names it so). */
+const HAS_GEOMETRY: ReadonlySet<WildfiresDownloadFormat> = new Set(['geojson', 'kml']);
+
+/** GET /v1/wildfires/download: the national list's current view as a file (docs/open-data.md). */
+export async function wildfiresDownloadRoutes(fastify: FastifyInstance): Promise<void> {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  app.get(
+    '/v1/wildfires/download',
+    {
+      schema: {
+        summary:
+          "The national fires list's current view (the list's filters and order) as CSV with labels in the language asked, machine-readable CSV (codes), GeoJSON (CRS84) or KML; the licence in a Link header (rel=license) and in the file where the format has a place for it. No match gives a valid empty file.",
+        tags: ['exports'],
+        querystring: WildfiresDownloadQuery,
+        response: { 400: ErrorResponse },
+      },
+    },
+    async (request, reply) => {
+      const q = request.query;
+      const lang = requestLang(request);
+      const { file, mediaType } = WILDFIRES_DOWNLOAD_FILES[q.format];
+      reply.header('content-disposition', `attachment; filename="${file}"`);
+      reply.header('link', licenceLinkHeader(lang));
+      if (HAS_GEOMETRY.has(q.format)) reply.header('content-crs', `<${CRS84}>`);
+      return sendCached(request, reply, app.responseCache, {
+        version: await readVersion(app, request, ['fires'], { lang: true }),
+        vary: 'Accept-Language',
+        contentType: mediaType,
+        compute: async () => {
+          const filters = {
+            agency: q.agency,
+            stage: q.stage,
+            response: q.response,
+            q: q.q,
+            // As the list: the current picture's season unless `season=all`.
+            season: q.season === 'all' ? undefined : currentSeason(app.config.now()),
+          };
+          const [fires, validAs] = await Promise.all([
+            listFires(app.db.kysely, filters, undefined, q.sort),
+            lastUpdated(app.db.kysely, 'fires'),
+          ]);
+          return wildfiresDownload(q.format, fires, lang, validAs);
+        },
+      });
+    },
+  );
+}
