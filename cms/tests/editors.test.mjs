@@ -111,7 +111,15 @@ describe('editors: saves reach the site at once (issue 16)', { timeout: 240_000 
 
   it("shows the editor's English and French saves of a page through the gateway within 5 s", async () => {
     const first = await siteEntry('pages', 'about');
-    assert.equal((await siteEntry('pages', 'about')).cache, 'fresh');
+    // The gateway caches the page: a read soon after is served fresh. (Right after the gateway
+    // starts, its first look at the content version can land between two reads and drop the first
+    // copy once, on a busy machine: read again until a copy is kept.)
+    let cache;
+    for (let tries = 0; tries < 20 && cache !== 'fresh'; tries += 1) {
+      await siteEntry('pages', 'about');
+      cache = (await siteEntry('pages', 'about')).cache;
+    }
+    assert.equal(cache, 'fresh');
     const started = Date.now();
     const en = await contentManager('PUT', `api::page.page/${first.entry.documentId}?locale=en`, {
       Alias: 'about',
