@@ -6,6 +6,7 @@
  */
 import { type ChildProcess, execFileSync, spawn, spawnSync } from 'node:child_process';
 import {
+  chmodSync,
   existsSync,
   lstatSync,
   mkdirSync,
@@ -26,7 +27,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../api/src/app.ts';
 import { loadConfig } from '../../api/src/config.ts';
 import { startPostgres } from '../../api/test/postgres.ts';
-import { freePort, repoRoot } from '../../scripts/lib/stack.ts';
+import { ensureCmsBuilt, freePort, repoRoot } from '../../scripts/lib/stack.ts';
 import { parseEnvFile } from '../render-nginx.mjs';
 
 const DOMAIN = 'fires.ciffc.test';
@@ -37,8 +38,11 @@ const USER = process.getuid?.() === 0 ? 'nobody' : userInfo().username;
 const idOf = (flag: '-u' | '-g') => Number(execFileSync('id', [flag, USER], { encoding: 'utf8' }));
 
 const root = mkdtempSync(path.join(tmpdir(), 'ciffc-install-'));
+// As / is: the service user reaches /etc/ciffc through it.
+chmodSync(root, 0o755);
 const etc = path.join(root, 'etc/ciffc');
 const settings = (name: string) => parseEnvFile(readFileSync(path.join(etc, `${name}.env`), 'utf8'));
+const readme = readFileSync(path.join(repoRoot, 'deploy/README.md'), 'utf8');
 const mode = (file: string) => (statSync(file).mode & 0o777).toString(8);
 const lines = (file: string) =>
   readFileSync(path.join(root, file), 'utf8')
@@ -249,6 +253,26 @@ describe('deploy/install.sh into a scratch root', () => {
     expect(owners).toEqual([{ tableowner: 'ciffc_api' }]);
   });
 
+  it("the first admin is made by the command of deploy/README.md (cms.env loaded, as the service user), past the content system's production checks", async () => {
+    await ensureCmsBuilt();
+    // The README's own command, but for the place of /etc/ciffc: the documentation cannot drift.
+    const script = /sudo -u ciffc sh -c '(.+)'$/m.exec(readme)?.[1]?.replaceAll('/etc/ciffc/', `${etc}/`);
+    const email = /--email (\S+)/.exec(script ?? '')?.[1];
+    expect(script).toContain(`. ${etc}/cms.env`);
+    const command = ['sh', '-c', script ?? ''];
+    // As root, run as the service user, who may not write the code (sudo -u ciffc).
+    const [program, ...args] = process.getuid?.() === 0 ? ['runuser', '-u', USER, '--', ...command] : command;
+    const result = spawnSync(program as string, args, {
+      cwd: path.join(repoRoot, 'cms'),
+      encoding: 'utf8',
+      env: { PATH: process.env.PATH, STRAPI_TELEMETRY_DISABLED: 'true' },
+      timeout: 120_000,
+    });
+    expect(result.status, result.stderr + result.stdout).toBe(0);
+    const admins = await query(settings('cms').DATABASE_URL ?? '', 'SELECT email FROM admin_users');
+    expect(admins).toEqual([{ email }]);
+  });
+
   it('a second run changes no secret or password and keeps what the operator edited', async () => {
     const before = Object.fromEntries(['api', 'cms', 'nginx'].map((name) => [name, settings(name)]));
     const roles = "SELECT rolname, rolpassword FROM pg_authid WHERE rolname LIKE 'ciffc_%' ORDER BY rolname";
@@ -298,6 +322,8 @@ describe('deploy/install.sh into a scratch root', () => {
     mkdirSync(challenge, { recursive: true });
     writeFileSync(path.join(challenge, 'token-1'), 'token-1.key');
     let stop = await startInstalledNginx(ports);
+    // The README's certbot command writes where nginx serves the challenge from.
+    expect(readme).toContain(`certbot certonly --webroot -w ${settings('nginx').ACME_WEBROOT} -d`);
     const acme = await fetch(`http://127.0.0.1:${ports.plain}/.well-known/acme-challenge/token-1`, {
       headers: { host: DOMAIN },
     });
