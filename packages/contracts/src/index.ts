@@ -13,6 +13,7 @@ export * from './exports.ts';
 export * from './features.ts';
 export * from './feeds.ts';
 export * from './fires.ts';
+export * from './fires-downloads.ts';
 export * from './fires-import.ts';
 export * from './fires-summary.ts';
 export * from './format.ts';

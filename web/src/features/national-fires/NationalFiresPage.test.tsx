@@ -33,6 +33,13 @@ const meta = (total: number, page: number | null = 1) => ({
 
 afterEach(() => vi.restoreAllMocks());
 
+/** The text an element's aria-describedby points at, as a screen reader reads it after the name. */
+const description = (element: HTMLElement) =>
+  (element.getAttribute('aria-describedby') ?? '')
+    .split(' ')
+    .map((id) => document.getElementById(id)?.textContent ?? '')
+    .join(' ');
+
 /** jsdom's Blob has neither text() nor arrayBuffer(). */
 function blobBytes(blob: Blob): Promise<Uint8Array> {
   return new Promise((resolve, reject) => {
@@ -202,11 +209,60 @@ describe('national fires list', () => {
     expect(lines[2]?.startsWith(`"'=cmd","bc"`)).toBe(true);
   });
 
-  it('alerts "Export Aborted. Your search yielded no results." when nothing matches', async () => {
-    installFetch({ '/v1/wildfires': () => json({ items: [], meta: meta(0) }) });
+  it('alerts "Export Aborted. Your search yielded no results." when nothing matches, offering no file', async () => {
+    const api = installFetch({ '/v1/wildfires': () => json({ items: [], meta: meta(0) }) });
     renderApp('/national?agency=pe');
     expect(await screen.findByText('0 results. No fires match these filters.')).toBeTruthy();
-    await userEvent.click(screen.getByRole('button', { name: 'Export (CSV)' }));
+    const exportButton = screen.getByRole('button', { name: 'Export (CSV)' });
+    expect(exportButton.getAttribute('aria-disabled')).toBe('true');
+    expect(description(exportButton)).toBe('0 results. No fires match these filters.');
+    await userEvent.click(exportButton);
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'Export Aborted. Your search yielded no results.',
+    );
+    // The page already knows there is nothing: no request for the whole list.
+    expect(api.calls.filter((c) => c.url.searchParams.get('export'))).toHaveLength(0);
+  });
+
+  it('offers the view as CSV, GeoJSON and KML links carrying the filters, the order and the language', async () => {
+    installFetch({ '/v1/wildfires': () => json({ items: [row('G1')], meta: meta(1) }) });
+    renderApp('/national?agency=bc&stage=OC&sort=-field_fire_size', { locale: 'fr' });
+    const group = await screen.findByRole('group', { name: 'Télécharger cette vue' });
+    const links = within(group).getAllByRole('link');
+    expect(links.map((l) => l.textContent)).toEqual([
+      'Tableur (CSV, en-têtes et noms en français)',
+      'GeoJSON (SIG, cartes Web)',
+      'KML (Google Earth)',
+    ]);
+    const urls = links.map((l) => new URL(l.getAttribute('href') ?? '', 'http://localhost'));
+    expect(urls.map((u) => u.searchParams.get('format'))).toEqual(['csv', 'geojson', 'kml']);
+    for (const url of urls) {
+      expect(url.pathname).toBe('/v1/wildfires/download');
+      expect(Object.fromEntries(url.searchParams)).toMatchObject({
+        agency: 'bc',
+        stage: 'OC',
+        sort: '-field_fire_size',
+        lang: 'fr',
+      });
+    }
+    expect(links.map((l) => l.getAttribute('download'))).toEqual([
+      'CIFFC-fires.csv',
+      'CIFFC-fires.geojson',
+      'CIFFC-fires.kml',
+    ]);
+  });
+
+  it('marks the downloads aria-disabled with the reason when no fire matches', async () => {
+    installFetch({ '/v1/wildfires': () => json({ items: [], meta: meta(0) }) });
+    renderApp('/national?agency=pe');
+    const group = await screen.findByRole('group', { name: 'Download this view' });
+    await within(group).findAllByRole('button');
+    expect(within(group).queryAllByRole('link')).toHaveLength(0);
+    for (const button of within(group).getAllByRole('button')) {
+      expect(button.getAttribute('aria-disabled')).toBe('true');
+      expect(description(button)).toBe('0 results. No fires match these filters.');
+    }
+    await userEvent.click(within(group).getByRole('button', { name: /GeoJSON/ }));
     expect((await screen.findByRole('alert')).textContent).toBe(
       'Export Aborted. Your search yielded no results.',
     );

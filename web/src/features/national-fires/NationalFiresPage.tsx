@@ -8,7 +8,7 @@ import {
   WILDFIRES_SORTS,
 } from '@ciffc/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useSearchParams } from 'react-router';
 import { ApiError } from '../../shared/api/http.ts';
@@ -19,6 +19,7 @@ import { Loading } from '../../shared/ui/Loading.tsx';
 import { OgcLayerNote } from '../../shared/ui/OgcLayerNote.tsx';
 import { PageHeader } from '../../shared/ui/PageHeader.tsx';
 import { fetchAllWildfires, wildfiresQuery } from './api.ts';
+import { Downloads } from './Downloads.tsx';
 import { nationalFiresCsv } from './export-csv.ts';
 import { FilterSelect } from './FilterSelect.tsx';
 import { FireIdSearch } from './FireIdSearch.tsx';
@@ -86,8 +87,14 @@ export function NationalFiresPage() {
       RESPONSE_TYPES.map((r) => ({ field_code: r, field_name: RESPONSE_TYPE_NAMES[r][lang] })),
   };
 
+  // Nothing matches: no empty file is offered; the buttons say why (docs/decisions.md, "Fire downloads").
+  const noMatch = query.data?.meta.total_results === 0;
+  const countId = useId();
+  const sayEmpty = () => setExportMessage(intl.formatMessage({ id: 'nationalFires.exportEmpty' }));
+
   const exportCsv = async () => {
     setExportMessage(undefined);
+    if (noMatch) return sayEmpty();
     setExporting(true);
     try {
       const all = await fetchAllWildfires(filters);
@@ -157,11 +164,24 @@ export function NationalFiresPage() {
           <FireIdSearch value={filters.q} onSearch={(q) => update({ q: readSearch(q) })} />
         </fieldset>
         <div className="national-fires-export">
-          <button type="button" className="button button-primary" onClick={exportCsv} disabled={exporting}>
+          <button
+            type="button"
+            className="button button-primary"
+            onClick={exportCsv}
+            disabled={exporting}
+            aria-disabled={noMatch || undefined}
+            aria-describedby={noMatch ? countId : undefined}
+          >
             <FormattedMessage id="nationalFires.export" />
           </button>
           {exporting ? <Loading inline /> : null}
         </div>
+        <Downloads
+          filters={filters}
+          lang={lang}
+          emptyReasonId={noMatch ? countId : undefined}
+          onEmpty={sayEmpty}
+        />
       </form>
       <div role="alert" className={exportMessage ? 'alert alert-warning' : undefined}>
         {exportMessage}
@@ -174,7 +194,7 @@ export function NationalFiresPage() {
       ) : (
         <>
           <div className="national-fires-pager">
-            <p className="national-fires-count" aria-live="polite">
+            <p className="national-fires-count" id={countId} aria-live="polite">
               {total === 0 ? (
                 <FormattedMessage id="nationalFires.noResults" />
               ) : (
