@@ -53,13 +53,13 @@ const lines = (file: string) =>
 let server: Awaited<ReturnType<typeof startPostgres>>;
 const cleanups: (() => unknown)[] = [];
 
-function install(): string {
+function install(ports = API_PORTS, cmsPort = CMS_PORT): string {
   const result = spawnSync(
     'bash',
     [
       path.join(repoRoot, 'deploy/install.sh'),
       ...['--root', root, '--user', USER, '--domain', DOMAIN, '--pg-url', server.url],
-      ...['--app-dir', repoRoot, '--api-ports', API_PORTS.join(' '), '--cms-port', String(CMS_PORT)],
+      ...['--app-dir', repoRoot, '--api-ports', ports.join(' '), '--cms-port', String(cmsPort)],
     ],
     { encoding: 'utf8' },
   );
@@ -314,6 +314,22 @@ describe('deploy/install.sh into a scratch root', () => {
       expect(lines(file), file).not.toMatch(/\/srv\/ciffc|User=ciffc/);
     }
     expect(lines(`${units}/ciffc-api@.service`)).toContain(`WorkingDirectory=${repoRoot}\n`);
+  });
+
+  it('a third instance and another content system port are one run away, every file following and no secret changing', () => {
+    const secretsBefore = secrets();
+    install([...API_PORTS, 4103], 4138);
+    expect(settings('nginx').API_INSTANCES).toBe('127.0.0.1:4101 127.0.0.1:4102 127.0.0.1:4103');
+    expect(lines('etc/systemd/system/ciffc.target')).toContain(
+      'ciffc-api@4103.service ciffc-api-health@4103.timer',
+    );
+    expect(lines('etc/systemd/system/nginx.service.d/ciffc.conf')).toContain('ciffc-api@4103.service');
+    expect(lines('etc/nginx/conf.d/ciffc.conf')).toContain('server 127.0.0.1:4103 ');
+    expect(lines('etc/systemd/system/ciffc-cms.service')).toContain('http://127.0.0.1:4138/_health');
+    expect(settings('cms').PORT).toBe('4138');
+    expect(settings('api').CMS_URL).toBe('http://127.0.0.1:4138');
+    expect(secrets()).toEqual(secretsBefore);
+    install();
   });
 
   it("nginx starts before any certificate exists, serves certbot's challenge over plain HTTP, and takes certbot's certificate on the next run", async () => {
