@@ -31,6 +31,10 @@ function compareFires(a: MapFireProperties, b: MapFireProperties): number {
   );
 }
 
+/** A fire's key among the perimeters drawn: agency code and agency fire id. */
+export const perimeterKey = (agency: string | null, fireId: string | null) =>
+  `${agency ?? ''}\u0000${fireId ?? ''}`;
+
 /**
  * The keyboard way to a fire's popup: the map's markers are drawn on a canvas and only a pointer can
  * pick one, so the largest fires in the current view are also buttons, in a disclosure that costs
@@ -40,15 +44,28 @@ export function FiresInView({
   fires,
   total,
   onOpen,
+  withPerimeter,
 }: {
   /** Already cut to the largest, largest first. */
   fires: MapFireProperties[];
   /** Fires drawn in the view. */
   total: number;
   onOpen: (key: number, trigger: HTMLElement) => void;
+  /** The fires with a perimeter on the map (`perimeterKey`), said in the list. */
+  withPerimeter?: ReadonlySet<string> | undefined;
 }) {
   const intl = useIntl();
   const format = useFormat();
+  const describe = (fire: MapFireProperties) =>
+    intl.formatMessage(
+      { id: 'dashboard.inView.fire' },
+      {
+        id: fire.field_agency_fire_id,
+        agency: fire.field_agency_code.toUpperCase(),
+        size: format.hectares(fire.field_fire_size),
+        stage: intl.formatMessage({ id: `dashboard.stage.${fire.field_stage_of_control_status}` }),
+      },
+    );
   return (
     <details className="fires-in-view">
       <summary>
@@ -70,17 +87,9 @@ export function FiresInView({
                 className="link-button"
                 onClick={(e) => onOpen(fire.key, e.currentTarget)}
               >
-                {intl.formatMessage(
-                  { id: 'dashboard.inView.fire' },
-                  {
-                    id: fire.field_agency_fire_id,
-                    agency: fire.field_agency_code.toUpperCase(),
-                    size: format.hectares(fire.field_fire_size),
-                    stage: intl.formatMessage({
-                      id: `dashboard.stage.${fire.field_stage_of_control_status}`,
-                    }),
-                  },
-                )}
+                {withPerimeter?.has(perimeterKey(fire.field_agency_code, fire.field_agency_fire_id))
+                  ? intl.formatMessage({ id: 'dashboard.inView.perimeter' }, { fire: describe(fire) })
+                  : describe(fire)}
               </button>
             </li>
           ))}

@@ -36,7 +36,7 @@ import {
 } from '../../shared/map/constants.ts';
 import { placesAt } from '../../shared/map/places.ts';
 import { FireDetails } from './FireDetails.tsx';
-import { FiresInView, largestFires } from './FiresInView.tsx';
+import { FiresInView, largestFires, perimeterKey } from './FiresInView.tsx';
 import type { LegendSelection, MapFireProperties, MapFires } from './map-fires.ts';
 import {
   EMPTY_PERIMETERS,
@@ -167,6 +167,17 @@ export default function FiresMapCanvas({
 
   const filter = useMemo(() => legendFilter(selection), [selection]);
   const perimetersFilter = useMemo(() => perimeterFilter(selection), [selection]);
+  const withPerimeter = useMemo(
+    () =>
+      new Set(
+        perimetersShown
+          ? perimeters.features.map((p) =>
+              perimeterKey(p.properties.agency_code, p.properties.agency_fire_id),
+            )
+          : [],
+      ),
+    [perimeters, perimetersShown],
+  );
   const perimeterVisibility = perimetersShown ? 'visible' : 'none';
   const readView = useCallback((map: maplibregl.Map) => {
     const b = map.getBounds();
@@ -385,7 +396,14 @@ export default function FiresMapCanvas({
           </Popup>
         ) : null}
       </MapView>
-      {inView ? <FiresInView fires={inView.largest} total={inView.total} onOpen={openFromList} /> : null}
+      {inView ? (
+        <FiresInView
+          fires={inView.largest}
+          total={inView.total}
+          onOpen={openFromList}
+          withPerimeter={withPerimeter}
+        />
+      ) : null}
     </>
   );
 }

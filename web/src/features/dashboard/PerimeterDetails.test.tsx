@@ -4,6 +4,8 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { installFetch, json } from '../../test/fake-fetch.ts';
 import { renderApp, renderWithProviders } from '../../test/render.tsx';
+import { FiresInView, perimeterKey } from './FiresInView.tsx';
+import type { MapFireProperties } from './map-fires.ts';
 import {
   differenceFromReported,
   type MapPerimeterProperties,
@@ -123,5 +125,38 @@ describe('map perimeters', () => {
       await screen.findByRole('checkbox', { name: 'Superficie brûlée (périmètres des feux)' }),
     ).toBeTruthy();
     expect(screen.getByRole('group', { name: 'Périmètres' })).toBeTruthy();
+  });
+
+  it("says in the view's fires list which fires have a perimeter drawn, in both languages", async () => {
+    const fire = (id: string, size: number): MapFireProperties => ({
+      field_agency_fire_id: id,
+      field_fire_size: size,
+      field_stage_of_control_status: 'OC',
+      field_response_type: 'FUL',
+      field_status_date: '2026-07-02',
+      field_agency_code: 'bc',
+      field_situation_report_date: '2026-07-01',
+      field_system_fire_cause: 'N',
+      latitude: 50.6,
+      longitude: -120.4,
+      group: 'OC',
+      size_class: 'large',
+      key: size,
+    });
+    const fires = [fire('K50123', 1200), fire('K50200', 1100)];
+    const withPerimeter = new Set([perimeterKey('bc', 'K50123')]);
+    const { unmount } = renderWithProviders(
+      <FiresInView fires={fires} total={2} onOpen={() => {}} withPerimeter={withPerimeter} />,
+    );
+    expect(screen.getByRole('button', { name: /^K50123 \(BC\).*, perimeter mapped$/ })).toBeTruthy();
+    expect(screen.getByRole('button', { name: /^K50200 \(BC\), 1,100.0 ha, Out of Control$/ })).toBeTruthy();
+    unmount();
+    renderWithProviders(
+      <FiresInView fires={fires} total={2} onOpen={() => {}} withPerimeter={withPerimeter} />,
+      {
+        locale: 'fr',
+      },
+    );
+    expect(screen.getByRole('button', { name: /^K50123 \(BC\).*, périmètre cartographié$/ })).toBeTruthy();
   });
 });
