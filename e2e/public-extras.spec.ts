@@ -135,6 +135,7 @@ test.describe('public site extras (issue 14)', () => {
       'Privacy',
       'Accessibility',
       'Terms of use',
+      'Open data',
     ]);
     await footer.getByRole('link', { name: 'Privacy' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Privacy' })).toBeVisible();

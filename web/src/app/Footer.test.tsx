@@ -26,11 +26,14 @@ describe('footer (issue 14)', () => {
     installFetch({ '/api/pages': () => json({ data: PAGES }) });
     renderApp('/');
     const footer = within(await screen.findByRole('navigation', { name: 'About this site' }));
+    // The open data link is there at once; the content pages once the content system answers.
+    await footer.findByRole('link', { name: 'Contact us' });
     expect(footer.getAllByRole('link').map((a) => [a.textContent, a.getAttribute('href')])).toEqual([
       ['Contact us', '/page/contact'],
       ['Privacy', '/page/privacy'],
       ['Accessibility', '/page/accessibility'],
       ['Terms of use', '/page/terms'],
+      ['Open data', '/data'],
     ]);
     const header = within(screen.getByRole('navigation', { name: 'Main navigation' }));
     await header.findByRole('link', { name: 'About' });
@@ -41,17 +44,22 @@ describe('footer (issue 14)', () => {
     installFetch({ '/api/pages': () => json({ data: PAGES.slice(0, 3) }) });
     renderApp('/', { locale: 'fr' });
     const footer = within(await screen.findByRole('navigation', { name: 'À propos de ce site' }));
+    await footer.findByRole('link', { name: 'Nous joindre' });
     expect(footer.getAllByRole('link').map((a) => a.textContent)).toEqual([
       'Nous joindre',
       'Conditions d’utilisation',
+      'Données ouvertes',
     ]);
   });
 
-  it('shows no footer links while the content system has none', async () => {
+  it('links only the open data page while the content system has no page', async () => {
     installFetch({});
     renderApp('/');
     await screen.findByRole('heading', { level: 1 });
-    expect(screen.queryByRole('navigation', { name: 'About this site' })).toBeNull();
+    const footer = within(screen.getByRole('navigation', { name: 'About this site' }));
+    expect(footer.getAllByRole('link').map((a) => [a.textContent, a.getAttribute('href')])).toEqual([
+      ['Open data', '/data'],
+    ]);
   });
 });
 

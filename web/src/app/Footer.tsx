@@ -19,17 +19,21 @@ export function Footer() {
   const links = FOOTER_PAGE_ALIASES.flatMap((alias) => pages.filter((p) => p.alias === alias));
   return (
     <footer className="site-footer">
-      {links.length > 0 ? (
-        <nav aria-label={intl.formatMessage({ id: 'shell.footer.nav' })}>
-          <ul className="footer-links">
-            {links.map((page) => (
-              <li key={page.alias}>
-                <Link to={`/page/${encodeURIComponent(page.alias)}`}>{page.name}</Link>
-              </li>
-            ))}
-          </ul>
-        </nav>
-      ) : null}
+      <nav aria-label={intl.formatMessage({ id: 'shell.footer.nav' })}>
+        <ul className="footer-links">
+          {links.map((page) => (
+            <li key={page.alias}>
+              <Link to={`/page/${encodeURIComponent(page.alias)}`}>{page.name}</Link>
+            </li>
+          ))}
+          {/* The open data page is the site's own, not a content page: always linked. */}
+          <li>
+            <Link to="/data">
+              <FormattedMessage id="openData.title" />
+            </Link>
+          </li>
+        </ul>
+      </nav>
       <p>
         <FormattedMessage id="shell.orgName" />
       </p>

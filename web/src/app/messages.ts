@@ -9,6 +9,7 @@ import { messages as inventoryInput } from '../features/inventory-input/messages
 import { messages as login } from '../features/login/messages.ts';
 import { messages as nationalFires } from '../features/national-fires/messages.ts';
 import { messages as nationalSitrep } from '../features/national-sitrep/messages.ts';
+import { messages as openData } from '../features/open-data/messages.ts';
 import { messages as perimetersImport } from '../features/perimeters/messages.ts';
 import { messages as reports } from '../features/reports/messages.ts';
 import { messages as situation } from '../features/situation/messages.ts';
@@ -119,6 +120,7 @@ export const catalogue = mergeCatalogues(
   perimetersImport,
   fireFeeds,
   nationalFires,
+  openData,
   statistics,
   situation,
   situationArchive,

@@ -25,6 +25,9 @@ const page = {
   statistics: async () => ({
     Component: (await import('../features/statistics/StatisticsPage.tsx')).StatisticsPage,
   }),
+  openData: async () => ({
+    Component: (await import('../features/open-data/OpenDataPage.tsx')).OpenDataPage,
+  }),
   situation: async () => ({
     Component: (await import('../features/situation/SituationPage.tsx')).SituationPage,
   }),
@@ -109,6 +112,7 @@ export const routes: RouteObject[] = [
             children: [{ index: true, lazy: page.situationArchive }],
           },
           { path: 'situation', lazy: page.situation },
+          { path: 'data', lazy: page.openData },
           { path: 'situation/:date', lazy: page.situation },
           {
             path: 'national',

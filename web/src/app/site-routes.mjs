@@ -16,6 +16,7 @@ export const SITE_ROUTES = [
   '/page/:pageAlias',
   '/situation/archive',
   '/situation',
+  '/data',
   '/situation/:date',
   '/national',
   '/statistics',

@@ -1,0 +1,66 @@
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { installFetch } from '../../test/fake-fetch.ts';
+import { renderApp } from '../../test/render.tsx';
+
+const hrefs = (region: HTMLElement) =>
+  within(region)
+    .getAllByRole('link')
+    .map((a) => a.getAttribute('href'));
+
+describe('open data page', () => {
+  it('gives the OGC address with QGIS and ArcGIS steps, the downloads, the OpenAPI document, the feeds and the licence', async () => {
+    installFetch({});
+    renderApp('/data');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Open data' })).toBeTruthy();
+    const origin = window.location.origin;
+    const ogc = screen.getByRole('region', { name: /OGC API – Features layer/ });
+    expect(hrefs(ogc)).toContain(`${origin}/v1/ogc`);
+    expect(within(ogc).getByRole('heading', { level: 3, name: 'QGIS' })).toBeTruthy();
+    expect(ogc.textContent).toContain('Add WFS / OGC API – Features Layer');
+    expect(ogc.textContent).toContain('New OGC API Server');
+    const downloads = screen.getByRole('region', { name: 'Downloads of the national fires list' });
+    expect(hrefs(downloads)).toEqual([
+      '/national',
+      ...['csv', 'csv-codes', 'geojson', 'kml'].map(
+        (f) => `${origin}/v1/wildfires/download?format=${f}&lang=en`,
+      ),
+    ]);
+    expect(hrefs(screen.getByRole('region', { name: 'The JSON API' }))).toEqual([
+      `${origin}/v1/openapi.json`,
+    ]);
+    expect(hrefs(screen.getByRole('region', { name: 'Atom feeds' }))).toEqual([
+      `${origin}/v1/sitrep/feed.atom?lang=en`,
+      `${origin}/v1/sitrep/preparedness-level.atom?lang=en`,
+    ]);
+    const licence = screen.getByRole('region', { name: 'Licence and attribution' });
+    expect(
+      within(licence).getByRole('link', { name: 'Open Government Licence – Canada' }).getAttribute('href'),
+    ).toBe('https://open.canada.ca/en/open-government-licence-canada');
+    expect(licence.textContent).toContain(
+      'Contains information licensed under the Open Government Licence – Canada',
+    );
+  });
+
+  it('reads in French, with the French licence and French downloads', async () => {
+    installFetch({});
+    renderApp('/data', { locale: 'fr' });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Données ouvertes' })).toBeTruthy();
+    const licence = screen.getByRole('region', { name: 'Licence et attribution' });
+    expect(within(licence).getByRole('link').getAttribute('href')).toBe(
+      'https://ouvert.canada.ca/fr/licence-du-gouvernement-ouvert-canada',
+    );
+    expect(licence.textContent).toContain(
+      'Contient des informations visées par la Licence du gouvernement ouvert – Canada',
+    );
+    const downloads = screen.getByRole('region', { name: 'Téléchargements de la liste nationale des feux' });
+    expect(
+      hrefs(downloads)
+        .slice(1)
+        .every((h) => h?.endsWith('&lang=fr')),
+    ).toBe(true);
+    expect(screen.getByRole('region', { name: /Dans QGIS, ArcGIS ou GDAL/ }).textContent).toContain(
+      'Ajouter une couche WFS / OGC API – Features',
+    );
+  });
+});

@@ -1,0 +1,170 @@
+import {
+  OPEN_DATA_LICENCE,
+  WILDFIRES_DOWNLOAD_FORMATS,
+  type WildfiresDownloadFormat,
+} from '@ciffc/contracts';
+import { FormattedMessage } from 'react-intl';
+import { Link } from 'react-router';
+import { useFormat } from '../../shared/format/useFormat.ts';
+import { PageHeader } from '../../shared/ui/PageHeader.tsx';
+import './open-data.css';
+
+const DOWNLOAD_LABELS: Record<WildfiresDownloadFormat, string> = {
+  csv: 'openData.downloads.csv',
+  'csv-codes': 'openData.downloads.csvCodes',
+  geojson: 'openData.downloads.geojson',
+  kml: 'openData.downloads.kml',
+};
+
+const FEEDS = [
+  { path: '/v1/sitrep/feed.atom', labelId: 'openData.feeds.sitrep' },
+  { path: '/v1/sitrep/preparedness-level.atom', labelId: 'openData.feeds.level' },
+] as const;
+
+/** An address to copy, shown whole (a GIS user pastes it), and followed as a link. */
+function Address({ url }: { url: string }) {
+  return (
+    <a href={url}>
+      <code>{url}</code>
+    </a>
+  );
+}
+
+function OgcSection({ ogcUrl }: { ogcUrl: string }) {
+  return (
+    <section aria-labelledby="open-data-ogc">
+      <h2 id="open-data-ogc">
+        <FormattedMessage id="openData.ogc.title" />
+      </h2>
+      <p>
+        <FormattedMessage id="openData.ogc.url" /> <Address url={ogcUrl} />
+      </p>
+      <h3>
+        <FormattedMessage id="openData.ogc.qgis.title" />
+      </h3>
+      <ol>
+        {[1, 2, 3].map((n) => (
+          <li key={n}>
+            <FormattedMessage id={`openData.ogc.qgis.${n}`} />
+          </li>
+        ))}
+      </ol>
+      <h3>
+        <FormattedMessage id="openData.ogc.arcgis.title" />
+      </h3>
+      <ul>
+        {[1, 2].map((n) => (
+          <li key={n}>
+            <FormattedMessage id={`openData.ogc.arcgis.${n}`} />
+          </li>
+        ))}
+      </ul>
+      <p>
+        <FormattedMessage id="openData.ogc.gdal" />
+      </p>
+      <pre>
+        <code>{`ogr2ogr -f GPKG fires.gpkg "OAPIF:${ogcUrl}" fires -oo PAGE_SIZE=1000`}</code>
+      </pre>
+      <p>
+        <FormattedMessage
+          id="openData.ogc.browse"
+          values={{ link: <Address url={`${ogcUrl}/collections/fires/queryables`} /> }}
+        />
+      </p>
+    </section>
+  );
+}
+
+function DownloadsSection({ origin, lang }: { origin: string; lang: 'en' | 'fr' }) {
+  return (
+    <section aria-labelledby="open-data-downloads">
+      <h2 id="open-data-downloads">
+        <FormattedMessage id="openData.downloads.title" />
+      </h2>
+      <p>
+        <FormattedMessage
+          id="openData.downloads.intro"
+          values={{
+            list: (
+              <Link to="/national">
+                <FormattedMessage id="openData.downloads.list" />
+              </Link>
+            ),
+          }}
+        />
+      </p>
+      <ul>
+        {WILDFIRES_DOWNLOAD_FORMATS.map((format) => (
+          <li key={format}>
+            <FormattedMessage id={DOWNLOAD_LABELS[format]} />
+            {': '}
+            <Address url={`${origin}/v1/wildfires/download?format=${format}&lang=${lang}`} />
+          </li>
+        ))}
+      </ul>
+      <p>
+        <FormattedMessage id="openData.downloads.params" />
+      </p>
+    </section>
+  );
+}
+
+/**
+ * The data page (/data): every way into the open data (the OGC layer for GIS tools, the list's
+ * downloads, the JSON API and its OpenAPI document, the Atom feeds) and the licence.
+ */
+export function OpenDataPage() {
+  const lang = useFormat().locale;
+  const origin = window.location.origin;
+  const licence = OPEN_DATA_LICENCE[lang];
+  return (
+    <div className="open-data">
+      <PageHeader titleId="openData.title" />
+      <p>
+        <FormattedMessage id="openData.intro" />
+      </p>
+      <OgcSection ogcUrl={`${origin}/v1/ogc`} />
+      <DownloadsSection origin={origin} lang={lang} />
+      <section aria-labelledby="open-data-api">
+        <h2 id="open-data-api">
+          <FormattedMessage id="openData.api.title" />
+        </h2>
+        <p>
+          <FormattedMessage
+            id="openData.api.intro"
+            values={{ link: <Address url={`${origin}/v1/openapi.json`} /> }}
+          />
+        </p>
+      </section>
+      <section aria-labelledby="open-data-feeds">
+        <h2 id="open-data-feeds">
+          <FormattedMessage id="openData.feeds.title" />
+        </h2>
+        <ul>
+          {FEEDS.map((feed) => (
+            <li key={feed.path}>
+              <FormattedMessage id={feed.labelId} />
+              {': '}
+              <Address url={`${origin}${feed.path}?lang=${lang}`} />
+            </li>
+          ))}
+        </ul>
+      </section>
+      <section aria-labelledby="open-data-licence">
+        <h2 id="open-data-licence">
+          <FormattedMessage id="openData.licence.title" />
+        </h2>
+        <p>
+          <FormattedMessage
+            id="openData.licence.text"
+            values={{ licence: <a href={licence.url}>{licence.title}</a> }}
+          />
+        </p>
+        <blockquote>{OPEN_DATA_LICENCE.attribution[lang]}</blockquote>
+        <p>
+          <FormattedMessage id="openData.licence.where" />
+        </p>
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,85 @@
+import { defineCatalogue } from '../../shared/i18n/catalogue.ts';
+
+export const messages = defineCatalogue({
+  en: {
+    'openData.title': 'Open data',
+    'openData.intro':
+      'The fire data on this site is open: take it into a GIS, a spreadsheet or your own web map. Each way in below gives the same fires, updated as the agencies report.',
+    'openData.ogc.title': 'In QGIS, ArcGIS or GDAL: the OGC API – Features layer',
+    'openData.ogc.url': 'Service address (OGC API – Features, GeoJSON, CRS84, EPSG:3978 and EPSG:3857):',
+    'openData.ogc.qgis.title': 'QGIS',
+    'openData.ogc.qgis.1': 'Layer › Add Layer › Add WFS / OGC API – Features Layer.',
+    'openData.ogc.qgis.2': 'New; give the connection a name and the service address as URL; OK.',
+    'openData.ogc.qgis.3':
+      'Connect, choose the layer “fires”, then Add. Filter it with the query builder: the filter runs on the server.',
+    'openData.ogc.arcgis.title': 'ArcGIS Pro and ArcGIS Online',
+    'openData.ogc.arcgis.1':
+      'ArcGIS Pro: Insert › Connections › Server › New OGC API Server, with the service address.',
+    'openData.ogc.arcgis.2':
+      'ArcGIS Online: Map › Add › Add layer from URL, type OGC Feature Layer, the service address, then the collection “fires”.',
+    'openData.ogc.gdal': 'With GDAL, to a GeoPackage:',
+    'openData.ogc.browse': 'The fields the server filters on (queryables), as a JSON Schema: {link}.',
+    'openData.downloads.title': 'Downloads of the national fires list',
+    'openData.downloads.intro':
+      'On the {list}, filter and sort the fires, then download that view. The files of this season’s fires:',
+    'openData.downloads.list': 'National Fires List',
+    'openData.downloads.csv': 'CSV for a spreadsheet: column names and codes’ names in English',
+    'openData.downloads.csvCodes':
+      'CSV for programs: the field names and codes of the API (as Export (CSV) on the list)',
+    'openData.downloads.geojson': 'GeoJSON (CRS84) for GIS and web maps',
+    'openData.downloads.kml': 'KML for Google Earth',
+    'openData.downloads.params':
+      'The address takes the list’s filters: agency, stage, response, q (fire id), season=all, sort and lang=fr for French names.',
+    'openData.api.title': 'The JSON API',
+    'openData.api.intro':
+      'Every figure of the site comes from the public JSON API under /v1, open to other sites (CORS). Its OpenAPI document describes each route and its parameters: {link}.',
+    'openData.feeds.title': 'Atom feeds',
+    'openData.feeds.sitrep': 'Published national situation reports',
+    'openData.feeds.level': 'Changes of the national preparedness level',
+    'openData.licence.title': 'Licence and attribution',
+    'openData.licence.text': 'The data is published under the {licence}. When you use it, say:',
+    'openData.licence.where':
+      'Each download carries the licence: in the Link header of the answer (rel="license"), in the GeoJSON’s license and metadata members and in the KML’s description.',
+  },
+  fr: {
+    'openData.title': 'Données ouvertes',
+    'openData.intro':
+      'Les données sur les feux de ce site sont ouvertes : utilisez-les dans un SIG, un tableur ou votre propre carte Web. Chaque accès ci-dessous donne les mêmes feux, mis à jour au fil des rapports des agences.',
+    'openData.ogc.title': 'Dans QGIS, ArcGIS ou GDAL : la couche OGC API – Features',
+    'openData.ogc.url': 'Adresse du service (OGC API – Features, GeoJSON, CRS84, EPSG:3978 et EPSG:3857) :',
+    'openData.ogc.qgis.title': 'QGIS',
+    'openData.ogc.qgis.1': 'Couche › Ajouter une couche › Ajouter une couche WFS / OGC API – Features.',
+    'openData.ogc.qgis.2': 'Nouveau; donnez un nom à la connexion et l’adresse du service comme URL; OK.',
+    'openData.ogc.qgis.3':
+      'Connexion, choisissez la couche « fires », puis Ajouter. Filtrez-la avec le constructeur de requête : le filtre s’exécute sur le serveur.',
+    'openData.ogc.arcgis.title': 'ArcGIS Pro et ArcGIS Online',
+    'openData.ogc.arcgis.1':
+      'ArcGIS Pro : Insérer › Connexions › Serveur › Nouveau serveur OGC API, avec l’adresse du service.',
+    'openData.ogc.arcgis.2':
+      'ArcGIS Online : Carte › Ajouter › Ajouter une couche à partir d’une URL, type Couche d’entités OGC, l’adresse du service, puis la collection « fires ».',
+    'openData.ogc.gdal': 'Avec GDAL, vers un GeoPackage :',
+    'openData.ogc.browse': 'Les champs que le serveur sait filtrer (queryables), en JSON Schema : {link}.',
+    'openData.downloads.title': 'Téléchargements de la liste nationale des feux',
+    'openData.downloads.intro':
+      'Dans la {list}, filtrez et triez les feux, puis téléchargez cette vue. Les fichiers des feux de cette saison :',
+    'openData.downloads.list': 'Liste nationale des feux',
+    'openData.downloads.csv': 'CSV pour un tableur : noms des colonnes et des codes en français',
+    'openData.downloads.csvCodes':
+      'CSV pour les programmes : noms des champs et codes de l’API (comme Exporter (CSV) dans la liste)',
+    'openData.downloads.geojson': 'GeoJSON (CRS84) pour les SIG et les cartes Web',
+    'openData.downloads.kml': 'KML pour Google Earth',
+    'openData.downloads.params':
+      'L’adresse accepte les filtres de la liste : agency, stage, response, q (identifiant du feu), season=all, sort et lang=fr pour les noms en français.',
+    'openData.api.title': 'L’API JSON',
+    'openData.api.intro':
+      'Chaque chiffre du site provient de l’API JSON publique sous /v1, ouverte aux autres sites (CORS). Son document OpenAPI décrit chaque route et ses paramètres : {link}.',
+    'openData.feeds.title': 'Fils Atom',
+    'openData.feeds.sitrep': 'Rapports de situation nationaux publiés',
+    'openData.feeds.level': 'Changements du niveau de préparation national',
+    'openData.licence.title': 'Licence et attribution',
+    'openData.licence.text':
+      'Les données sont publiées sous la {licence}. Quand vous les utilisez, indiquez :',
+    'openData.licence.where':
+      'Chaque téléchargement porte la licence : dans l’en-tête Link de la réponse (rel="license"), dans les membres license et metadata du GeoJSON et dans la description du KML.',
+  },
+});
