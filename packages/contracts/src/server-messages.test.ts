@@ -52,7 +52,9 @@ describe('server messages', () => {
   it('shows the sitrep rules and the inventory rules in French', () => {
     const errors = validateAgencySitrep({ a_hum: -1, a_ltg: 1.5, priority_fires: [{ fires: '' }] });
     expect(errors.a_hum).toBe('Must be between 0 and 50000');
-    expect(fieldMessage(errors.a_hum as string, 'fr')).toBe('Doit être entre 0 et 50000');
+    // The bounds are written as the page writes numbers (a no-break space in French, as fr-CA).
+    expect(fieldMessage(errors.a_hum as string, 'fr')).toBe('Doit être entre 0 et 50\u00a0000');
+    expect(fieldMessage(errors.a_hum as string, 'en')).toBe('Must be between 0 and 50,000');
     expect(Object.values(errors)).toContain('This section has 2 validation errors.');
     expect(fieldMessage('This section has 2 validation errors.', 'fr')).toBe(
       'Cette section contient 2 erreurs de validation.',

@@ -219,7 +219,7 @@ export function serverMessage(
   if (!code || !Object.hasOwn(SERVER_MESSAGES, code)) return undefined;
   const text: string = SERVER_MESSAGES[code as ServerMessageCode][locale];
   return text.replace(/\{(\w+)\}/g, (whole, name: string) =>
-    params && Object.hasOwn(params, name) ? String(params[name]) : whole,
+    params && Object.hasOwn(params, name) ? shownParam(name, params[name] as string | number, locale) : whole,
   );
 }
 
@@ -345,6 +345,17 @@ export function fieldMessage(message: string, locale: 'en' | 'fr'): string {
   if (!found) return message;
   const text: string = FIELD_MESSAGES[found.code][locale];
   return text.replace(/\{(\w+)\}/g, (whole, name: string) =>
-    Object.hasOwn(found.params, name) ? String(found.params[name]) : whole,
+    Object.hasOwn(found.params, name)
+      ? shownParam(name, found.params[name] as string | number, locale)
+      : whole,
   );
+}
+
+/** Bounds are quantities: "100 000 000" in French, "100,000,000" in English (years, ids stay as sent). */
+const QUANTITY_PARAMS = new Set(['lo', 'hi', 'max', 'size']);
+
+function shownParam(name: string, value: string | number, locale: 'en' | 'fr'): string {
+  const n = typeof value === 'number' ? value : /^-?\d+(\.\d+)?$/.test(value) ? Number(value) : Number.NaN;
+  if (!QUANTITY_PARAMS.has(name) || !Number.isFinite(n)) return String(value);
+  return new Intl.NumberFormat(locale === 'fr' ? 'fr-CA' : 'en-CA', { maximumFractionDigits: 20 }).format(n);
 }
