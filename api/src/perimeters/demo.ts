@@ -25,7 +25,7 @@ interface DemoFire {
  * point near its back edge, as a wind-driven fire burns. Star-shaped around its centre with a
  * positive radius everywhere, so its ring never crosses itself.
  */
-export function grownShape(fire: DemoFire, hectares: number, rand: () => number, wind: number): Position[] {
+function grownShape(fire: DemoFire, hectares: number, rand: () => number, wind: number): Position[] {
   const vertices = Math.round(Math.min(160, 40 + Math.sqrt(hectares) / 4));
   const lobes = Array.from({ length: 4 }, (_, i) => ({
     k: i + 2,
@@ -64,7 +64,7 @@ export function grownShape(fire: DemoFire, hectares: number, rand: () => number,
 }
 
 /** Two or three captures of each large active fire, growing to its reported size by today. */
-export function generatePerimeters(fires: readonly DemoFire[], options: { seed: number; now: Date }) {
+function generatePerimeters(fires: readonly DemoFire[], options: { seed: number; now: Date }) {
   const rand = random(options.seed ^ 0x9e41);
   const rows: NewPerimeter[] = [];
   for (const fire of fires) {

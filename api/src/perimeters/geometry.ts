@@ -142,7 +142,7 @@ const countVertices = (polygons: unknown[][]) =>
     0,
   );
 
-export function boxOf(polygons: Position[][][]): Box {
+function boxOf(polygons: Position[][][]): Box {
   const box: Box = [180, 90, -180, -90];
   for (const polygon of polygons)
     for (const [x = 0, y = 0] of polygon[0] ?? []) {
@@ -282,7 +282,7 @@ function segmentDistanceSq(p: Position, a: Position, b: Position): number {
  * coordinates rounded to the band's digits, repeats removed. Undefined when the ring collapses below
  * four positions: at that zoom it is smaller than a pixel or two, and the fire's point shows it.
  */
-export function simplifyRing(ring: Position[], tolerance: number, digits: number): Position[] | undefined {
+function simplifyRing(ring: Position[], tolerance: number, digits: number): Position[] | undefined {
   const half = Math.floor(ring.length / 2);
   const first = ring.slice(0, half + 1);
   const second = ring.slice(half);

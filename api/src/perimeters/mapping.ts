@@ -41,7 +41,7 @@ function reader(properties: Record<string, unknown>) {
  * milliseconds (ArcGIS services' dates), or a Date (a Shapefile's date field, as shpjs reads it);
  * undefined when it is none of them.
  */
-export function captureTime(value: unknown): string | undefined {
+function captureTime(value: unknown): string | undefined {
   if (value instanceof Date) return Number.isNaN(value.getTime()) ? undefined : value.toISOString();
   if (typeof value === 'number' && Number.isFinite(value) && value > 0) return new Date(value).toISOString();
   if (typeof value !== 'string') return undefined;

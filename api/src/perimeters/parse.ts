@@ -5,7 +5,7 @@ import { DOMParser } from '@xmldom/xmldom';
 import shp from 'shpjs';
 import { perimeterRefusal } from './refusals.ts';
 
-export interface RawFeature {
+interface RawFeature {
   properties: Record<string, unknown>;
   geometry: unknown;
 }

@@ -1,7 +1,7 @@
 import type { Generated } from 'kysely';
 
 /** One import of perimeters that was written (not a dry run): who, when, what it counted. */
-export interface PerimeterImportsTable {
+interface PerimeterImportsTable {
   id: Generated<number>;
   created_at: string;
   /** 'api' (POST /v1/perimeters/import), 'cli' or 'feed'. */

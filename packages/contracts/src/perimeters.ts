@@ -19,11 +19,11 @@ export const MIN_PERIMETER_HA = 0.01;
 /** Vertices of one feature, all rings together: beyond it the file is refused feature by feature. */
 export const MAX_PERIMETER_VERTICES = 200_000;
 
-export const PERIMETER_FORMATS = ['geojson', 'kml', 'shapefile'] as const;
+const PERIMETER_FORMATS = ['geojson', 'kml', 'shapefile'] as const;
 export type PerimeterFormat = (typeof PERIMETER_FORMATS)[number];
 
 /** Where a stored capture came from. */
-export const PERIMETER_SOURCES = ['api', 'cli', 'feed', 'demo'] as const;
+const PERIMETER_SOURCES = ['api', 'cli', 'feed', 'demo'] as const;
 
 /**
  * The refusals of the perimeter import, both languages. A malformed file is refused whole (400);
@@ -190,7 +190,7 @@ export const PerimeterImports = z.object({ items: z.array(PerimeterImport) });
  * precision in degrees, about half a screen pixel at the band's deepest zoom, so what is dropped
  * cannot be seen; and the grid a requested box is snapped to, so views share cached answers.
  */
-export const PERIMETER_ZOOM_BANDS = [
+const PERIMETER_ZOOM_BANDS = [
   { maxZoom: 4, tolerance: 0.02, digits: 2, grid: 0 },
   { maxZoom: 6, tolerance: 0.004, digits: 3, grid: 10 },
   { maxZoom: 8, tolerance: 0.001, digits: 4, grid: 2 },

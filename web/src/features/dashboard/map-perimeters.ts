@@ -5,7 +5,7 @@ import { apiGet } from '../../shared/api/data-api.ts';
 import { type StageGroup, stageGroupOf } from '../../shared/map/constants.ts';
 
 /** A perimeter's group: its fire's stage group, or NONE (no known fire, or a fire that is out). */
-export type PerimeterGroup = StageGroup | 'NONE';
+type PerimeterGroup = StageGroup | 'NONE';
 
 /** Perimeter properties of GET /v1/perimeters, with the legend group and the popup's point. */
 export interface MapPerimeterProperties extends PerimeterProperties {
