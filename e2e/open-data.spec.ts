@@ -1,0 +1,138 @@
+import { readFileSync } from 'node:fs';
+import AxeBuilder from '@axe-core/playwright';
+import { type Download, expect, type Page, test } from '@playwright/test';
+
+/**
+ * The open data on the running stack with its demo data: the data page in English and French
+ * (axe), and each download of the national list's current view, parsed as the tool would.
+ */
+
+/** Our CSV: BOM, every cell quoted, CRLF rows. */
+function parseCsv(text: string): string[][] {
+  expect(text.charCodeAt(0), 'byte order mark').toBe(0xfeff);
+  return text
+    .slice(1)
+    .trimEnd()
+    .split('\r\n')
+    .map((line) => [...line.matchAll(/"((?:[^"]|"")*)"/g)].map((m) => (m[1] ?? '').replaceAll('""', '"')));
+}
+
+async function axeViolations(page: Page) {
+  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21aa']).analyze();
+  return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+async function take(page: Page, name: RegExp): Promise<{ download: Download; text: string }> {
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('link', { name }).click(),
+  ]);
+  return { download, text: readFileSync(await download.path(), 'utf8') };
+}
+
+test.describe('open data', () => {
+  test('the data page explains each way in, in English and French, with no axe violation', async ({
+    page,
+  }) => {
+    await page.goto('/');
+    await page
+      .getByRole('navigation', { name: 'About this site' })
+      .getByRole('link', { name: 'Open data' })
+      .click();
+    await expect(page).toHaveURL(/\/data$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Open data' })).toBeVisible();
+    const ogcUrl = `${new URL(page.url()).origin}/v1/ogc`;
+    await expect(page.getByRole('link', { name: ogcUrl, exact: true })).toBeVisible();
+    expect(await axeViolations(page)).toEqual([]);
+
+    // Each address the page gives answers.
+    for (const link of await page.locator('.open-data a[href*="/v1/"]').all()) {
+      const href = (await link.getAttribute('href')) ?? '';
+      const res = await page.request.get(href);
+      expect(res.status(), href).toBe(200);
+    }
+
+    await page.getByRole('button', { name: 'Français' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Données ouvertes' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Licence du gouvernement ouvert – Canada' })).toBeVisible();
+    expect(await axeViolations(page)).toEqual([]);
+  });
+
+  test('the national list downloads its view as CSV, GeoJSON and KML, each with the licence', async ({
+    page,
+  }) => {
+    await page.goto('/national?agency=bc&stage=OC');
+    const count = page.locator('.national-fires-count');
+    await expect(count).toContainText(/of [\d,]+ results?/);
+    const total = Number((await count.textContent())?.match(/of ([\d,]+) result/)?.[1]?.replaceAll(',', ''));
+    expect(total).toBeGreaterThan(0);
+
+    const csv = await take(page, /^Spreadsheet \(CSV/);
+    expect(csv.download.suggestedFilename()).toBe('CIFFC-fires.csv');
+    const [header, ...rows] = parseCsv(csv.text);
+    expect(header?.slice(0, 2)).toEqual(['Agency Fire ID', 'Agency']);
+    expect(rows).toHaveLength(total);
+    for (const row of rows) expect([row[1], row[5]]).toEqual(['British Columbia', 'Out of Control']);
+
+    const geo = await take(page, /^GeoJSON/);
+    expect(geo.download.suggestedFilename()).toBe('CIFFC-fires.geojson');
+    const collection = JSON.parse(geo.text);
+    expect(collection.type).toBe('FeatureCollection');
+    expect(collection.crs.properties.name).toBe('urn:ogc:def:crs:OGC:1.3:CRS84');
+    expect(collection.license).toBe('https://open.canada.ca/en/open-government-licence-canada');
+    expect(collection.features).toHaveLength(total);
+    for (const f of collection.features) {
+      expect(f.properties).toMatchObject({ agency_code: 'bc', stage_of_control: 'OC' });
+      const [lon, lat] = f.geometry.coordinates;
+      expect(lon).toBeLessThan(-100);
+      expect(lat).toBeGreaterThan(40);
+    }
+
+    const kml = await take(page, /^KML/);
+    expect(kml.download.suggestedFilename()).toBe('CIFFC-fires.kml');
+    const doc = await page.evaluate((text) => {
+      const xml = new DOMParser().parseFromString(text, 'application/xml');
+      return {
+        error: xml.getElementsByTagName('parsererror').length,
+        placemarks: xml.getElementsByTagName('Placemark').length,
+        description: xml.querySelector('Document > description')?.textContent ?? '',
+      };
+    }, kml.text);
+    expect(doc).toMatchObject({ error: 0, placemarks: total });
+    expect(doc.description).toContain('Open Government Licence – Canada');
+
+    // The licence travels with every answer too, for the CSV that has no place for it.
+    const href = (await page.getByRole('link', { name: /^Spreadsheet \(CSV/ }).getAttribute('href')) ?? '';
+    const res = await page.request.get(href);
+    expect(res.headers().link).toContain('rel="license"');
+  });
+
+  test('in French the CSV names the columns and codes in French', async ({ page }) => {
+    await page.goto('/national?stage=OC');
+    await page.getByRole('button', { name: 'Français' }).click();
+    const csv = await take(page, /^Tableur \(CSV/);
+    const [header, ...rows] = parseCsv(csv.text);
+    expect(header?.[5]).toBe('Stade de maîtrise');
+    expect(rows.length).toBeGreaterThan(0);
+    for (const row of rows) expect(row[5]).toBe('Hors de contrôle');
+  });
+
+  test('a filter with no match offers no file and says why; the API still answers an empty file', async ({
+    page,
+  }) => {
+    await page.goto('/national?q=NO-SUCH-FIRE-ZZZ');
+    await expect(page.getByText('0 results. No fires match these filters.')).toBeVisible();
+    const group = page.getByRole('group', { name: 'Download this view' });
+    await expect(group.getByRole('link')).toHaveCount(0);
+    for (const button of await group.getByRole('button').all()) {
+      await expect(button).toHaveAttribute('aria-disabled', 'true');
+      await expect(button).toHaveAccessibleDescription('0 results. No fires match these filters.');
+    }
+    // aria-disabled keeps it focusable: from the keyboard it says why there is no file.
+    await group.getByRole('button', { name: /^GeoJSON/ }).press('Enter');
+    await expect(page.getByRole('alert')).toHaveText('Export Aborted. Your search yielded no results.');
+    const res = await page.request.get('/v1/wildfires/download?format=geojson&q=NO-SUCH-FIRE-ZZZ');
+    expect(res.status()).toBe(200);
+    expect((await res.json()).features).toEqual([]);
+  });
+});
