@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { FIRE_SOURCES } from './current-picture.ts';
+import { PlainText } from './query.ts';
 
 const IMPORT_SOURCES = ['api', 'cli', 'feed'] as const;
 const IMPORT_FORMATS = ['csv', 'geojson'] as const;
@@ -39,12 +40,7 @@ export const FiresImportQuery = z.object({
     .transform((v) => v === 'true' || v === '1')
     .optional()
     .describe('Check the file and answer as usual without writing'),
-  file_name: z
-    .string()
-    .max(255)
-    .refine((v) => ![...v].some((c) => c.charCodeAt(0) < 32), 'no control characters')
-    .optional()
-    .describe("The file's name, kept in the import history"),
+  file_name: PlainText(255).optional().describe("The file's name, kept in the import history"),
   snapshot: z
     .enum(['true', 'false', '1', '0'])
     .transform((v) => v === 'true' || v === '1')
@@ -174,8 +170,8 @@ export type FireVersionAction = (typeof FIRE_VERSION_ACTIONS)[number];
 
 /** GET /v1/fires/:agency/:agency_fire_id/versions */
 export const FireVersionsParams = z.object({
-  agency: z.string().max(10),
-  agency_fire_id: z.string().min(1).max(100),
+  agency: PlainText(10),
+  agency_fire_id: PlainText(100, 1),
 });
 
 const FireVersion = z.object({

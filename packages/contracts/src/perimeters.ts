@@ -5,6 +5,7 @@
  * of the map, written once for the data API and the site.
  */
 import { z } from 'zod';
+import { PlainText } from './query.ts';
 
 /** Canada's box in CRS84 with a margin (a perimeter on the border may cross it by a few km). */
 export const CANADA_BOX = [-141.5, 41.5, -52, 83.5] as const;
@@ -111,12 +112,7 @@ const flag = z
 /** ?dry_run=&file_name= of POST /v1/perimeters/import. */
 export const PerimetersImportQuery = z.object({
   dry_run: flag.describe('Check the file and answer as usual without writing'),
-  file_name: z
-    .string()
-    .max(255)
-    .refine((v) => ![...v].some((c) => c.charCodeAt(0) < 32), 'no control characters')
-    .optional()
-    .describe("The file's name, kept in the import history"),
+  file_name: PlainText(255).optional().describe("The file's name, kept in the import history"),
 });
 
 const PerimeterFire = z.object({
@@ -294,8 +290,8 @@ export const PerimetersDownloadQuery = z.object({
 
 /** GET /v1/perimeters/fires/:agency/:agency_fire_id */
 export const FirePerimetersParams = z.object({
-  agency: z.string().max(10),
-  agency_fire_id: z.string().min(1).max(100),
+  agency: PlainText(10),
+  agency_fire_id: PlainText(100, 1),
 });
 
 /** A fire's captures, oldest first, unsimplified. */

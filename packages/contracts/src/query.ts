@@ -6,6 +6,17 @@ import { z } from 'zod';
 
 export const BooleanQuery = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
 
+/**
+ * Text from an address or a query with no control characters: a NUL cannot reach PostgreSQL (which
+ * refuses it with an error) and names in the history stay printable.
+ */
+export const PlainText = (max: number, min = 0) =>
+  z
+    .string()
+    .min(min)
+    .max(max)
+    .refine((v) => ![...v].some((c) => c.charCodeAt(0) < 32), 'no control characters');
+
 /** `?lang=`: the language of the names in the answer; else Accept-Language, else English. */
 export const LangQuery = z.enum(['en', 'fr']);
 
