@@ -1,6 +1,6 @@
 /**
- * `npx tsx bench/agency-sitrep-save.ts [saves=1000]`: server time per agency sitrep save (issue 4
- * note) for a full form with 20 priority fires and 30 mobilization rows, and the number of versions
+ * `npx tsx bench/agency-sitrep-save.ts [saves=1000]`: server time per agency sitrep save
+ * for a full form with 20 priority fires and 30 mobilization rows, and the number of versions
  * kept after the run. The data API runs in process (app.inject: routing, zod validation, identity
  * from a real content system, the rules and the SQL; no socket), on SQLite, or on PostgreSQL with
  * DATABASE_URL. Each save is based on the version the previous one returned.

@@ -1,4 +1,4 @@
-/** `npx tsx bench/api-agency.ts`: GET /v1/agency requests per second (issue 2 note), SQLite by default. */
+/** `npx tsx bench/api-agency.ts`: GET /v1/agency requests per second, SQLite by default. */
 import { measure, printResults, startBenchApi } from './lib.ts';
 
 const api = await startBenchApi({ demo: false });

@@ -1,5 +1,5 @@
 /**
- * `npx tsx bench/api-fires.ts [sqlite|postgres|both]` (default both): the issue 3 and 11 figures
+ * `npx tsx bench/api-fires.ts [sqlite|postgres|both]` (default both): the figures of docs/performance.md
  * with 100,000 fires loaded (plus the history from 1980 and a few published national reports):
  * requests per second and p99 of the national list, a filtered list, the summary and the national
  * report (BENCH_PATHS=a,b to choose; the map is available by name). PostgreSQL: DATABASE_URL, or a

@@ -1,8 +1,8 @@
 /**
- * Content reads through the gateway (issue 16): the site's alias list and a page, answered from the
+ * Content reads through the gateway: the site's alias list and a page, answered from the
  * gateway's content cache keyed on the content version (polled every second in the background).
  * Starts a real content system (demo data) and the gateway on a fresh data folder; 5 s per path.
- * `npx tsx bench/content-reads.ts`. Before issue 16 (900 s cache): 9,073 req/s for the alias list.
+ * `npx tsx bench/content-reads.ts`. With the former 900 s cache: 9,073 req/s for the alias list.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';

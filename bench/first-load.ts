@@ -1,6 +1,6 @@
 /**
  * `BASE_URL=http://localhost:8105 npx tsx bench/first-load.ts`: the first-load budget of the home
- * page (issue 14, "What must work" 6) against a running stack (`npm start`, or the e2e stack).
+ * page ("What must work" 6) against a running stack (`npm start`, or the e2e stack).
  *
  * Loads `/` cold (a new browser context per run) in Debian's Chromium, as e2e/playwright.config.ts
  * does, for two profiles:

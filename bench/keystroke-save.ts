@@ -1,7 +1,7 @@
 /**
  * `BASE_URL=http://localhost:8101 SAMPLES=20 npx tsx bench/keystroke-save.ts`: the time from the
- * last keystroke in an agency sitrep field to the server's answer to the save carrying it (issue 9,
- * "What must work" 3), against a running stack with demo data (`npm start`, or an e2e stack).
+ * last keystroke in an agency sitrep field to the server's answer to the save carrying it,
+ * against a running stack with demo data (`npm start`, or an e2e stack).
  *
  * In Debian's Chromium, as e2e/playwright.config.ts runs it, signed in as AGENCY (default `mb`):
  *   - blur: type a new value in `a_oth`, leave the field and stay; the editing engine queues it and

@@ -1,6 +1,6 @@
 /**
  * `npx tsx bench/map-draw.ts`: the home page's JavaScript (gzipped) and the time for the dashboard
- * map to draw 5,000 fires in Chromium (issue 3 note).
+ * map to draw 5,000 fires in Chromium.
  *
  * Builds the site into a temporary folder, serves it from a small static server that answers
  * GET /v1/dashboard/fires?map=true with 5,000 deterministic fires inside the map's first view

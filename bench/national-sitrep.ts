@@ -1,5 +1,5 @@
 /**
- * `npx tsx bench/national-sitrep.ts`: the national sitrep (issue 5 note), on SQLite and on a
+ * `npx tsx bench/national-sitrep.ts`: the national sitrep, on SQLite and on a
  * throwaway PostgreSQL 15 cluster (or DATABASE_URL):
  *  1. publish time with 13 approved agency reports of realistic size (in process, 20 publications
  *     of the same day: the first publish and 19 republishes);

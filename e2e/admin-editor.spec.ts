@@ -63,7 +63,7 @@ const entryQuery = (collection: string, alias: string) =>
   `/api/${collection}?filters[Alias][$eq]=${alias}&locale=en&populate=localizations`;
 const has = (text: string) => (body: string) => body.includes(JSON.stringify(text));
 
-test.describe('an editor in the admin panel (issue 16)', () => {
+test.describe('an editor in the admin panel', () => {
   test.describe.configure({ timeout: 420_000 });
 
   test('edits in English and French and deletes a page; the site follows within 5 s', async ({

@@ -14,7 +14,7 @@ function recordDialogs(page: Page): string[] {
   return seen;
 }
 
-test.describe('agency sitrep (issue 4)', () => {
+test.describe('agency sitrep', () => {
   test('ab edits and syncs while ciffc sees Edit Locked; ab submits; ciffc approves and the approved copy shows the data', async ({
     browser,
   }) => {
@@ -88,7 +88,7 @@ test.describe('agency sitrep (issue 4)', () => {
 const isSave = (agency: string) => (r: { url(): string; request(): { method(): string } }) =>
   r.url().includes(`/v1/sitrep/agency?agency=${agency}`) && r.request().method() === 'POST';
 
-test.describe('nothing a duty officer types is lost (issue 9)', () => {
+test.describe('nothing a duty officer types is lost', () => {
   test('a second tab of the same account saving over an older version gets a visible conflict, never a silent loss', async ({
     browser,
   }) => {
@@ -174,7 +174,7 @@ test.describe('nothing a duty officer types is lost (issue 9)', () => {
       expect(answer.status()).toBe(200);
       await page.goto('/agency/sitrep/ns');
       await expect(page.locator('input[name="a_oth"]')).toHaveValue('13');
-      console.log(`[issue 9] keystroke to server answer, blur + route change: ${blurMs} ms`);
+      console.log(`[typing] keystroke to server answer, blur + route change: ${blurMs} ms`);
 
       // Type and close the tab: the page-hide send (fetch keepalive) carries it.
       await expect(page.getByRole('button', { name: 'Pause Edit' })).toBeVisible();
@@ -187,7 +187,7 @@ test.describe('nothing a duty officer types is lost (issue 9)', () => {
       await check.goto('/agency/sitrep/ns');
       await expect(check.locator('input[name="a_oth"]')).toHaveValue('21', { timeout: 10_000 });
       console.log(
-        `[issue 9] keystroke to value seen after closing the tab: ${Date.now() - closedAt} ms (upper bound)`,
+        `[typing] keystroke to value seen after closing the tab: ${Date.now() - closedAt} ms (upper bound)`,
       );
     } finally {
       await context.close();

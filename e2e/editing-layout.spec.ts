@@ -2,7 +2,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { login } from './support.ts';
 
 /**
- * The editing screens at a laptop's 1366 px (issue 9, item 9), measured with bounding boxes so
+ * The editing screens at a laptop's 1366 px, measured with bounding boxes so
  * that a control pushed off the screen or under another one fails, and a save cut by the network.
  */
 
@@ -29,7 +29,7 @@ async function startEditing(page: Page): Promise<void> {
   await expect(page.getByRole('button', { name: 'Pause Edit' })).toBeVisible();
 }
 
-test.describe('editing screens at 1366 px (issue 9)', () => {
+test.describe('editing screens at 1366 px', () => {
   test.use({ viewport: { width: 1366, height: 900 } });
 
   test('the national mobilization editor: To and From fully in view, no box over them', async ({ page }) => {

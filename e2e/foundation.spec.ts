@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { login } from './support.ts';
 
-test.describe('site shell and login (issue 2)', () => {
+test.describe('site shell and login', () => {
   test('login as ab shows the AB pill linking to /agency, and the session survives a reload', async ({
     page,
   }) => {

@@ -6,7 +6,7 @@ import { login } from './support.ts';
 const reportDate = () =>
   new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Winnipeg' }).format(new Date());
 
-test.describe('national situation report (issue 5)', () => {
+test.describe('national situation report', () => {
   test('ciffc edits a national mobilization grid, sees the Total, publishes, and the public report and archive show it', async ({
     page,
   }) => {
@@ -141,7 +141,7 @@ test.describe('national situation report (issue 5)', () => {
   });
 
   for (const width of [1366, 390]) {
-    test(`the mobilization editor and grids fit ${width} px: selects in view, the Resource column sticky (issue 9)`, async ({
+    test(`the mobilization editor and grids fit ${width} px: selects in view, the Resource column sticky`, async ({
       page,
     }) => {
       await page.setViewportSize({ width, height: 900 });

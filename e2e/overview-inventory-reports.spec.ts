@@ -8,7 +8,7 @@ const centreYear = () =>
     new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Winnipeg', year: 'numeric' }).format(new Date()),
   );
 
-test.describe('agency overview, inventory, reports and exports (issue 6)', () => {
+test.describe('agency overview, inventory, reports and exports', () => {
   test('ab sees its own agency, a map that is not clickable, and the fires per agency', async ({ page }) => {
     await login(page, 'ab');
     await page.goto('/agency');

@@ -1,7 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
 
 /**
- * Public fire pages of issue 3 on the running stack with its demo data: the dashboard map and its
+ * Public fire pages on the running stack with its demo data: the dashboard map and its
  * legend, the national fires list export, the six wildfire graphs' exports (axe of these pages:
  * accessibility.spec.ts).
  */
@@ -23,7 +23,7 @@ function parseCsv(text: string): string[][] {
     .map((line) => [...line.matchAll(/"((?:[^"]|"")*)"/g)].map((m) => (m[1] ?? '').replaceAll('""', '"')));
 }
 
-test.describe('public fire pages (issue 3)', () => {
+test.describe('public fire pages', () => {
   test('the dashboard map draws fires and a legend toggle hides a group', async ({ page }) => {
     await page.goto('/');
     await expect(page.getByRole('heading', { level: 1, name: 'Active Fires Dashboard' })).toBeVisible();
@@ -129,7 +129,7 @@ test.describe('public fire pages (issue 3)', () => {
     expect(charts).toHaveLength(1);
   });
 
-  test("the app shell paints the heading in the visitor's language before the JavaScript, and React takes it over in place (phone, issue 14)", async ({
+  test("the app shell paints the heading in the visitor's language before the JavaScript, and React takes it over in place (phone)", async ({
     browser,
   }) => {
     const context = await browser.newContext({
@@ -277,7 +277,7 @@ async function overflow(page: Page): Promise<string[]> {
 
 for (const screen of SCREENS) {
   for (const lang of ['en', 'fr'] as const) {
-    test.describe(`${screen.name} ${screen.width}px, ${lang} (issue 14)`, () => {
+    test.describe(`${screen.name} ${screen.width}px, ${lang}`, () => {
       test.use({ viewport: { width: screen.width, height: screen.height } });
       test.beforeEach(async ({ page }) => {
         await page.addInitScript(`localStorage.setItem('ciffc.locale', '${lang}')`);

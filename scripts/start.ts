@@ -33,7 +33,7 @@ try {
   stack = await startStack({
     dataDir,
     port,
-    // Demo users and data exist only outside production (issue 2, demo mode).
+    // Demo users and data exist only outside production (demo mode).
     demo: !production,
     cmsPort: process.env.CMS_PORT ? Number(process.env.CMS_PORT) : undefined,
     apiPort: process.env.API_PORT ? Number(process.env.API_PORT) : undefined,

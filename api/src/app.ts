@@ -80,7 +80,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
       server.setTimeout(Number(serverOptions.connectionTimeout ?? 0));
       return server;
     },
-    // The instance in every log line: several instances write to one journal (issue 12).
+    // The instance in every log line: several instances write to one journal.
     logger: {
       level: config.logLevel,
       base: { instance: config.instanceId },

@@ -3,7 +3,7 @@ import { loadConfig } from './config.ts';
 
 const dev = (env: NodeJS.ProcessEnv) => loadConfig({ NODE_ENV: 'development', JWT_SECRET: 'dev', ...env });
 
-describe('loadConfig: settings of several instances (issue 12)', () => {
+describe('loadConfig: settings of several instances', () => {
   it('reuses an identity for at most 5 s, so a block or a role change reaches every instance', () => {
     expect(dev({}).identityCacheMs).toBeLessThanOrEqual(5_000);
     expect(() => dev({ IDENTITY_CACHE_MS: '60000' })).toThrow(/IDENTITY_CACHE_MS/);

@@ -21,7 +21,7 @@ export interface Config {
   importBodyLimit: number;
   /**
    * How long a resolved identity may be reused, ms. Each instance has its own cache, so this is
-   * how long a blocked user or a changed role may still act on some instance (issue 12: 5 s).
+   * how long a blocked user or a changed role may still act on some instance (5 s).
    */
   identityCacheMs: number;
   /** PostgreSQL connections this instance may open (deploy/README.md: the connection budget). */

@@ -4,7 +4,7 @@ import { loadConfig, migrationTargetProblem } from './config.ts';
 const GOOD = 'Zq8v3Jt6-random-production-secret';
 const production = (env: NodeJS.ProcessEnv) => () => loadConfig({ NODE_ENV: 'production', ...env });
 
-describe('loadConfig in production (issue 2: refuses a missing or default secret)', () => {
+describe('loadConfig in production (refuses a missing or default secret)', () => {
   it('refuses a missing JWT_SECRET', () => {
     expect(production({})).toThrow(/JWT_SECRET is missing/);
     expect(production({ JWT_SECRET: '' })).toThrow(/JWT_SECRET is missing/);
@@ -17,7 +17,7 @@ describe('loadConfig in production (issue 2: refuses a missing or default secret
   it('refuses demo mode (CIFFC_DEMO=1)', () => {
     expect(production({ JWT_SECRET: GOOD, CIFFC_DEMO: '1' })).toThrow(/CIFFC_DEMO=1 is refused/);
   });
-  it('refuses any truthy CIFFC_DEMO, NODE_ENV in any case and a low-entropy secret (issue 10)', () => {
+  it('refuses any truthy CIFFC_DEMO, NODE_ENV in any case and a low-entropy secret', () => {
     expect(production({ JWT_SECRET: GOOD, CIFFC_DEMO: 'true' })).toThrow(/CIFFC_DEMO=true is refused/);
     expect(() => loadConfig({ NODE_ENV: 'Production', JWT_SECRET: 'my-demo-secret-123456' })).toThrow(
       /placeholder or demo value/,

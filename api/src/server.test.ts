@@ -1,5 +1,5 @@
 /**
- * The server process as a supervisor runs it (issue 12): a request id taken from nginx and the
+ * The server process as a supervisor runs it: a request id taken from nginx and the
  * instance in its log lines, requests logged at info, and a SIGTERM that ends at once with exit 0
  * although a keep-alive connection (as nginx keeps) is open.
  */
@@ -13,7 +13,7 @@ import { freePort } from '../../scripts/lib/stack.ts';
 
 const serverFile = path.resolve(import.meta.dirname, 'server.ts');
 
-describe('server process (issue 12)', () => {
+describe('server process', () => {
   let dir = '';
   let child: ChildProcess | undefined;
   let output = '';

@@ -9,7 +9,7 @@ const siteOrigin = (publicUrl: string): string => {
   }
 };
 
-// No `strapi::poweredBy`: X-Powered-By tells an attacker which software to aim at (issue 10).
+// No `strapi::poweredBy`: X-Powered-By tells an attacker which software to aim at.
 // CORS: only the site's own origin may call with credentials; Strapi's default reflects any origin.
 const config = ({ env }: Core.Config.Shared.ConfigParams): Core.Config.Middlewares => [
   'strapi::logger',

@@ -113,7 +113,7 @@ const refuseLogWrite = (context: Context) => {
 /**
  * The content version: the id of the newest logged version (0 before any). It grows with every
  * accepted save, in the save's transaction, and the log is append-only, so it never goes back.
- * Caches key content on it (issue 16): one indexed read, cheap enough to poll every second.
+ * Caches key content on it: one indexed read, cheap enough to poll every second.
  */
 export const latestContentVersion = async (strapi: Core.Strapi): Promise<number> => {
   const newest = (await strapi.db

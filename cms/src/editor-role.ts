@@ -1,5 +1,5 @@
 /**
- * The centre's editors work with Strapi's Editor admin role, not as super admins (issue 16). The
+ * The centre's editors work with Strapi's Editor admin role, not as super admins. The
  * role Strapi creates on first start is made before the French locale exists, so its editors could
  * not translate; and it may write the content version log. On every start the role gets exactly:
  * create, read, update and delete of the four content types in every locale; read of the version

@@ -1,5 +1,5 @@
 /**
- * One reading of the environment for every part (issue 10): flags, the production switch and whether
+ * One reading of the environment for every part: flags, the production switch and whether
  * a secret looks random. Dependency-free on purpose: cms/src/env-flags.ts is a verbatim copy (Strapi
  * compiles cms/ on its own); env-flags.test.ts fails when the copy drifts.
  */

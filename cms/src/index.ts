@@ -30,7 +30,7 @@ export default {
   async bootstrap({ strapi }: { strapi: Core.Strapi }) {
     await lockout.ensureTable();
     await ensureLocales(strapi);
-    await ensureEditorRole(strapi); // after the locales: editors get every language (issue 16)
+    await ensureEditorRole(strapi); // after the locales: editors get every language
     const roles = await ensureRolesAndPermissions(strapi);
     if (envFlag(process.env, 'CIFFC_DEMO')) await seedDemo(strapi, roles);
   },

@@ -42,7 +42,7 @@ const USERS_PERMISSIONS_DENIED = [
   ...read('content-version'),
 ];
 // Password reset and e-mail confirmation need a mail provider: without one, Strapi's default tries
-// direct SMTP and answers 500 for a known address, 200 for an unknown one (issue 10). OAuth sign-in
+// direct SMTP and answers 500 for a known address, 200 for an unknown one. OAuth sign-in
 // (connect) is never used by the site.
 export const MAIL_ACTIONS = [
   'plugin::users-permissions.auth.forgotPassword',

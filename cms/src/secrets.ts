@@ -7,7 +7,7 @@ import { isProduction } from './env-flags';
 import { SECRET_VARIABLES, secretProblems } from './secret-rules';
 
 export const assertSecrets = (env: NodeJS.ProcessEnv = process.env): void => {
-  // `Production` is production too (issue 10): one reading of NODE_ENV for every part.
+  // `Production` is production too: one reading of NODE_ENV for every part.
   const production = isProduction(env);
   const problems = secretProblems(env, production);
   if (problems.length === 0) return;

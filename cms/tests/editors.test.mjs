@@ -23,7 +23,7 @@ const VERSIONS = 'api::content-version.content-version';
 /** The issue's rule: the next request after a save shows it within 5 s. */
 const VISIBLE_WITHIN_MS = 5_000;
 
-describe('editors: saves reach the site at once (issue 16)', { timeout: 240_000 }, () => {
+describe('editors: saves reach the site at once', { timeout: 240_000 }, () => {
   const tmp = mkdtempSync(path.join(tmpdir(), 'ciffc-editors-test-'));
   let cmsUrl;
   let gatewayUrl;

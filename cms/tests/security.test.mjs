@@ -75,7 +75,7 @@ const call = (base, pathname, { from = '127.0.0.1', method = 'GET', headers = {}
     req.end(payload);
   });
 
-describe('closed doors behind the gateway (issue 10, demo data)', { timeout: 480_000 }, () => {
+describe('closed doors behind the gateway (demo data)', { timeout: 480_000 }, () => {
   const tmp = mkdtempSync(path.join(tmpdir(), 'ciffc-cms-security-'));
   let cms;
   let cmsEnv;
@@ -272,7 +272,7 @@ describe('closed doors behind the gateway (issue 10, demo data)', { timeout: 480
   });
 });
 
-describe('first admin on a fresh production database (issue 10)', { timeout: 480_000 }, () => {
+describe('first admin on a fresh production database', { timeout: 480_000 }, () => {
   const tmp = mkdtempSync(path.join(tmpdir(), 'ciffc-cms-first-admin-'));
   const env = { ...secrets(), NODE_ENV: 'production', DATABASE_FILENAME: path.join(tmp, 'cms.db') };
   let cms;
@@ -411,7 +411,7 @@ describe('first admin on a fresh production database (issue 10)', { timeout: 480
   });
 });
 
-describe('production start refusals (issue 10)', { timeout: 240_000 }, () => {
+describe('production start refusals', { timeout: 240_000 }, () => {
   const tmp = mkdtempSync(path.join(tmpdir(), 'ciffc-cms-refusals-'));
   after(() => rmSync(tmp, { recursive: true, force: true }));
   const base = () => ({ ...secrets(), PORT: '1', DATABASE_FILENAME: path.join(tmp, 'cms.db') });

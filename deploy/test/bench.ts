@@ -1,5 +1,5 @@
 /**
- * Benchmark of the production layout (issue 12), loopback only, a few seconds per run:
+ * Benchmark of the production layout, loopback only, a few seconds per run:
  * `npx tsx deploy/test/bench.ts [fires] [seconds]`. Seeds the fires, then measures
  * /v1/wildfires?page=1 and /v1/summary through nginx to 1 and 2 instances with the microcache on
  * and off, and the API direct; then the failed requests during a kill -9 and a rolling restart.

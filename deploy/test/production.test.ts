@@ -1,5 +1,5 @@
 /**
- * The production layout of deploy/, run for real (issue 12): see stack.ts. Everything goes through
+ * The production layout of deploy/, run for real: see stack.ts. Everything goes through
  * nginx as a browser would, except where a test names instance A or B.
  */
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -365,7 +365,7 @@ describe('production layout (deploy/): nginx, two data API instances, content sy
     expect(xml).toContain(`<loc>${origin}/summary?lang=fr</loc>`);
   });
 
-  it("an editor's save shows through nginx within 5 s (issue 16)", async () => {
+  it("an editor's save shows through nginx within 5 s", async () => {
     const cms = s().cms.url;
     adminToken = await createAdmin(s().pgUrl('ciffc_cms'), cms);
     const headers = { authorization: `Bearer ${adminToken}`, 'content-type': 'application/json' };

@@ -1,5 +1,5 @@
 /**
- * The production layout of deploy/ started for real (issue 12), for the production test and the
+ * The production layout of deploy/ started for real, for the production test and the
  * benchmark: the content system in production mode on PostgreSQL, N data API instances built to
  * JavaScript (api/dist) and nginx with the config rendered from deploy/nginx/ciffc.conf.template and
  * the settings of deploy/env/*.env, all on loopback ports in a temporary folder. nginx runs in the

@@ -94,7 +94,7 @@ describe('content cache', () => {
   });
 });
 
-describe('content cache keyed on the content version (issue 16)', () => {
+describe('content cache keyed on the content version', () => {
   it('serves the cached answer while the version does not move, however old', async () => {
     const t = setup(200, () => 7);
     await t.cache.get('/api/pages');
@@ -178,7 +178,7 @@ describe('content version poller', () => {
   });
 });
 
-describe('content cache keys (issue 11: junk cannot bypass the cache)', () => {
+describe('content cache keys (junk cannot bypass the cache)', () => {
   it('drops unknown query parameters and orders the known ones', () => {
     expect(contentCacheKey('/api/pages?locale=en&populate=localizations&zz=123&export=true')).toBe(
       contentCacheKey('/api/pages?populate=localizations&locale=en'),

@@ -4,7 +4,7 @@
  * anonymous reads are kept as long as the content version does not move: no visitor waits on the
  * content system when nothing changed. An editor's save bumps the version (cms/src/content-history.ts);
  * the gateway learns it within a second (ContentVersionPoller) and the next read fetches anew
- * (issue 16: a save is visible within 5 s). While the version is unknown (content system down at
+ * (a save is visible within 5 s). While the version is unknown (content system down at
  * start), reads are kept for the specification's cache time (900 s) and, once stale, served while
  * a single request refreshes them.
  */

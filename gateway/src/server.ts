@@ -222,7 +222,7 @@ export async function buildGateway(config: GatewayConfig) {
     customTypes: /^(text\/|application\/(json|geo\+json|javascript|xml)|image\/svg)/,
   });
 
-  // Content is cached per content version, followed every second (issue 16: saves show within 5 s).
+  // Content is cached per content version, followed every second (saves show within 5 s).
   const versions = new ContentVersionPoller(contentVersionReader(config.cmsUrl), 1_000);
   void versions.start();
   app.addHook('onClose', async () => versions.stop());
@@ -257,7 +257,7 @@ export async function buildGateway(config: GatewayConfig) {
       // Unknown parameters dropped: a random `?zz=` neither makes an entry nor reaches the content system.
       const { response, hit } = await cache.get(contentCacheKey(request.url));
       reply.code(response.status).headers(response.headers).header('x-gateway-cache', hit);
-      // Browsers revalidate: a save must reach an open page when its queries refetch (issue 16).
+      // Browsers revalidate: a save must reach an open page when its queries refetch.
       if (response.status === 200) reply.header('cache-control', 'no-cache');
       return reply.send(response.body);
     } catch {

@@ -24,7 +24,7 @@ async function until(check: () => boolean, ms = 5_000): Promise<void> {
   }
 }
 
-describe('a Ctrl-C during startup (issue 2: Ctrl-C stops them all)', () => {
+describe('a Ctrl-C during startup (Ctrl-C stops them all)', () => {
   it('stops a part that is still starting, with the children in its process group', async () => {
     const pidFile = join(dir, 'grandchild.pid');
     // A part that never gets ready (nothing listens on the port) and has a child of its own.

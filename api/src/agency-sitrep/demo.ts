@@ -159,7 +159,7 @@ export async function seedAgencySitrepDemo(db: Kysely<Database>, now: Date): Pro
     if (plan === 'N') continue;
     const fires = Object.values(await fireOptions(db, agency, now)).slice(0, 5);
     // Every agency's figures come from the fires table, fed or not, so the overview, the draft and
-    // the public pages agree (issue 14: one source for the demo).
+    // the public pages agree (one source for the demo).
     const fed = await dipFeedStatistics(db, agency, now);
     const v1 = { ...demoDocument(agency, 1000 + i, fires), ...fed, fire_statistics_as_of: today };
     const v2 = { ...demoDocument(agency, 2000 + i, fires), ...fed, fire_statistics_as_of: today };

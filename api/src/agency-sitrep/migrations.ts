@@ -65,7 +65,7 @@ export const migrations: Record<string, Migration> = {
     },
   },
   // Expand only (old code keeps working): the editing session of each save, the submitted version,
-  // and the Not Approved reason kept with the refused version (issue 9).
+  // and the Not Approved reason kept with the refused version.
   '0072_agency_sitrep_edit_sessions': {
     async up(db: Kysely<any>) {
       for (const [column, type] of [

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { forEachEngine } from '../../test/context.ts';
 import { DbClock } from './clock.ts';
 
-forEachEngine('database clock (issue 12)', (ctx) => {
+forEachEngine('database clock', (ctx) => {
   describe('DbClock', () => {
     it("reads the database's time and follows it", async () => {
       const clock = new DbClock(ctx().app.db);

@@ -8,8 +8,8 @@ let sqliteQueue: Promise<unknown> = Promise.resolve();
 
 /**
  * Runs `seed` while holding the demo-seeding lock, so instances started together on an empty
- * database seed one after the other; each seed then finds the work done and skips it (issue 12:
- * two instances at once crashed on a duplicate key and both seeded the fires). PostgreSQL: a
+ * database seed one after the other; each seed then finds the work done and skips it (two
+ * instances at once crashed on a duplicate key and both seeded the fires). PostgreSQL: a
  * session advisory lock on a connection of its own (the seed writes through the others, so the
  * pool needs 2). SQLite serves one instance (one file, one process): a queue in this process.
  */

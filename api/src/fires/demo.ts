@@ -107,7 +107,7 @@ const seasonWeight = (dayOfYear: number) => 0.03 + Math.exp(-(((dayOfYear - 195)
 
 /**
  * The largest fire an agency's landscape makes plausible: the boreal and northern agencies see
- * fires of hundreds of thousands of hectares, the Maritimes a few thousand at most (issue 14: a
+ * fires of hundreds of thousands of hectares, the Maritimes a few thousand at most (a
  * 600,000 ha fire in Nova Scotia made the season's figures absurd).
  */
 const MAX_FIRE_SIZE: Record<AgencyCode, number> = {

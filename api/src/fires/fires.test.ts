@@ -182,7 +182,7 @@ forEachEngine(
       const ids = (res: { json: () => { items: { field_agency_fire_id: string }[] } }) =>
         res.json().items.map((r) => r.field_agency_fire_id);
 
-      it('sorts by size, report date or fire id, ties by agency and fire id (issue 14)', async () => {
+      it('sorts by size, report date or fire id, ties by agency and fire id', async () => {
         expect(ids(await get('/v1/wildfires?sort=-field_fire_size')).slice(0, 3)).toEqual(['B1', 'Q1', 'A2']);
         expect(ids(await get('/v1/wildfires?sort=field_fire_size&agency=ab'))).toEqual(['A3', 'A1', 'A2']);
         expect(

@@ -45,7 +45,7 @@ const LIST = '/v1/wildfires?page=1';
 const total = (answer: Answer) =>
   (JSON.parse(answer.body.toString()) as { meta: { total_results: number } }).meta;
 
-forEachEngine('fast path in front of the router (issue 11)', (ctx) => {
+forEachEngine('fast path in front of the router', (ctx) => {
   let base = '';
   let app: FastifyInstance;
   beforeAll(async () => {

@@ -55,8 +55,8 @@ export interface FastPathOptions {
 }
 
 /**
- * A path in front of Fastify's router for repeated anonymous public GETs (issue 11,
- * docs/decisions.md "fast path"): a map from the raw URL, the negotiated coding and
+ * A path in front of Fastify's router for repeated anonymous public GETs
+ * (docs/decisions.md "fast path"): a map from the raw URL, the negotiated coding and
  * Accept-Language to the cache key of an answer Fastify already validated, routed and cached. A hit
  * is revalidated on every request against the data token, read then, as the normal path reads its
  * version; the answer carries the same headers and the same single log line. Anything else (other

@@ -49,7 +49,7 @@ export const migrations: Record<string, Migration> = {
         await db.schema.dropTable(table).execute();
     },
   },
-  // Expand only: the editing session of the last save (issue 9: no overwrite across tabs).
+  // Expand only: the editing session of the last save (no overwrite across tabs).
   '0074_inventory_edit_sessions': {
     async up(db: Kysely<any>) {
       await db.schema.alterTable('inventory_state').addColumn('edit_session', 'text').execute();

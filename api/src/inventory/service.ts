@@ -105,7 +105,7 @@ export const invalidInventory = (locked: boolean, validationErrors: Record<strin
 export const lockedInventory = (validationErrors: Record<string, string>) =>
   new HttpError(409, INVENTORY_MESSAGES.locked, { validationErrors, fields: { locked: true } });
 
-/** Saves a checked form and answers its new version; 409 when locked meanwhile or stale (issue 9). */
+/** Saves a checked form and answers its new version; 409 when locked meanwhile or stale. */
 export async function saveInventory(
   db: Kysely<Database>,
   agency: string,

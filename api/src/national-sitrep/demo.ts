@@ -82,7 +82,7 @@ function seedOf(date: string): number {
 }
 
 /**
- * What the fires table says about one day (issue 14: one source for the demo). Stages are the
+ * What the fires table says about one day (one source for the demo). Stages are the
  * fires' current stages, so an earlier day's figures read today's stage of a fire reported by then;
  * the latest day's report agrees with the summary, the list and the graphs exactly.
  */

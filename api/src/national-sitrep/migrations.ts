@@ -49,7 +49,7 @@ export const migrations: Record<string, Migration> = {
       await db.schema.dropTable('national_sitrep_draft').execute();
     },
   },
-  // Expand only: the editing session of the current version (issue 9: no overwrite across tabs).
+  // Expand only: the editing session of the current version (no overwrite across tabs).
   '0073_national_sitrep_edit_sessions': {
     async up(db: Kysely<any>) {
       await db.schema.alterTable('national_sitrep_draft').addColumn('edit_session', 'text').execute();

@@ -184,7 +184,7 @@ type DraftBody = Partial<NationalSitrepFields> & {
 /**
  * A save based on `basedOn` is accepted on the current version, or on an older one when every
  * version since came from the same editing session (one per browser tab: its own earlier save that
- * the tab cancelled but that landed). Another tab or device of the same user is refused (issue 9).
+ * the tab cancelled but that landed). Another tab or device of the same user is refused.
  */
 function acceptsBase(draft: store.DraftRow, basedOn: number, session: string | null): boolean {
   if (basedOn === draft.version_number) return true;

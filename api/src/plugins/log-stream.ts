@@ -6,7 +6,7 @@ const FLUSH_MS = 100;
 /**
  * The server's log destination: standard output, written in batches of about 4 KB (six or so
  * request lines) instead of one write per line, and at least every 100 ms. One write per request
- * line was about a tenth of the CPU of a cached public read (docs/performance.md, issue 11). pino
+ * line was about a tenth of the CPU of a cached public read (docs/performance.md). pino
  * flushes the buffer synchronously when the process exits (a crash included); only a SIGKILL can
  * lose the last 100 ms of lines.
  */

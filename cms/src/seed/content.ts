@@ -221,7 +221,7 @@ export const PAGES: DemoEntry[] = [
       ].join('\n'),
     },
   },
-  // The footer's pages (web/src/app/Footer.tsx, issue 14): edited here like any other page.
+  // The footer's pages (web/src/app/Footer.tsx): edited here like any other page.
   {
     Alias: 'contact',
     en: {

@@ -48,7 +48,7 @@ const DashboardMap = z.object({
         field_status_date: z.string(),
         field_agency_code: z.string(),
         field_situation_report_date: z.string(),
-        // Beyond the spec's map feature properties: the popup shows the cause (issue 14).
+        // Beyond the spec's map feature properties: the popup shows the cause.
         field_system_fire_cause: z.string().nullable(),
       }),
     }),

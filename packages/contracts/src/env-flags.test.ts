@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { entropyBits, envFlag, flagNotOff, isProduction, lowEntropyReason } from './env-flags.ts';
 
-describe('environment flags (issue 10: one parser for every part)', () => {
+describe('environment flags (one parser for every part)', () => {
   it('reads the usual spellings of on and off, in any case', () => {
     for (const value of ['1', 'true', 'TRUE', 'Yes', ' on '])
       expect(envFlag({ F: value }, 'F'), value).toBe(true);

@@ -53,7 +53,7 @@ export function isIsoDate(value: string): boolean {
 }
 
 /**
- * Orders of the national list (issue 14): a spec field name, `-` for descending. The first is the
+ * Orders of the national list: a spec field name, `-` for descending. The first is the
  * default, newest report first. Ties fall back to agency and fire id so pages stay stable.
  */
 export const WILDFIRES_SORTS = [

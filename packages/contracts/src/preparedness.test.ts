@@ -98,7 +98,7 @@ describe('suggested preparedness level (docs/spec/data-entry.md 5.5)', () => {
   });
 });
 
-describe('one wording of each national preparedness level (issue 14)', () => {
+describe('one wording of each national preparedness level', () => {
   it('is the one the content seed lists, in both languages', () => {
     const seed = readFileSync(new URL('../../../cms/src/seed/content.ts', import.meta.url), 'utf8');
     for (const level of [1, 2, 3, 4, 5] as const) {

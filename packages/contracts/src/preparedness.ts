@@ -39,7 +39,7 @@ export function effectivePreparednessLevel(answers: PreparednessAnswers, overrid
 }
 
 /**
- * The one wording of each national preparedness level (issue 14: the dashboard, the report and the
+ * The one wording of each national preparedness level (the dashboard, the report and the
  * content page had three). The dashboard and the situation report show it; the content seed's
  * "preparedness-levels" page lists the same sentences (a test compares them, since the content
  * system cannot import this package).
@@ -72,7 +72,7 @@ export function preparednessDescription(level: number | string, locale: 'en' | '
 /**
  * Colours of the national preparedness levels 1-5 (the report's badge, the archive's days and
  * legend, the dashboard), each with a text colour reaching 4.5:1 contrast on it. Here, not beside the
- * report's zod schemas, so a page that only shows a level does not load zod (issue 14).
+ * report's zod schemas, so a page that only shows a level does not load zod.
  */
 export const PREPAREDNESS_LEVEL_COLOURS: Readonly<Record<string, { background: string; color: string }>> = {
   '1': { background: '#2e7d32', color: '#fff' },

@@ -5,7 +5,7 @@ import { SECRET_VARIABLES, secretProblems } from './secrets.ts';
 const good = 'v3ry-l0ng-r4nd0m-s3cr3t-value';
 const goodEnv = Object.fromEntries(SECRET_VARIABLES.map((name) => [name, good]));
 
-describe('secret rules (issue 2: production refuses a missing or default secret)', () => {
+describe('secret rules (production refuses a missing or default secret)', () => {
   it('accepts good secrets in production', () => {
     expect(secretProblems({ ...goodEnv, APP_KEYS: `${good},${good}x` }, true)).toEqual([]);
   });
@@ -26,7 +26,7 @@ describe('secret rules (issue 2: production refuses a missing or default secret)
     ]);
     expect(secretProblems({ ...goodEnv, APP_KEYS: `${good},` }, true)).toEqual(['APP_KEYS has an empty key']);
   });
-  it('refuses demo mode in production, whatever truthy spelling (issue 10)', () => {
+  it('refuses demo mode in production, whatever truthy spelling', () => {
     expect(secretProblems({ ...goodEnv, CIFFC_DEMO: '1' }, false)).toEqual([]);
     for (const value of ['1', 'true', 'TRUE', 'yes', ' on ', 'enabled']) {
       expect(secretProblems({ ...goodEnv, CIFFC_DEMO: value }, true), value).toHaveLength(1);
@@ -35,7 +35,7 @@ describe('secret rules (issue 2: production refuses a missing or default secret)
       expect(secretProblems({ ...goodEnv, CIFFC_DEMO: value }, true), value).toEqual([]);
     }
   });
-  it('refuses a long secret that does not look random (issue 10)', () => {
+  it('refuses a long secret that does not look random', () => {
     expect(secretProblems({ ...goodEnv, JWT_SECRET: 'aaaaaaaaaaaaaaaa' }, true)).toEqual([
       'JWT_SECRET is not random enough (0 bits of entropy, at least 48)',
     ]);

@@ -1,5 +1,5 @@
 /**
- * Messages of the data API as codes with parameters (issue 9, item 5): the API sends `code` and
+ * Messages of the data API as codes with parameters: the API sends `code` and
  * `params` beside its English `message`, and the site renders the code from this catalogue in the
  * user's language. Parameters are written `{name}`. The record's type makes a code without both
  * texts a compile error; server-messages.test.ts walks every code as well.

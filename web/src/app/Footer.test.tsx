@@ -21,7 +21,7 @@ const PAGES = [
   page(5, 'accessibility', 'Accessibility', 'Accessibilité'),
 ];
 
-describe('footer (issue 14)', () => {
+describe('footer', () => {
   it('links contact, privacy, accessibility and terms from the content system, not from the top bar', async () => {
     installFetch({ '/api/pages': () => json({ data: PAGES }) });
     renderApp('/');
@@ -63,7 +63,7 @@ describe('footer (issue 14)', () => {
   });
 });
 
-describe('language in the address (issue 14)', () => {
+describe('language in the address', () => {
   afterEach(() => window.history.replaceState(null, '', '/'));
 
   it('writes ?lang=fr into the address when French is chosen, and lang=en back when English is', async () => {

@@ -4,8 +4,8 @@ import { useNavPages } from '../shared/api/content.ts';
 import './footer.css';
 
 /**
- * Content pages linked from the footer rather than the top bar, in this order (`docs/decisions.md`,
- * issue 14). Their names and text come from the content system's Page collection, in each language;
+ * Content pages linked from the footer rather than the top bar, in this order (`docs/decisions.md`).
+ * Their names and text come from the content system's Page collection, in each language;
  * a page not published there is simply not linked.
  */
 const FOOTER_PAGE_ALIASES = ['contact', 'privacy', 'accessibility', 'terms'] as const;

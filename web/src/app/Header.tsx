@@ -60,7 +60,7 @@ export function Header() {
   return (
     <header className="site-header">
       <div className="site-header-bar">
-        {/* The link's name is its visible text (WCAG 2.5.3 label in name, issue 14). */}
+        {/* The link's name is its visible text (WCAG 2.5.3 label in name). */}
         <Link to="/" className="logo">
           <span className="logo-mark">CIFFC</span>{' '}
           <span className="logo-name">

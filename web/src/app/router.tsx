@@ -12,7 +12,7 @@ import { UploadsRedirect } from './UploadsRedirect.tsx';
  * the shell only; a screen plugs in by exporting its page component from
  * web/src/features/<screen>/<Screen>Page.tsx and being named in one `lazy` below. The dashboard is
  * the exception: it is the home page most visitors land on, so it is part of the entry and `/`
- * renders in the first commit, with no second round trip for a route chunk (issue 14, phone LCP;
+ * renders in the first commit, with no second round trip for a route chunk (phone LCP;
  * docs/performance.md). Its map and charts stay lazy inside the page.
  */
 const page = {

@@ -24,7 +24,7 @@ afterEach(() => {
   window.history.replaceState(null, '', '/');
 });
 
-describe('shell-language.js (issue 14: the app shell paints in the language the app will use)', () => {
+describe('shell-language.js (the app shell paints in the language the app will use)', () => {
   const cases: [search: string, languages: string[], saved: string | null][] = [
     ['', ['fr-CA', 'en-CA'], null],
     ['', ['de-DE', 'fr'], null],

@@ -1,5 +1,5 @@
 /**
- * Per-account limit on failed sign-ins (issue 10), on top of Strapi's per-address limit: many
+ * Per-account limit on failed sign-ins, on top of Strapi's per-address limit: many
  * addresses guessing one account's password are slowed down too. Keyed on the identifier as typed
  * (lower case), so that known and unknown accounts behave alike. Kept in the content system's
  * database (one small table of our own), so that a restart does not lift a lock and every content

@@ -3,7 +3,7 @@ import { expect, it } from 'vitest';
 import { renderWithProviders } from '../../test/render.tsx';
 import { StateBadge } from './StateBadge.tsx';
 
-it('shows "by agency" and the SVG lock only for a report claimed by someone else (issue 14)', async () => {
+it('shows "by agency" and the SVG lock only for a report claimed by someone else', async () => {
   const { container, unmount } = renderWithProviders(<StateBadge view={{ state: 'E' }} />);
   expect((await screen.findByText(/Being Edited/)).textContent).toBe('Being Edited');
   expect(container.querySelector('svg.lock-icon')).toBeNull();

@@ -6,7 +6,7 @@ import { STATE_COLOUR, STATE_MESSAGE, type StateView } from './states.ts';
 export function StateBadge({ view }: { view: StateView }) {
   const intl = useIntl();
   // "by you"/"by agency" and the lock only for a claim: a draft saved as E but not claimed has
-  // neither (issue 14: an unclaimed report read "Being Edited by agency" with a lock).
+  // neither (an unclaimed report read "Being Edited by agency" with a lock).
   const suffix =
     view.state === 'E' && view.byYou !== undefined
       ? intl.formatMessage({

@@ -468,7 +468,7 @@ describe('agency sitrep sections and transitions', () => {
   });
 });
 
-describe('agency sitrep: nothing typed is lost (issue 9)', () => {
+describe('agency sitrep: nothing typed is lost', () => {
   beforeEach(() => {
     vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
   });

@@ -19,7 +19,7 @@ export function BringForward({ fields }: { fields: (keyof AgencySitrepData)[] })
     for (const k of fields) patch[k] = structuredClone(prev[k] ?? (Array.isArray(f.form[k]) ? [] : null));
     f.replace(patch as Partial<AgencySitrepData>);
   };
-  // On its own line above the fields, not squeezed into their row (issue 9, item 9).
+  // On its own line above the fields, not squeezed into their row.
   return (
     <p className="bring-forward">
       <button type="button" className="button button-secondary" onClick={onClick}>

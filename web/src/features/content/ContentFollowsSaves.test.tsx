@@ -16,7 +16,7 @@ function contentSystem() {
   return { state, pageReads };
 }
 
-describe('open pages follow saves (issue 16)', () => {
+describe('open pages follow saves', () => {
   it('asks for the content version at least every 60 s and on focus', () => {
     expect(CONTENT_VERSION_POLL_MS).toBeLessThanOrEqual(60_000);
     expect(contentVersionQuery.refetchInterval).toBe(CONTENT_VERSION_POLL_MS);

@@ -107,7 +107,7 @@ export function DashboardCharts({ figures }: { figures: DashboardFigures }) {
         rows={byStage}
         columns={[{ label: t('dashboard.chart.stage'), value: (r) => r.label }, firesColumn, hectaresColumn]}
       >
-        {/* Active stages only: OUT, many times larger, flattened them (issue 14); it stays in the table. */}
+        {/* Active stages only: OUT, many times larger, flattened them; it stays in the table. */}
         <FiresBarChart
           rows={byStage.filter((r) => r.code !== 'OUT')}
           name={t('dashboard.chart.fires')}

@@ -38,7 +38,7 @@ export function DashboardPage({ embedded = false }: { embedded?: boolean }) {
         <DocumentLinks />
       </div>
       {/* The cards stand with a dash until their figures arrive, and the charts' slot keeps its
-          height, so nothing moves as the answers come in (issue 14, CLS). */}
+          height, so nothing moves as the answers come in (CLS). */}
       {figures.isError ? (
         <ErrorBox />
       ) : (

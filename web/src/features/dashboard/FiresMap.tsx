@@ -165,7 +165,7 @@ export function FiresMap() {
         <div className="fires-map-canvas">
           {webGl ? (
             <MapBoundary fallback={unavailable}>
-              {/* The map's height is kept while its chunk loads, so the page does not jump (issue 14, CLS). */}
+              {/* The map's height is kept while its chunk loads, so the page does not jump (CLS). */}
               <div style={{ minHeight: MAP_HEIGHT_PX }}>
                 <Suspense fallback={<Loading />}>
                   {/* MapLibre names its canvas a region ('Map.Title'): no second region of the same name around it. */}

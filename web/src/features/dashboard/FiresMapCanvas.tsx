@@ -183,7 +183,7 @@ export default function FiresMapCanvas({
     const b = map.getBounds();
     setView({ box: [b.getWest(), b.getSouth(), b.getEast(), b.getNorth()], zoom: map.getZoom() });
   }, []);
-  // Fitted once, at load: Canada and every fire, whatever the screen (issue 14).
+  // Fitted once, at load: Canada and every fire, whatever the screen.
   const [initialBounds] = useState(() =>
     extendBounds(
       MAP_FIT_BOUNDS,

@@ -35,7 +35,7 @@ describe('parseMapFires', () => {
       const [f] = parseMapFires(body).features;
       expect(f?.geometry.coordinates).toEqual([-120.5, 55.25]);
       expect(f?.properties).toMatchObject({ field_agency_code: 'bc', group: 'OC', size_class: 'small' });
-      // The popup's point and cause (issue 14); a missing cause reads as undetermined later.
+      // The popup's point and cause; a missing cause reads as undetermined later.
       expect(f?.properties).toMatchObject({
         latitude: 55.25,
         longitude: -120.5,

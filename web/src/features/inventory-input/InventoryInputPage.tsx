@@ -130,7 +130,7 @@ export function InventoryInputPage() {
 
   useEffect(() => () => inFlight.current?.abort(), []);
 
-  // The browser asks before unload while a change is not saved (issue 9: nothing typed is lost).
+  // The browser asks before unload while a change is not saved (nothing typed is lost).
   const baseline = useMemo(() => JSON.stringify(input.data?.inventory.map(fromServer) ?? []), [input.data]);
   const unsaved = rows !== null && (removed.length > 0 || JSON.stringify(rows) !== baseline);
   useEffect(() => {

@@ -115,7 +115,7 @@ describe('national fires list', () => {
     expect(router.state.location.search).toBe('?stage=OC&agency=bc&season=all');
   });
 
-  it('sorts and searches by fire id through the URL and the API (issue 14)', async () => {
+  it('sorts and searches by fire id through the URL and the API', async () => {
     const { calls } = installFetch({ '/v1/wildfires': () => json({ items: [row('G1')], meta: meta(45) }) });
     const { router } = renderApp('/national?page=2&sort=bogus&q=%25');
     const sort = await screen.findByRole('combobox', { name: 'Sort by' });

@@ -69,7 +69,7 @@ describe('subscribing to the reports', () => {
   });
 });
 
-describe('archive order (docs/decisions.md, issue 14)', () => {
+describe('archive order (docs/decisions.md)', () => {
   it('lists the months that hold a report, newest first, without empty months', () => {
     const year = {
       year: 2026,

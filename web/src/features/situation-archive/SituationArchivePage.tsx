@@ -14,7 +14,7 @@ type Month = SitrepArchive['years'][number]['months'][number];
 
 /**
  * A year's calendar shows the months that hold a report, newest first (docs/decisions.md, archive
- * calendar; issue 14 found every month, oldest first, empty ones included).
+ * calendar; it once showed every month, oldest first, empty ones included).
  */
 export function monthsOfYear(y: SitrepArchive['years'][number]): Month[] {
   return y.months.filter((m) => m.days.length > 0).sort((a, b) => b.month - a.month);

@@ -20,7 +20,7 @@ function neighbours(dates: readonly string[], date: string): { previous?: string
 
 /**
  * Previous and next published report, and the latest report where it is not the one shown
- * (issue 14). Built from the archive the site already caches, so it costs no new endpoint; while it
+ *. Built from the archive the site already caches, so it costs no new endpoint; while it
  * loads, or if it fails, the report simply shows no such links.
  */
 export function ReportNav({ date, missing = false }: { date: string | undefined; missing?: boolean }) {

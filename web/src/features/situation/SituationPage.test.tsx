@@ -164,7 +164,7 @@ describe('national situation report', () => {
     ],
   };
 
-  it('links the previous, next and latest published reports (issue 14)', async () => {
+  it('links the previous, next and latest published reports', async () => {
     installFetch({ '/v1/sitrep': () => json(report(false)), '/v1/sitrep/archive': () => json(archive) });
     renderApp('/situation/2026-07-15');
     const nav = await screen.findByRole('navigation', { name: 'Other reports' });

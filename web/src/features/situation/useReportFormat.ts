@@ -21,7 +21,7 @@ export function useReportFormat(report: PublicNationalSitrep) {
     const a = report.agencies.find((x) => x.field_code === code);
     return a ? (fr ? a.field_name_fr : a.field_name_en) : code.toUpperCase();
   };
-  // Names, not codes (issue 14): OC/BH/UC/OUT as the national list and the filters say them.
+  // Names, not codes: OC/BH/UC/OUT as the national list and the filters say them.
   const stageName = (code: string) =>
     code in STAGE_OF_CONTROL_NAMES ? STAGE_OF_CONTROL_NAMES[code as StageOfControl][locale] : code;
   const place = (code: string) => {

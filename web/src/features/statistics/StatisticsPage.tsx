@@ -250,7 +250,7 @@ export function StatisticsPage() {
 
       <Loaded query={week} title={t('statistics.thisWeek.title')}>
         {(data) => {
-          // All 13 agencies, a quiet one with 0 (issue 14: agencies without a fire disappeared).
+          // All 13 agencies, a quiet one with 0 (agencies without a fire disappeared).
           const rows = AGENCIES.map((a) => {
             const r = data.by_agency.find((x) => x.agency_code.toLowerCase() === a.code);
             return {

@@ -131,7 +131,7 @@ export async function fetchPage(
 }
 
 /**
- * The content version (issue 16): a number the content system bumps on every save of content.
+ * The content version: a number the content system bumps on every save of content.
  * `null` when the answer carries none (a content system without the route).
  */
 export async function fetchContentVersion(signal?: AbortSignal): Promise<number | null> {

@@ -23,7 +23,7 @@ import {
 
 const CONTENT_CACHE = { staleTime: CACHE_SECONDS * 1000, gcTime: CACHE_SECONDS * 1000 };
 
-/** How often an open page asks whether content changed (issue 16: a save shows within 60 s). */
+/** How often an open page asks whether content changed (a save shows within 60 s). */
 export const CONTENT_VERSION_POLL_MS = 30_000;
 
 /**

@@ -28,7 +28,7 @@ const show = (v: unknown) =>
 
 /**
  * After a 409 from another tab, device or user: the fields whose unsent value differs from the
- * current version, side by side, so nothing typed is silently lost (issue 9). The texts come from
+ * current version, side by side, so nothing typed is silently lost. The texts come from
  * the page's catalogue.
  */
 export function ConflictNotice<T extends object>({

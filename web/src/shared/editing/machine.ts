@@ -1,5 +1,5 @@
 /**
- * The editing engine's state machine (issue 9: one engine for the agency sitrep, the national
+ * The editing engine's state machine (one engine for the agency sitrep, the national
  * sitrep and inventory input). Pure: no timers, no requests; the hook (useEditing.ts) feeds it
  * events and carries out what `onTick` and `onFlush` decide.
  *

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { browserLocale, initialLocale, LOCALE_KEY, withLangParam } from './locale.ts';
 
-describe('initialLocale (issue 14: first visit and shared links)', () => {
+describe('initialLocale (first visit and shared links)', () => {
   it('chooses French for a first visit from a French browser', () => {
     expect(initialLocale('', ['fr-CA', 'en-CA'])).toBe('fr');
     expect(initialLocale('', ['de-DE', 'fr'])).toBe('fr');

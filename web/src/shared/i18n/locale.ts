@@ -16,7 +16,7 @@ export function toLocale(value: string | null | undefined): Locale | undefined {
   return isLocale(short) ? short : undefined;
 }
 
-/** The query parameter that carries the language in a shared link (`docs/decisions.md`, issue 14). */
+/** The query parameter that carries the language in a shared link (`docs/decisions.md`). */
 const LANG_PARAM = 'lang';
 
 function storedLocale(): Locale | undefined {

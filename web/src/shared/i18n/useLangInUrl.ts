@@ -8,7 +8,7 @@ const PRIVATE_PREFIXES = ['/agency', '/login'];
 
 /**
  * Keeps `?lang=` in the address bar in step with the language, so a copied link opens in the same
- * language (`docs/decisions.md`, issue 14). The router's history state is kept as it is.
+ * language (`docs/decisions.md`). The router's history state is kept as it is.
  */
 export function useLangInUrl(): void {
   const { locale } = useLocale();

@@ -7,7 +7,7 @@ import canadaUrl from './canada.topo.json?url';
 export interface CanadaBaseMap {
   provinces: FeatureCollection;
   lakes: FeatureCollection;
-  /** Land beside Canada (feature id = ISO country code), drawn as land (issue 14). */
+  /** Land beside Canada (feature id = ISO country code), drawn as land. */
   neighbours: FeatureCollection;
 }
 

@@ -28,7 +28,7 @@ describe('Canada base map', () => {
       'YT',
     ]);
     expect(base.lakes.features.length).toBeGreaterThan(10);
-    // Neighbouring land (issue 14), the Great Lakes as water on both shores.
+    // Neighbouring land, the Great Lakes as water on both shores.
     expect(base.neighbours.features.map((f) => f.id).sort()).toEqual(['GRL', 'MEX', 'SPM', 'USA']);
   });
 });

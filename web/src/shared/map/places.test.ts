@@ -2,7 +2,7 @@ import { AGENCIES } from '@ciffc/contracts';
 import { describe, expect, it } from 'vitest';
 import { PLACES, placesAt } from './places.ts';
 
-describe('place names of the map (issue 14)', () => {
+describe('place names of the map', () => {
   it('holds the national capital and one capital per province and territory, inside Canada', () => {
     const capitals = PLACES.features.filter((f) => f.properties.kind !== 'city');
     // 10 provinces + 3 territories (the 13 agencies less Parks Canada, plus Nunavut) + Ottawa.

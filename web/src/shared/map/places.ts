@@ -3,7 +3,7 @@ import type { FeatureCollection, Point } from 'geojson';
 import data from './places.json';
 
 /**
- * Main place names of the fire map (issue 14): the national capital, the 13 provincial and
+ * Main place names of the fire map: the national capital, the 13 provincial and
  * territorial capitals and a few large cities, from the small GeoJSON beside this file (positions
  * rounded to 4 decimals; names in English and French where they differ). `min_zoom` (MapLibre zoom)
  * keeps close neighbours, such as Vancouver beside Victoria, from overlapping at the country view.

@@ -40,7 +40,7 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   const nextId = useRef(1);
   const timers = useRef(new Map<number, ReturnType<typeof setTimeout>>());
 
-  // The toasts on screen by kind and text: the same message twice is shown once (issue 9: two
+  // The toasts on screen by kind and text: the same message twice is shown once (two
   // identical error toasts stacked over the header), its time starting again.
   const shown = useRef(new Map<string, number>());
 
