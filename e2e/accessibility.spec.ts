@@ -17,6 +17,7 @@ const PUBLIC_ROUTES = [
   '/page',
   '/summary',
   '/national',
+  '/data',
   '/statistics',
   '/situation',
   '/situation/archive',

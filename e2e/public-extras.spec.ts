@@ -150,6 +150,7 @@ test.describe('public site extras (issue 14)', () => {
       'Confidentialité',
       'Accessibilité',
       'Conditions d’utilisation',
+      'Données ouvertes',
     ]);
   });
 });

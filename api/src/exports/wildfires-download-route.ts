@@ -19,7 +19,7 @@ import { licenceOf, wildfiresDownload } from './wildfires-download.ts';
  * line that spreadsheet and GIS readers would take for data (docs/decisions.md, "Fire downloads").
  * The title is RFC 8187-encoded: a header value must stay ASCII, the licence's name has a dash.
  */
-export function licenceLinkHeader(lang: Locale): string {
+function licenceLinkHeader(lang: Locale): string {
   const licence = licenceOf(lang);
   const encoded = (text: string) => `UTF-8''${encodeURIComponent(text)}`;
   return `<${licence.url}>; rel="license"; title*=${encoded(licence.title)}; attribution*=${encoded(licence.attribution)}`;

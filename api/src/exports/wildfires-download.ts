@@ -141,7 +141,7 @@ const XML_ESCAPES: Record<string, string> = {
 };
 
 /** Text and attribute values for XML; agency fire ids and names are data from outside. */
-export const escapeXml = (text: string) => text.replace(/[<>&'"]/g, (c) => XML_ESCAPES[c] ?? c);
+const escapeXml = (text: string) => text.replace(/[<>&'"]/g, (c) => XML_ESCAPES[c] ?? c);
 
 /** KML 2.2 (docs/decisions.md, "Fire downloads"): a Placemark per fire, its values as ExtendedData. */
 function kml(fires: readonly FireRow[], lang: Locale): string {

@@ -6,11 +6,7 @@ import type { WildfiresFilters } from './api.ts';
 const OFFERED: readonly WildfiresDownloadFormat[] = ['csv', 'geojson', 'kml'];
 
 /** The data API's file of the list's current view (filters and order), in the page's language. */
-export function downloadUrl(
-  format: WildfiresDownloadFormat,
-  filters: WildfiresFilters,
-  lang: Locale,
-): string {
+function downloadUrl(format: WildfiresDownloadFormat, filters: WildfiresFilters, lang: Locale): string {
   const query = new URLSearchParams({ format });
   for (const [key, value] of Object.entries(filters)) if (value) query.set(key, value);
   query.set('lang', lang);
