@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 
 /**
- * What visitors of national and provincial fire sites expect (issue 14, "What was seen" item 9), on
+ * What visitors of national and provincial fire sites expect, on
  * the running stack with its demo data: language of a first visit and of a shared link, the fire
  * popup's cause, point and agency link, sorting and search on the national list, previous/next
  * report, the footer pages, and the map's scale bar, neighbouring land and place names.
@@ -12,7 +12,7 @@ async function drawnCount(page: Page): Promise<number> {
   return Number((await page.locator('.fires-map-status').getAttribute('data-drawn')) || '0');
 }
 
-test.describe('a first visit from a French browser (issue 14)', () => {
+test.describe('a first visit from a French browser', () => {
   test.use({ locale: 'fr-CA' });
 
   test('opens in French, and a copied link opens in French in an English browser', async ({
@@ -41,7 +41,7 @@ test.describe('a first visit from a French browser (issue 14)', () => {
   });
 });
 
-test.describe('public site extras (issue 14)', () => {
+test.describe('public site extras', () => {
   test('the fire popup gives cause, coordinates and the agency link, in English and French', async ({
     page,
   }) => {
