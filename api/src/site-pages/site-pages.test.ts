@@ -145,6 +145,10 @@ forEachEngine(
         'https://fires.example.ca/national',
       );
       expect(head((await get('/v1/site/page/agency/inventory')).body).meta('robots')).toBe('noindex');
+      // The open data page has its own title and description in each language.
+      const data = head((await get('/v1/site/page/data?lang=fr')).body);
+      expect(data.title).toBe('CIFFC - Données ouvertes');
+      expect(data.meta('description')).toMatch(/^Les données sur les feux de forêt au Canada, ouvertes/);
     });
 
     it('serves a report with its date, level and first sentence, and its text readable without JavaScript', async () => {
@@ -220,14 +224,22 @@ forEachEngine(
       expect(doc.getElementsByTagName('parsererror')).toHaveLength(0);
       expect(doc.documentElement.namespaceURI).toBe('http://www.sitemaps.org/schemas/sitemap/0.9');
       const locs = [...doc.getElementsByTagName('loc')].map((l) => l.textContent);
-      for (const page of ['/', '/situation', '/situation/archive', '/summary', '/national', '/statistics']) {
+      for (const page of [
+        '/',
+        '/situation',
+        '/situation/archive',
+        '/summary',
+        '/national',
+        '/statistics',
+        '/data',
+      ]) {
         expect(locs, page).toContain(`https://fires.example.ca${page}`);
         expect(locs, page).toContain(`https://fires.example.ca${page}?lang=fr`);
       }
       expect(locs).toContain('https://fires.example.ca/situation/2026-11-26');
       expect(locs).toContain('https://fires.example.ca/situation/2026-11-27?lang=fr');
       expect(locs).not.toContain('https://fires.example.ca/agency');
-      expect(locs).toHaveLength(2 * (6 + 2));
+      expect(locs).toHaveLength(2 * (7 + 2));
     });
   },
   { siteShell: path.join(REPO_ROOT, 'web/index.html') },

@@ -57,6 +57,8 @@ const shellMessages = defineCatalogue({
       'Every active wildfire reported by Canada’s wildfire agencies: location, size, stage of control.',
     'meta.description.statistics':
       'Wildfire graphs for Canada: daily fires, fires and hectares by year, this week against the 10-year average.',
+    'meta.description.data':
+      'Canada’s wildfire data, open: the OGC API layer for QGIS and ArcGIS, downloads in CSV, GeoJSON and KML, the JSON API and Atom feeds.',
     'meta.description.archive':
       'The national wildfire situation reports of the Canadian Interagency Forest Fire Centre, by date.',
     'meta.description.situation':
@@ -100,6 +102,8 @@ const shellMessages = defineCatalogue({
       'Chaque feu de forêt actif signalé par les agences du Canada : lieu, superficie, stade de maîtrise.',
     'meta.description.statistics':
       'Graphiques des feux de forêt au Canada : feux par jour, feux et hectares par année, cette semaine contre la moyenne de 10 ans.',
+    'meta.description.data':
+      'Les données sur les feux de forêt au Canada, ouvertes : la couche OGC API pour QGIS et ArcGIS, les téléchargements CSV, GeoJSON et KML, l’API JSON et les fils Atom.',
     'meta.description.archive':
       'Les rapports de situation nationaux des feux de forêt du Centre interservices des feux de forêt du Canada, par date.',
     'meta.description.situation':

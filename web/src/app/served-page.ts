@@ -55,6 +55,7 @@ const PUBLIC_PAGES: readonly PageKind[] = [
     description: 'meta.description.statistics',
     indexed: true,
   },
+  { pattern: '/data', title: 'openData.title', description: 'meta.description.data', indexed: true },
 ];
 
 const OTHER_PAGES: readonly PageKind[] = [
