@@ -1,6 +1,6 @@
 /**
  * The gateway of docs/architecture.md: one URL for the site, the data API and the content system.
- * In production any reverse proxy does this job (docs/deploy/nginx.conf); this one exists so that
+ * In production any reverse proxy does this job (deploy/nginx/ciffc.conf.template); this one exists so that
  * `npm start` gives one working URL, and it carries the content cache the public site relies on.
  */
 import { existsSync, readFileSync } from 'node:fs';
