@@ -63,7 +63,10 @@ test.describe('national situation report', () => {
 
     await page.getByRole('button', { name: /^(Publish|Republish)$/ }).click();
     await expect(page).toHaveURL(/\/agency$/);
-    expect(dialogs).toContain('Are you sure you want to publish this data?');
+    // Only the English summary was changed: the confirmation says the French one still says the old thing.
+    expect(dialogs).toContain(
+      'The English summary was changed but the French summary was not: it still says what it said before. Are you sure you want to publish this data?',
+    );
     expect(dialogs).toContain('Data synced with server. The action has been successfully saved.');
 
     // The public report, read anonymously in a new context.

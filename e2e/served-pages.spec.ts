@@ -31,7 +31,8 @@ test('a shared report link previews with its date, level, first sentence and the
   );
   const summary = latest.field_en_summary_comments.replace(/\s+/g, ' ').trim();
   expect(summary.startsWith(description.replace(/…$/, ''))).toBe(true);
-  expect(description).toMatch(/[.!?…]$/);
+  // The first sentence, or the whole summary when it has no sentence end (another test's report).
+  expect(description === summary || /[.!?…]$/.test(description)).toBe(true);
   expect(meta(html, 'twitter:card')).toBe('summary_large_image');
 
   // The preview a chat application draws from those tags, with the card image the tags name.

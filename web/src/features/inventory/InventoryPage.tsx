@@ -147,7 +147,12 @@ export function InventoryPage() {
               <FormattedMessage id="inventory.none" />
             </p>
           ) : (
-            <div className="table-scroll">
+            <section
+              className="table-scroll"
+              // biome-ignore lint/a11y/noNoninteractiveTabindex: a table wider than a phone scrolls in this box, which the keyboard must reach (WCAG 2.1.1)
+              tabIndex={0}
+              aria-label={t('inventory.title')}
+            >
               <table className="inventory-table">
                 <thead>
                   <tr>
@@ -177,7 +182,7 @@ export function InventoryPage() {
                   ))}
                 </tbody>
               </table>
-            </div>
+            </section>
           )}
           {(meta?.total_pages ?? 0) > 1 ? (
             <nav className="pager" aria-label={t('inventory.pages')}>
