@@ -6,6 +6,7 @@
  */
 import { z } from 'zod';
 import { PlainText } from './query.ts';
+import { type ServerMessageCode, type ServerMessageParams, serverMessage } from './server-messages.ts';
 
 /** Canada's box in CRS84 with a margin (a perimeter on the border may cross it by a few km). */
 export const CANADA_BOX = [-141.5, 41.5, -52, 83.5] as const;
@@ -27,82 +28,19 @@ export type PerimeterFormat = (typeof PERIMETER_FORMATS)[number];
 const PERIMETER_SOURCES = ['api', 'cli', 'feed', 'demo'] as const;
 
 /**
- * The refusals of the perimeter import, both languages. A malformed file is refused whole (400);
- * a feature is refused alone, with one of the `perimeters.feature_*` codes.
+ * The refusals of the perimeter import are codes of the one server catalogue (`perimeters.*` in
+ * server-messages.ts): a malformed file is refused whole (400); a feature is refused alone, with
+ * one of the `perimeters.feature_*` codes.
  */
-export const PERIMETER_MESSAGES = {
-  'perimeters.unreadable': {
-    en: 'Malformed file: not GeoJSON, KML or a zipped Shapefile ({detail})',
-    fr: 'Fichier mal formé : ni GeoJSON, ni KML, ni Shapefile compressé ({detail})',
-  },
-  'perimeters.no_features': {
-    en: 'Malformed file: no feature found',
-    fr: 'Fichier mal formé : aucune entité trouvée',
-  },
-  'perimeters.forbidden': {
-    en: 'Only the national centre or an agency user may import perimeters',
-    fr: 'Seuls le centre national ou un utilisateur d’agence peuvent importer des périmètres',
-  },
-  'perimeters.feature_not_polygon': {
-    en: 'the geometry is a {type}, not a Polygon or MultiPolygon',
-    fr: 'la géométrie est un {type}, pas un Polygon ou MultiPolygon',
-  },
-  'perimeters.feature_bad_coordinates': {
-    en: 'a coordinate is not a pair of finite degrees',
-    fr: 'une coordonnée n’est pas une paire de degrés finis',
-  },
-  'perimeters.feature_short_ring': {
-    en: 'ring {ring} has {count} positions (at least 4 are needed)',
-    fr: 'l’anneau {ring} a {count} positions (il en faut au moins 4)',
-  },
-  'perimeters.feature_open_ring': {
-    en: 'ring {ring} is not closed (its last position differs from its first)',
-    fr: 'l’anneau {ring} n’est pas fermé (sa dernière position diffère de la première)',
-  },
-  'perimeters.feature_self_intersection': {
-    en: 'ring {ring} crosses itself near {longitude}, {latitude}',
-    fr: 'l’anneau {ring} se croise près de {longitude}, {latitude}',
-  },
-  'perimeters.feature_outside_canada': {
-    en: 'the polygon lies outside Canada ({west}, {south} to {east}, {north})',
-    fr: 'le polygone est hors du Canada ({west}, {south} à {east}, {north})',
-  },
-  'perimeters.feature_absurd_area': {
-    en: 'an area of {area} ha is not a fire perimeter (between {min} and {max} ha)',
-    fr: 'une superficie de {area} ha n’est pas un périmètre de feu (entre {min} et {max} ha)',
-  },
-  'perimeters.feature_too_many_vertices': {
-    en: 'the polygon has {count} vertices (at most {max})',
-    fr: 'le polygone a {count} sommets (au plus {max})',
-  },
-  'perimeters.feature_bad_date': {
-    en: 'the capture date {value} is not a date',
-    fr: 'la date de relevé {value} n’est pas une date',
-  },
-  'perimeters.feature_foreign_agency': {
-    en: 'the perimeter is of agency {agency}; you may import only {own}',
-    fr: 'le périmètre est de l’agence {agency}; vous ne pouvez importer que {own}',
-  },
-  'perimeters.feature_unknown_agency': {
-    en: 'unknown agency {agency}',
-    fr: 'agence inconnue {agency}',
-  },
-} as const satisfies Record<string, { en: string; fr: string }>;
-
-export type PerimeterMessageCode = keyof typeof PERIMETER_MESSAGES;
-export type PerimeterMessageParams = Record<string, string | number>;
+export type PerimeterMessageCode = Extract<ServerMessageCode, `perimeters.${string}`>;
+export type PerimeterMessageParams = ServerMessageParams;
 
 /** The text of a perimeter code in a language, its parameters filled in. */
-export function perimeterMessage(
+export const perimeterMessage = (
   code: PerimeterMessageCode,
   params: PerimeterMessageParams,
   locale: 'en' | 'fr',
-): string {
-  const text: string = PERIMETER_MESSAGES[code][locale];
-  return text.replace(/\{(\w+)\}/g, (whole, name: string) =>
-    Object.hasOwn(params, name) ? String(params[name]) : whole,
-  );
-}
+): string => serverMessage(code, params, locale) as string;
 
 const flag = z
   .enum(['true', 'false', '1', '0'])
@@ -134,7 +72,7 @@ const AcceptedFeature = PerimeterFire.extend({
 const RefusedFeature = PerimeterFire.extend({
   feature: z.number(),
   reason: z.string().describe('The refusal in English'),
-  code: z.string().describe('The refusal as a code of PERIMETER_MESSAGES'),
+  code: z.string().describe('The refusal as a code of the server catalogue (perimeters.*)'),
   params: z.record(z.string(), z.union([z.string(), z.number()])),
 });
 

@@ -201,6 +201,63 @@ export const SERVER_MESSAGES = {
     en: 'duplicate of row {row} (same agency_code and agency_fire_id)',
     fr: 'doublon de la ligne {row} (mêmes agency_code et agency_fire_id)',
   },
+  // The perimeter import: a file refused whole, or one feature.
+  'perimeters.unreadable': {
+    en: 'Malformed file: not GeoJSON, KML or a zipped Shapefile ({detail})',
+    fr: 'Fichier mal formé : ni GeoJSON, ni KML, ni Shapefile compressé ({detail})',
+  },
+  'perimeters.no_features': {
+    en: 'Malformed file: no feature found',
+    fr: 'Fichier mal formé : aucune entité trouvée',
+  },
+  'perimeters.forbidden': {
+    en: 'Only the national centre or an agency user may import perimeters',
+    fr: 'Seuls le centre national ou un utilisateur d’agence peuvent importer des périmètres',
+  },
+  'perimeters.feature_not_polygon': {
+    en: 'the geometry is a {type}, not a Polygon or MultiPolygon',
+    fr: 'la géométrie est un {type}, pas un Polygon ou MultiPolygon',
+  },
+  'perimeters.feature_bad_coordinates': {
+    en: 'a coordinate is not a pair of finite degrees',
+    fr: 'une coordonnée n’est pas une paire de degrés finis',
+  },
+  'perimeters.feature_short_ring': {
+    en: 'ring {ring} has {count} positions (at least 4 are needed)',
+    fr: 'l’anneau {ring} a {count} positions (il en faut au moins 4)',
+  },
+  'perimeters.feature_open_ring': {
+    en: 'ring {ring} is not closed (its last position differs from its first)',
+    fr: 'l’anneau {ring} n’est pas fermé (sa dernière position diffère de la première)',
+  },
+  'perimeters.feature_self_intersection': {
+    en: 'ring {ring} crosses itself near {longitude}, {latitude}',
+    fr: 'l’anneau {ring} se croise près de {longitude}, {latitude}',
+  },
+  'perimeters.feature_outside_canada': {
+    en: 'the polygon lies outside Canada ({west}, {south} to {east}, {north})',
+    fr: 'le polygone est hors du Canada ({west}, {south} à {east}, {north})',
+  },
+  'perimeters.feature_absurd_area': {
+    en: 'an area of {area} ha is not a fire perimeter (between {min} and {max} ha)',
+    fr: 'une superficie de {area} ha n’est pas un périmètre de feu (entre {min} et {max} ha)',
+  },
+  'perimeters.feature_too_many_vertices': {
+    en: 'the polygon has {count} vertices (at most {max})',
+    fr: 'le polygone a {count} sommets (au plus {max})',
+  },
+  'perimeters.feature_bad_date': {
+    en: 'the capture date {value} is not a date',
+    fr: 'la date de relevé {value} n’est pas une date',
+  },
+  'perimeters.feature_foreign_agency': {
+    en: 'the perimeter is of agency {agency}; you may import only {own}',
+    fr: 'le périmètre est de l’agence {agency}; vous ne pouvez importer que {own}',
+  },
+  'perimeters.feature_unknown_agency': {
+    en: 'unknown agency {agency}',
+    fr: 'agence inconnue {agency}',
+  },
 } as const satisfies Record<string, { en: string; fr: string }>;
 
 export type ServerMessageCode = keyof typeof SERVER_MESSAGES;

@@ -1,13 +1,7 @@
-import {
-  PERIMETER_MESSAGES,
-  type PerimeterMessageCode,
-  type PerimetersImportResult,
-  perimeterMessage,
-} from '@ciffc/contracts';
+import { type PerimeterMessageCode, type PerimetersImportResult, perimeterMessage } from '@ciffc/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
 import { FormattedDate, FormattedMessage, useIntl } from 'react-intl';
-import { ApiError } from '../../shared/api/http.ts';
 import { serverText } from '../../shared/editing/server-text.ts';
 import { ErrorBox } from '../../shared/ui/ErrorBox.tsx';
 import { PageHeader } from '../../shared/ui/PageHeader.tsx';
@@ -15,17 +9,6 @@ import { perimeterImportsQuery, sendPerimeterImport } from './api.ts';
 
 const fireOf = (f: { agency_code: string | null; agency_fire_id: string | null }) =>
   f.agency_fire_id ? `${f.agency_fire_id}${f.agency_code ? ` (${f.agency_code.toUpperCase()})` : ''}` : null;
-
-/** A refusal of the whole file in the user's language: the perimeter catalogue, else the server's. */
-function refusalText(error: unknown, locale: 'en' | 'fr'): string {
-  const body =
-    error instanceof ApiError
-      ? (error.body as { code?: string; params?: Record<string, string | number> })
-      : undefined;
-  return body?.code && Object.hasOwn(PERIMETER_MESSAGES, body.code)
-    ? perimeterMessage(body.code as PerimeterMessageCode, body.params ?? {}, locale)
-    : serverText(error, locale);
-}
 
 /** The answer of an import: counts, every refused feature with its reason, the unmatched ones. */
 export function PerimetersImportSummary({
@@ -231,7 +214,7 @@ export function PerimetersImportPage() {
         </button>
       </form>
       {send.error ? (
-        <ErrorBox>{refusalText(send.error, intl.locale.startsWith('fr') ? 'fr' : 'en')}</ErrorBox>
+        <ErrorBox>{serverText(send.error, intl.locale.startsWith('fr') ? 'fr' : 'en')}</ErrorBox>
       ) : null}
       {send.data && file ? <PerimetersImportSummary result={send.data} fileName={file.name} /> : null}
       <ImportHistory />
