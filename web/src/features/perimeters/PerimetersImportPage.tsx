@@ -1,6 +1,6 @@
 import { type PerimeterMessageCode, type PerimetersImportResult, perimeterMessage } from '@ciffc/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, type ReactNode, useId, useState } from 'react';
 import { FormattedDate, FormattedMessage, useIntl } from 'react-intl';
 import { serverText } from '../../shared/editing/server-text.ts';
 import { ErrorBox } from '../../shared/ui/ErrorBox.tsx';
@@ -9,6 +9,35 @@ import { perimeterImportsQuery, sendPerimeterImport } from './api.ts';
 
 const fireOf = (f: { agency_code: string | null; agency_fire_id: string | null }) =>
   f.agency_fire_id ? `${f.agency_fire_id}${f.agency_code ? ` (${f.agency_code.toUpperCase()})` : ''}` : null;
+
+/** A table of features of the answer: its caption and column headings from the page's messages. */
+function FeatureTable({
+  caption,
+  columns,
+  children,
+}: {
+  caption: string;
+  columns: string[];
+  children: ReactNode;
+}) {
+  return (
+    <table>
+      <caption>
+        <FormattedMessage id={`perimetersImport.${caption}`} />
+      </caption>
+      <thead>
+        <tr>
+          {columns.map((c) => (
+            <th scope="col" key={c}>
+              <FormattedMessage id={`perimetersImport.${c}`} />
+            </th>
+          ))}
+        </tr>
+      </thead>
+      <tbody>{children}</tbody>
+    </table>
+  );
+}
 
 /** The answer of an import: counts, every refused feature with its reason, the unmatched ones. */
 export function PerimetersImportSummary({
@@ -43,68 +72,29 @@ export function PerimetersImportSummary({
         />
       </p>
       {result.refused.length ? (
-        <table>
-          <caption>
-            <FormattedMessage id="perimetersImport.refused" />
-          </caption>
-          <thead>
-            <tr>
-              <th scope="col">
-                <FormattedMessage id="perimetersImport.feature" />
-              </th>
-              <th scope="col">
-                <FormattedMessage id="perimetersImport.fire" />
-              </th>
-              <th scope="col">
-                <FormattedMessage id="perimetersImport.reason" />
-              </th>
+        <FeatureTable caption="refused" columns={['feature', 'fire', 'reason']}>
+          {result.refused.map((r) => (
+            <tr key={r.feature}>
+              <td>{r.feature}</td>
+              <td>{fireOf(r) ?? <FormattedMessage id="perimetersImport.noId" />}</td>
+              <td>{perimeterMessage(r.code as PerimeterMessageCode, r.params, locale)}</td>
             </tr>
-          </thead>
-          <tbody>
-            {result.refused.map((r) => (
-              <tr key={r.feature}>
-                <td>{r.feature}</td>
-                <td>{fireOf(r) ?? <FormattedMessage id="perimetersImport.noId" />}</td>
-                <td>{perimeterMessage(r.code as PerimeterMessageCode, r.params, locale)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+          ))}
+        </FeatureTable>
       ) : null}
       {result.unmatched.length ? (
-        <table>
-          <caption>
-            <FormattedMessage id="perimetersImport.unmatched" />
-          </caption>
-          <thead>
-            <tr>
-              <th scope="col">
-                <FormattedMessage id="perimetersImport.feature" />
-              </th>
-              <th scope="col">
-                <FormattedMessage id="perimetersImport.fire" />
-              </th>
-              <th scope="col">
-                <FormattedMessage id="perimetersImport.capturedAt" />
-              </th>
-              <th scope="col">
-                <FormattedMessage id="perimetersImport.area" />
-              </th>
+        <FeatureTable caption="unmatched" columns={['feature', 'fire', 'capturedAt', 'area']}>
+          {result.unmatched.map((u) => (
+            <tr key={u.feature}>
+              <td>{u.feature}</td>
+              <td>{fireOf(u) ?? <FormattedMessage id="perimetersImport.noId" />}</td>
+              <td>
+                <FormattedDate value={u.captured_at} dateStyle="medium" timeZone="UTC" />
+              </td>
+              <td>{intl.formatNumber(u.area_ha)}</td>
             </tr>
-          </thead>
-          <tbody>
-            {result.unmatched.map((u) => (
-              <tr key={u.feature}>
-                <td>{u.feature}</td>
-                <td>{fireOf(u) ?? <FormattedMessage id="perimetersImport.noId" />}</td>
-                <td>
-                  <FormattedDate value={u.captured_at} dateStyle="medium" timeZone="UTC" />
-                </td>
-                <td>{intl.formatNumber(u.area_ha)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+          ))}
+        </FeatureTable>
       ) : null}
     </section>
   );
