@@ -1,19 +1,10 @@
+import { isIsoDate } from '@ciffc/contracts';
 import type { ChangeEvent, FocusEvent } from 'react';
 import { useIntl } from 'react-intl';
 import { getIn } from '../../shared/editing/field-path.ts';
 import { ErrorText } from './ErrorText.tsx';
 import { describedBy, fieldId } from './field-id.ts';
 import { useForm } from './useForm.ts';
-
-const ISO_DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
-
-/** The day a YYYY-MM-DD text names, or null (not that form, or no such day). */
-function dayOf(text: string): Date | null {
-  const m = ISO_DAY.exec(text.trim());
-  if (!m) return null;
-  const day = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]), 12));
-  return day.getUTCDate() === Number(m[3]) && day.getUTCMonth() === Number(m[2]) - 1 ? day : null;
-}
 
 /**
  * A line, a date, a telephone number or (multiline) a text box. A date is typed as YYYY-MM-DD (the
@@ -43,7 +34,8 @@ export function TextField({
   const intl = useIntl();
   const value = getIn(f.form, name);
   const isDate = type === 'date';
-  const day = isDate && typeof value === 'string' ? dayOf(value) : null;
+  const day =
+    isDate && typeof value === 'string' && isIsoDate(value.trim()) ? `${value.trim()}T12:00:00Z` : null;
   const readId = `${fieldId(name)}-read`;
   const formatId = `${fieldId(name)}-format`;
   const common = {
