@@ -1,5 +1,6 @@
 import type { SitrepStatusFields } from '@ciffc/contracts';
 import { useIntl } from 'react-intl';
+import { LongDay } from '../../shared/format/LongDay.tsx';
 import { useT } from './useT.ts';
 
 /** Status, version and last edit of a draft or copy; the day it reports for, on the draft. */
@@ -21,9 +22,7 @@ export function SitrepMeta({
         <div>
           <dt>{t('meta.reportDate')}</dt>
           <dd data-testid="sitrep-report-date">
-            <time dateTime={reportDate}>
-              {intl.formatDate(`${reportDate}T12:00:00Z`, { dateStyle: 'full', timeZone: 'UTC' })}
-            </time>
+            <LongDay day={reportDate} />
           </dd>
         </div>
       ) : null}

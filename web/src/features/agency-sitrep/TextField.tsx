@@ -2,6 +2,7 @@ import { isIsoDate } from '@ciffc/contracts';
 import type { ChangeEvent, FocusEvent } from 'react';
 import { useIntl } from 'react-intl';
 import { getIn } from '../../shared/editing/field-path.ts';
+import { LongDay } from '../../shared/format/LongDay.tsx';
 import { ErrorText } from './ErrorText.tsx';
 import { describedBy, fieldId } from './field-id.ts';
 import { useForm } from './useForm.ts';
@@ -34,8 +35,7 @@ export function TextField({
   const intl = useIntl();
   const value = getIn(f.form, name);
   const isDate = type === 'date';
-  const day =
-    isDate && typeof value === 'string' && isIsoDate(value.trim()) ? `${value.trim()}T12:00:00Z` : null;
+  const day = isDate && typeof value === 'string' && isIsoDate(value.trim()) ? value.trim() : null;
   const readId = `${fieldId(name)}-read`;
   const formatId = `${fieldId(name)}-format`;
   const common = {
@@ -76,7 +76,7 @@ export function TextField({
       ) : null}
       {day ? (
         <span id={readId} className="field-hint">
-          {intl.formatDate(day, { dateStyle: 'full', timeZone: 'UTC' })}
+          <LongDay day={day} />
         </span>
       ) : null}
       <ErrorText name={name} />

@@ -1,6 +1,7 @@
 import { displayNationalStatus, type NationalSitrepFields } from '@ciffc/contracts';
 import { useIntl } from 'react-intl';
 import { ConflictNotice, catalogueLabel } from '../../shared/editing/ConflictNotice.tsx';
+import { LongDay } from '../../shared/format/LongDay.tsx';
 import type { NationalMeta, SyncState } from './useNationalSitrep.ts';
 
 /** Each field's label in the conflict notice: the message its input or section is shown under. */
@@ -100,9 +101,7 @@ export function NationalToolbar({
         <div>
           <dt>{t('nationalSitrep.reportDate')}</dt>
           <dd>
-            <time dateTime={reportDate}>
-              {intl.formatDate(`${reportDate}T12:00:00Z`, { dateStyle: 'full', timeZone: 'UTC' })}
-            </time>
+            <LongDay day={reportDate} />
           </dd>
         </div>
       </dl>
