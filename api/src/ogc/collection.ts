@@ -4,7 +4,9 @@ import type { Expression, ExpressionBuilder, SqlBool } from 'kysely';
 import type { z } from 'zod';
 import type { DataSet } from '../db/versions.ts';
 import type { Box } from './crs.ts';
-import type { Queryable } from './queryables.ts';
+import type { SpatialCondition } from './filter.ts';
+import type { DateRange } from './params.ts';
+import type { GeometryQueryable, Queryable } from './queryables.ts';
 
 /** What every collection's items are read with, once the base parameters are checked. */
 export interface ItemsRequest<Q> {
@@ -13,6 +15,8 @@ export interface ItemsRequest<Q> {
   offset: number;
   crs: OgcCrs;
   bbox: { box: Box; crs: OgcCrs } | undefined;
+  /** `datetime`'s days, on the date each collection names. */
+  dates: DateRange | undefined;
   // biome-ignore lint/suspicious/noExplicitAny: built over the collection's own columns by filter.ts
   condition: ((eb: ExpressionBuilder<any, any>) => Expression<SqlBool>) | undefined;
 }
@@ -34,6 +38,10 @@ export interface OgcCollectionSource<Q extends z.infer<typeof OgcItemsBaseQuery>
   bbox: [number, number, number, number];
   interval: [string | null, string | null];
   queryables: Record<string, Queryable>;
+  /** Its features' geometry, as the queryables document names it. */
+  geometry: GeometryQueryable;
+  /** How `bbox` and CQL2's S_INTERSECTS test its rows against a box. */
+  spatial: SpatialCondition;
   /** The items' query schema: the base parameters and one per queryable. */
   itemsQuery: z.ZodType<Q>;
   /** The data sets whose version is in the cache key of its answers. */

@@ -1,5 +1,6 @@
 import { CRS84, OGC_CRS, type OgcCrs, SERVER_MESSAGES } from '@ciffc/contracts';
 import { type Expression, type RawBuilder, sql } from 'kysely';
+import proj4 from 'proj4';
 import { HttpError } from '../http/errors.ts';
 
 /**
@@ -105,9 +106,46 @@ export function insideBox(box: Box, crs: OgcCrs): Expression<boolean> {
   return sql<boolean>`(${ys} and ${xs})`;
 }
 
-/** The point at exactly these coordinates of `crs` (CQL2's S_INTERSECTS with a POINT). */
-export function atPoint(px: number, py: number, crs: OgcCrs): Expression<boolean> {
-  return insideBox({ minX: px, minY: py, maxX: px, maxY: py }, crs);
+/** The projected systems as proj4 reads them (EPSG:3978: /work/shared/notes/gis.md). */
+const PROJ4: Partial<Record<OgcCrs, string>> = {
+  'http://www.opengis.net/def/crs/EPSG/0/3978':
+    '+proj=lcc +lat_0=49 +lon_0=-95 +lat_1=49 +lat_2=77 +x_0=0 +y_0=0 +ellps=GRS80 +towgs84=0,0,0,0,0,0,0 +units=m +no_defs',
+  'http://www.opengis.net/def/crs/EPSG/0/3857': 'EPSG:3857',
+};
+
+/** Points along each edge of a projected box: its edges are curves once back in degrees. */
+const EDGE_STEPS = 32;
+
+/**
+ * A box in degrees (CRS84) that holds a box of `crs`: the envelope of its edges brought back by
+ * proj4's inverse, and the North Pole's column when the box holds the pole. Stored boxes (the
+ * perimeters') are compared with it, where a point's test projects the point instead.
+ */
+export function crs84Envelope(box: Box, crs: OgcCrs): Box {
+  if (crs === CRS84) return box;
+  if (crs === 'http://www.opengis.net/def/crs/EPSG/0/4326')
+    return { minX: box.minY, minY: box.minX, maxX: box.maxY, maxY: box.maxX };
+  const converter = proj4(PROJ4[crs] as string, 'WGS84');
+  const { minX, minY, maxX, maxY } = box;
+  const edge: [number, number][] = [];
+  for (let i = 0; i <= EDGE_STEPS; i++) {
+    const t = i / EDGE_STEPS;
+    const x = minX + t * (maxX - minX);
+    const y = minY + t * (maxY - minY);
+    edge.push([x, minY], [x, maxY], [minX, y], [maxX, y]);
+  }
+  const degrees = edge.map((p) => converter.forward(p)).filter((p) => p.every(Number.isFinite));
+  const lons = degrees.map((p) => p[0] as number);
+  const lats = degrees.map((p) => p[1] as number);
+  const [poleX, poleY] = FORWARD[crs](0, 90);
+  if (poleX >= minX && poleX <= maxX && poleY >= minY && poleY <= maxY)
+    return { minX: -180, minY: Math.min(...lats), maxX: 180, maxY: 90 };
+  return {
+    minX: Math.min(...lons),
+    minY: Math.min(...lats),
+    maxX: Math.max(...lons),
+    maxY: Math.max(...lats),
+  };
 }
 
 /** `crs` as a client may write it: the URI, `EPSG:3978`, `[EPSG:3978]` or `OGC:CRS84`. */

@@ -2,11 +2,14 @@ import { type OgcCrs, SERVER_MESSAGES } from '@ciffc/contracts';
 import type { Expression, ExpressionBuilder, SqlBool } from 'kysely';
 import { HttpError } from '../http/errors.ts';
 import { type CqlNode, CqlSyntaxError, type Literal, parseCql2 } from './cql2.ts';
-import { atPoint, insideBox } from './crs.ts';
+import type { Box } from './crs.ts';
 import type { Queryable } from './queryables.ts';
 
 // biome-ignore lint/suspicious/noExplicitAny: the filter is written over the queryables' columns only
 type Eb = ExpressionBuilder<any, any>;
+
+/** The features whose geometry meets a box of `crs` (a point is a box of no size): the collection's own test. */
+export type SpatialCondition = (box: Box, crs: OgcCrs) => Expression<SqlBool>;
 
 /** 400 `ogc.filter_invalid`, naming the character where reading stopped and why. */
 function filterRefusal(at: number, detail: string): HttpError {
@@ -22,6 +25,12 @@ function filterRefusal(at: number, detail: string): HttpError {
 
 /** The value of a literal in the queryable's stored form, or why it does not fit. */
 function valueFor(q: Queryable, name: string, literal: Literal): string | number {
+  if (q.type === 'boolean') {
+    // Stored as 0/1; GDAL writes an OGR boolean field's condition as 0 or 1.
+    if (literal.kind === 'boolean') return literal.value ? 1 : 0;
+    if (literal.kind === 'number' && (literal.value === 0 || literal.value === 1)) return literal.value;
+    throw new Error(`${name} is a boolean; compare it with true or false`);
+  }
   if (q.type === 'number') {
     if (literal.kind === 'number') return literal.value;
     throw new Error(`${name} is a number; compare it with a number`);
@@ -46,33 +55,39 @@ function queryableOf(queryables: Record<string, Queryable>, name: string): Query
   return q;
 }
 
-function toSql(
-  eb: Eb,
-  node: CqlNode,
-  queryables: Record<string, Queryable>,
-  crs: OgcCrs,
-): Expression<SqlBool> {
+interface Target {
+  queryables: Record<string, Queryable>;
+  crs: OgcCrs;
+  spatial: SpatialCondition;
+}
+
+const columnOf = (queryables: Record<string, Queryable>, name: string) =>
+  queryableOf(queryables, name).column ?? name;
+
+function toSql(eb: Eb, node: CqlNode, target: Target): Expression<SqlBool> {
+  const { queryables } = target;
   switch (node.type) {
     case 'and':
-      return eb.and(node.args.map((arg) => toSql(eb, arg, queryables, crs)));
+      return eb.and(node.args.map((arg) => toSql(eb, arg, target)));
     case 'or':
-      return eb.or(node.args.map((arg) => toSql(eb, arg, queryables, crs)));
+      return eb.or(node.args.map((arg) => toSql(eb, arg, target)));
     case 'not':
-      return eb.not(toSql(eb, node.arg, queryables, crs));
+      return eb.not(toSql(eb, node.arg, target));
     case 'isNull':
-      return eb(eb.ref(node.property), 'is', null);
+      return eb(eb.ref(columnOf(queryables, node.property)), 'is', null);
     case 'compare': {
       const q = queryableOf(queryables, node.property);
-      return eb(eb.ref(node.property), node.op, valueFor(q, node.property, node.value));
+      return eb(eb.ref(columnOf(queryables, node.property)), node.op, valueFor(q, node.property, node.value));
     }
     case 'intersects': {
       const c = node.geometry.coords;
-      if (node.geometry.kind === 'point') return atPoint(c[0] as number, c[1] as number, crs);
-      const [minX, minY, maxX, maxY] = c.length === 6 ? [c[0], c[1], c[3], c[4]] : c;
-      return insideBox(
-        { minX, minY, maxX, maxY } as { minX: number; minY: number; maxX: number; maxY: number },
-        crs,
-      );
+      const [minX, minY, maxX, maxY] =
+        node.geometry.kind === 'point'
+          ? [c[0], c[1], c[0], c[1]]
+          : c.length === 6
+            ? [c[0], c[1], c[3], c[4]]
+            : c;
+      return target.spatial({ minX, minY, maxX, maxY } as Box, target.crs);
     }
   }
 }
@@ -106,6 +121,7 @@ export function cql2Condition(
   text: string,
   queryables: Record<string, Queryable>,
   crs: OgcCrs,
+  spatial: SpatialCondition,
 ): (eb: Eb) => Expression<SqlBool> {
   let tree: CqlNode;
   try {
@@ -115,5 +131,5 @@ export function cql2Condition(
     if (error instanceof CqlSyntaxError) throw filterRefusal(error.at, error.detail);
     throw filterRefusal(1, (error as Error).message);
   }
-  return (eb) => toSql(eb, tree, queryables, crs);
+  return (eb) => toSql(eb, tree, { queryables, crs, spatial });
 }

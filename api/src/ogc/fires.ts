@@ -1,7 +1,5 @@
 import {
-  CRS84,
   type FireQueryable,
-  isIsoDate,
   type OgcCrs,
   type OgcFeature,
   OgcFeatureCollection,
@@ -13,59 +11,14 @@ import { type Expression, type ExpressionBuilder, type Kysely, type SqlBool, sql
 import type { Database } from '../db/schema.ts';
 import type { FireRow } from '../fires/store.ts';
 import { currentSeason, ofSeason } from '../fires/store.ts';
-import { badRequest } from '../http/errors.ts';
 import type { OgcCollectionSource } from './collection.ts';
 import { type Box, insideBox, project } from './crs.ts';
+import type { DateRange } from './params.ts';
 import { FIRE_QUERYABLE_TYPES } from './queryables.ts';
-
-/** Inclusive days of the situation report date; an open end is undefined. */
-interface DateRange {
-  from?: string | undefined;
-  to?: string | undefined;
-}
 
 interface FeaturePage {
   numberMatched: number;
   features: OgcFeature[];
-}
-
-/**
- * `minx,miny,maxx,maxy` (or the 6-number 3D form, heights ignored) in `crs`: degrees in CRS84
- * (across the antimeridian when minx > maxx), metres in a projected CRS.
- */
-export function parseBbox(value: string, crs: OgcCrs = CRS84): Box {
-  const numbers = value.split(',').map((n) => Number(n.trim()));
-  if ((numbers.length !== 4 && numbers.length !== 6) || numbers.some((n) => !Number.isFinite(n)))
-    throw badRequest('bbox', 'expected 4 numbers: minx,miny,maxx,maxy');
-  const [minX, minY, maxX, maxY] =
-    numbers.length === 4 ? numbers : [numbers[0], numbers[1], numbers[3], numbers[4]];
-  const box = { minX, minY, maxX, maxY } as Box;
-  if (box.minY > box.maxY) throw badRequest('bbox', 'miny is greater than maxy');
-  if (crs !== CRS84 && box.minX > box.maxX) throw badRequest('bbox', 'minx is greater than maxx');
-  return box;
-}
-
-/** A day of an RFC 3339 date or date-time, or undefined for an open end (`..` or empty). */
-function dayOf(end: string): string | undefined {
-  if (end === '..' || end === '') return undefined;
-  const day = end.slice(0, 10);
-  if (!isIsoDate(day) || !/^\d{4}-\d{2}-\d{2}(T.+)?$/.test(end))
-    throw badRequest('datetime', `"${end}" is not an RFC 3339 date or date-time`);
-  return day;
-}
-
-/** `datetime`: an instant (its day), or `start/end` with `..` or nothing for an open end. */
-function parseDatetime(value: string): DateRange {
-  const parts = value.split('/');
-  if (parts.length > 2) throw badRequest('datetime', 'expected an instant or start/end');
-  if (parts.length === 1) {
-    const day = dayOf(value);
-    if (!day) throw badRequest('datetime', 'an instant cannot be open');
-    return { from: day, to: day };
-  }
-  const [from, to] = [dayOf(parts[0] ?? ''), dayOf(parts[1] ?? '')];
-  if (from && to && from > to) throw badRequest('datetime', 'the start is after the end');
-  return { from, to };
 }
 
 /** The stable id of a fire's feature: agency code, a hyphen, the agency fire id. */
@@ -162,6 +115,8 @@ export const firesCollection: OgcCollectionSource<OgcItemsQuery, OgcFeature> = {
   bbox: [-141.1, 41.6, -52.5, 83.2],
   interval: [null, null],
   queryables: FIRE_QUERYABLE_TYPES,
+  geometry: { format: 'geometry-point', description: 'A point' },
+  spatial: insideBox,
   itemsQuery: OgcItemsQuery,
   dataSets: ['fires'],
   itemsSchema: OgcFeatureCollection,
@@ -178,7 +133,7 @@ export const firesCollection: OgcCollectionSource<OgcItemsQuery, OgcFeature> = {
       bbox: request.bbox,
       condition: request.condition,
       equals,
-      dates: query.datetime === undefined ? undefined : parseDatetime(query.datetime),
+      dates: request.dates,
       season: currentSeason(app.config.now()),
     });
   },

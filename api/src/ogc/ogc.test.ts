@@ -44,7 +44,7 @@ forEachEngine('OGC API – Features at /v1/ogc', (ctx) => {
     const conformance = (await get(ctx(), '/v1/ogc/conformance')).json();
     expect(conformance.conformsTo).toContain('http://www.opengis.net/spec/ogcapi-features-1/1.0/conf/core');
     const collections = (await get(ctx(), '/v1/ogc/collections')).json();
-    expect(collections.collections.map((c: { id: string }) => c.id)).toEqual(['fires']);
+    expect(collections.collections.map((c: { id: string }) => c.id)).toEqual(['fires', 'perimeters']);
     expect((await get(ctx(), '/v1/ogc/collections/other')).statusCode).toBe(404);
   });
 

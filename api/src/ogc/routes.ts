@@ -21,7 +21,9 @@ import { ErrorResponse, readVersion } from '../http/query.ts';
 import type { ItemsRequest, OgcCollectionSource } from './collection.ts';
 import { parseCrs } from './crs.ts';
 import { cql2Condition } from './filter.ts';
-import { firesCollection, parseBbox } from './fires.ts';
+import { firesCollection } from './fires.ts';
+import { parseBbox, parseDatetime } from './params.ts';
+import { perimetersCollection } from './perimeters.ts';
 import { queryablesDocument } from './queryables.ts';
 
 /**
@@ -53,7 +55,7 @@ const CONFORMANCE = [
 type AnySource = OgcCollectionSource<any, any>;
 
 /** The collections served; another one is one more entry. */
-const COLLECTIONS: AnySource[] = [firesCollection];
+const COLLECTIONS: AnySource[] = [firesCollection, perimetersCollection];
 
 /** The absolute base the client used, through the gateway (`x-forwarded-*`) or directly. */
 function baseUrl(request: FastifyRequest): string {
@@ -157,8 +159,11 @@ function itemsRequest<Q extends BaseQuery>(source: AnySource, query: Q): ItemsRe
     offset: query.offset ?? 0,
     crs,
     bbox: query.bbox === undefined ? undefined : { box: parseBbox(query.bbox, bboxCrs), crs: bboxCrs },
+    dates: query.datetime === undefined ? undefined : parseDatetime(query.datetime),
     condition:
-      query.filter === undefined ? undefined : cql2Condition(query.filter, source.queryables, filterCrs),
+      query.filter === undefined
+        ? undefined
+        : cql2Condition(query.filter, source.queryables, filterCrs, source.spatial),
   };
 }
 
@@ -301,6 +306,7 @@ function registerCollection(fastify: FastifyInstance, source: AnySource, tags: s
         `${baseUrl(request)}/collections/${source.id}/queryables`,
         source.title,
         source.queryables,
+        source.geometry,
       );
     },
   );

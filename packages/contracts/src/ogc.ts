@@ -164,6 +164,75 @@ export const OgcFeatureCollection = z.object({
   links: z.array(Link),
 });
 
+/**
+ * The perimeters' queryables (Part 3) and their query parameters: the fire's agency and id, the
+ * mapped area, and whether a capture is its fire's current one (`current=false` with `captures=all`: the past ones).
+ */
+export const PERIMETER_QUERYABLES = {
+  agency_code: FIRE_QUERYABLES.agency_code,
+  agency_fire_id: FIRE_QUERYABLES.agency_fire_id,
+  area_ha: z.coerce.number().min(0),
+  current: z.enum(['true', 'false']).transform((v) => v === 'true'),
+} as const;
+export type PerimeterQueryable = keyof typeof PERIMETER_QUERYABLES;
+
+/**
+ * GET /v1/ogc/collections/perimeters/items: the base parameters, `captures` (each fire's current
+ * capture by default, every capture kept with `all`) and one per queryable.
+ */
+export const OgcPerimetersQuery = OgcItemsBaseQuery.extend({
+  datetime: OgcItemsBaseQuery.shape.datetime.describe(
+    'A day or an interval (2026-07-01/2026-07-15, ../2026-07-15) on the capture date (UTC)',
+  ),
+  captures: z
+    .enum(['current', 'all'])
+    .optional()
+    .describe("current (default): each fire's newest capture; all: every capture kept (its growth)"),
+  ...(Object.fromEntries(
+    Object.entries(PERIMETER_QUERYABLES).map(([name, schema]) => [
+      name,
+      schema.optional().describe(`Perimeters whose ${name} equals this value`),
+    ]),
+  ) as { [K in PerimeterQueryable]: z.ZodOptional<(typeof PERIMETER_QUERYABLES)[K]> }),
+});
+export type OgcPerimetersQuery = z.infer<typeof OgcPerimetersQuery>;
+
+const OgcRing = z.array(z.array(z.number()));
+
+/** One perimeter capture as a GeoJSON feature; its id is the capture's. */
+const OgcPerimeterFeature = z.object({
+  type: z.literal('Feature'),
+  id: z.number(),
+  geometry: z.union([
+    z.object({ type: z.literal('Polygon'), coordinates: z.array(OgcRing) }),
+    z.object({ type: z.literal('MultiPolygon'), coordinates: z.array(z.array(OgcRing)) }),
+  ]),
+  properties: z.object({
+    agency_code: z.string().nullable().describe('null: the file did not name the agency'),
+    agency_fire_id: z.string().nullable().describe('null: a capture of no named fire (CWFIS hotspots)'),
+    fire_name: z.string().nullable(),
+    captured_at: z.string().describe('The capture time (ISO 8601, UTC)'),
+    area_ha: z.number().describe('Geodesic area of the polygon, hectares'),
+    agency_area_ha: z.number().nullable().describe("The agency's own area, hectares"),
+    source: z.string(),
+    current: z.boolean().describe("The fire's newest capture"),
+  }),
+});
+export type OgcPerimeterFeature = z.infer<typeof OgcPerimeterFeature>;
+
+/** GET /v1/ogc/collections/perimeters/items/:featureId */
+export const OgcPerimeterWithLinks = OgcPerimeterFeature.extend({ links: z.array(Link) });
+
+/** GET /v1/ogc/collections/perimeters/items */
+export const OgcPerimeterCollection = z.object({
+  type: z.literal('FeatureCollection'),
+  timeStamp: z.string(),
+  numberMatched: z.number(),
+  numberReturned: z.number(),
+  features: z.array(OgcPerimeterFeature),
+  links: z.array(Link),
+});
+
 /** The licence of the open data: the OGC service, the OpenAPI document and every download carry it. */
 export const OPEN_DATA_LICENCE = {
   en: {

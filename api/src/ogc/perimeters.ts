@@ -1,0 +1,158 @@
+import {
+  type OgcCrs,
+  OgcPerimeterCollection,
+  type OgcPerimeterFeature,
+  OgcPerimetersQuery,
+  OgcPerimeterWithLinks,
+} from '@ciffc/contracts';
+import type { MultiPolygon, Polygon, Position } from 'geojson';
+import { type Expression, type Kysely, type SqlBool, sql } from 'kysely';
+import type { Database } from '../db/schema.ts';
+import '../perimeters/schema.ts';
+import type { ItemsRequest, OgcCollectionSource } from './collection.ts';
+import { type Box, crs84Envelope, project } from './crs.ts';
+import { PERIMETER_QUERYABLE_TYPES } from './queryables.ts';
+
+/** The day after an ISO day: captures are instants, `datetime` names whole days (UTC). */
+const nextDay = (day: string) =>
+  new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+
+/**
+ * The captures whose stored box meets `box` (a box of `crs`, brought to degrees): the box columns
+ * are indexed on both engines (docs/decisions.md, "Perimeters without PostGIS"), so a bbox filter
+ * matches on the perimeter's box, as GIS clients do before drawing.
+ */
+export function boxMeets(box: Box, crs: OgcCrs): Expression<SqlBool> {
+  const { minX, minY, maxX, maxY } = crs84Envelope(box, crs);
+  const lats = sql<SqlBool>`min_lat <= ${maxY} and max_lat >= ${minY}`;
+  // A CRS84 box across the antimeridian (minx > maxx) is two boxes.
+  const lons =
+    minX <= maxX
+      ? sql<SqlBool>`min_lon <= ${maxX} and max_lon >= ${minX}`
+      : sql<SqlBool>`(max_lon >= ${minX} or min_lon <= ${maxX})`;
+  return sql<SqlBool>`(${lats} and ${lons})`;
+}
+
+interface Row {
+  id: number;
+  agency_code: string | null;
+  agency_fire_id: string | null;
+  fire_name: string | null;
+  captured_at: string;
+  area_ha: number;
+  agency_area_ha: number | null;
+  source: string;
+  is_current: number;
+  geometry: string;
+}
+
+const ring = (positions: Position[], crs: OgcCrs) =>
+  positions.map((p) => project(crs, p[0] as number, p[1] as number));
+
+function projected(text: string, crs: OgcCrs): OgcPerimeterFeature['geometry'] {
+  const geometry = JSON.parse(text) as Polygon | MultiPolygon;
+  if (geometry.type === 'Polygon')
+    return { type: 'Polygon', coordinates: geometry.coordinates.map((r) => ring(r, crs)) };
+  return {
+    type: 'MultiPolygon',
+    coordinates: geometry.coordinates.map((polygon) => polygon.map((r) => ring(r, crs))),
+  };
+}
+
+function toFeature(r: Row, crs: OgcCrs): OgcPerimeterFeature {
+  return {
+    type: 'Feature',
+    id: r.id,
+    geometry: projected(r.geometry, crs),
+    properties: {
+      agency_code: r.agency_code,
+      agency_fire_id: r.agency_fire_id,
+      fire_name: r.fire_name,
+      captured_at: r.captured_at,
+      area_ha: r.area_ha,
+      agency_area_ha: r.agency_area_ha,
+      source: r.source,
+      current: r.is_current === 1,
+    },
+  };
+}
+
+const COLUMNS = [
+  'id',
+  'agency_code',
+  'agency_fire_id',
+  'fire_name',
+  'captured_at',
+  'area_ha',
+  'agency_area_ha',
+  'source',
+  'is_current',
+  'geometry',
+] as const;
+
+function filtered(db: Kysely<Database>, request: ItemsRequest<OgcPerimetersQuery>) {
+  const { query, bbox, dates, condition } = request;
+  let select = db.selectFrom('perimeters');
+  if (query.captures !== 'all') select = select.where('is_current', '=', 1);
+  if (bbox) select = select.where(boxMeets(bbox.box, bbox.crs));
+  // captured_at is an ISO instant in UTC: text order is time order, so the index serves the range.
+  if (dates?.from) select = select.where('captured_at', '>=', dates.from);
+  if (dates?.to) select = select.where('captured_at', '<', nextDay(dates.to));
+  if (query.agency_code !== undefined) select = select.where('agency_code', '=', query.agency_code);
+  if (query.agency_fire_id !== undefined) select = select.where('agency_fire_id', '=', query.agency_fire_id);
+  if (query.area_ha !== undefined) select = select.where('area_ha', '=', query.area_ha);
+  if (query.current !== undefined) select = select.where('is_current', '=', query.current ? 1 : 0);
+  if (condition) select = select.where(condition);
+  return select;
+}
+
+/** One page of captures in the order they were stored (the same on both engines), and the count. */
+async function perimetersPage(db: Kysely<Database>, request: ItemsRequest<OgcPerimetersQuery>) {
+  const [count, rows] = await Promise.all([
+    filtered(db, request).select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow(),
+    filtered(db, request).select(COLUMNS).orderBy('id').limit(request.limit).offset(request.offset).execute(),
+  ]);
+  return { numberMatched: Number(count.n), features: rows.map((r) => toFeature(r, request.crs)) };
+}
+
+async function featureById(db: Kysely<Database>, id: string, crs: OgcCrs) {
+  if (!/^\d{1,15}$/.test(id)) return undefined;
+  const row = await db
+    .selectFrom('perimeters')
+    .select(COLUMNS)
+    .where('id', '=', Number(id))
+    .executeTakeFirst();
+  return row && toFeature(row, crs);
+}
+
+/**
+ * The fire perimeters as an OGC collection (docs/perimeters.md, "For GIS"): each fire's current
+ * capture by default, every capture kept with `captures=all`.
+ */
+export const perimetersCollection: OgcCollectionSource<OgcPerimetersQuery, OgcPerimeterFeature> = {
+  id: 'perimeters',
+  title: 'Wildland fire perimeters in Canada / Périmètres des feux de végétation au Canada',
+  description:
+    "Mapped perimeters of the fires, imported from the agencies' files: one (Multi)Polygon per capture, " +
+    "with its capture time and area. Each fire's current (newest) capture by default; captures=all adds the " +
+    "past ones (current=false), so a fire's growth can be drawn.",
+  bbox: [-141.1, 41.6, -52.5, 83.2],
+  interval: [null, null],
+  queryables: PERIMETER_QUERYABLE_TYPES,
+  geometry: { format: 'geometry-polygon-or-multipolygon', description: 'A polygon or multipolygon' },
+  spatial: boxMeets,
+  itemsQuery: OgcPerimetersQuery,
+  dataSets: ['perimeters'],
+  itemsSchema: OgcPerimeterCollection,
+  featureSchema: OgcPerimeterWithLinks,
+  page: (app, request) => perimetersPage(app.db.kysely, request),
+  feature: (app, id, crs) => featureById(app.db.kysely, id, crs),
+  linkParams: (query) => ({
+    datetime: query.datetime,
+    captures: query.captures,
+    agency_code: query.agency_code,
+    agency_fire_id: query.agency_fire_id,
+    area_ha: query.area_ha,
+    current: query.current === undefined ? undefined : String(query.current),
+  }),
+};
