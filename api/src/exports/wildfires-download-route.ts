@@ -13,6 +13,7 @@ import { sendCached } from '../http/cache.ts';
 import { requestLang } from '../http/lang.ts';
 import { ErrorResponse, readVersion } from '../http/query.ts';
 import { licenceOf, wildfiresDownload } from './wildfires-download.ts';
+import { wildfiresGeoPackage } from './wildfires-geopackage.ts';
 
 /**
  * The licence as an RFC 8288 `Link` (rel="license"), the one place a CSV can carry it without a
@@ -26,7 +27,7 @@ function licenceLinkHeader(lang: Locale): string {
 }
 
 /** Content-Crs for the formats with coordinates (OGC API – Features Part 2 names it so). */
-const HAS_GEOMETRY: ReadonlySet<WildfiresDownloadFormat> = new Set(['geojson', 'kml']);
+const HAS_GEOMETRY: ReadonlySet<WildfiresDownloadFormat> = new Set(['geojson', 'kml', 'gpkg']);
 
 /** GET /v1/wildfires/download: the national list's current view as a file (docs/open-data.md). */
 export async function wildfiresDownloadRoutes(fastify: FastifyInstance): Promise<void> {
@@ -36,7 +37,7 @@ export async function wildfiresDownloadRoutes(fastify: FastifyInstance): Promise
     {
       schema: {
         summary:
-          "The national fires list's current view (the list's filters and order) as CSV with labels in the language asked, machine-readable CSV (codes), GeoJSON (CRS84) or KML; the licence in a Link header (rel=license) and in the file where the format has a place for it. No match gives a valid empty file.",
+          "The national fires list's current view (the list's filters and order) as CSV with labels in the language asked, machine-readable CSV (codes), GeoJSON (CRS84), KML or GeoPackage (EPSG:4326); the licence in a Link header (rel=license) and in the file where the format has a place for it. No match gives a valid empty file.",
         tags: ['exports'],
         querystring: WildfiresDownloadQuery,
         response: { 400: ErrorResponse },
@@ -66,6 +67,7 @@ export async function wildfiresDownloadRoutes(fastify: FastifyInstance): Promise
             listFires(app.db.kysely, filters, undefined, q.sort),
             lastUpdated(app.db.kysely, 'fires'),
           ]);
+          if (q.format === 'gpkg') return wildfiresGeoPackage(fires, lang, validAs);
           return wildfiresDownload(q.format, fires, lang, validAs);
         },
       });

@@ -175,7 +175,7 @@ forEachEngine(
     });
 
     it('refuses an unknown format with 400 naming the field', async () => {
-      const res = await get('/v1/wildfires/download?format=gpkg');
+      const res = await get('/v1/wildfires/download?format=shp');
       expect(res.statusCode).toBe(400);
       expect(res.json().validationErrors).toHaveProperty('format');
     });

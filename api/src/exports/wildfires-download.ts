@@ -18,7 +18,7 @@ import type { FireRow } from '../fires/store.ts';
 import { type CsvCell, recordsToCsv } from './csv.ts';
 
 /** The fire values every format carries, under the OGC layer's property names (one schema for GIS users). */
-function fireProperties(f: FireRow) {
+export function fireProperties(f: FireRow) {
   return {
     agency_code: f.agency_code,
     agency_fire_id: f.agency_fire_id,
@@ -36,7 +36,7 @@ function fireProperties(f: FireRow) {
 }
 
 /** The codes' names in one language; an unknown code (never stored by the import) is shown as is. */
-function labels(f: FireRow, lang: Locale) {
+export function labels(f: FireRow, lang: Locale) {
   const p = fireProperties(f);
   return {
     agency_name: agencyByCode(p.agency_code)?.name[lang] ?? p.agency_code,
@@ -161,7 +161,7 @@ function kml(fires: readonly FireRow[], lang: Locale): string {
 
 /** The body of one download of the list's current view; no fire gives a valid, empty file. */
 export function wildfiresDownload(
-  format: WildfiresDownloadFormat,
+  format: Exclude<WildfiresDownloadFormat, 'gpkg'>,
   fires: readonly FireRow[],
   lang: Locale,
   validAs: string | null,

@@ -208,7 +208,7 @@ const CACHE_CONTROL = `public, max-age=${CACHE_SECONDS}`;
 export interface CachedReplyOptions<T = unknown> {
   /** Everything the answer depends on besides the URL: data versions, "today", the language. */
   version: string;
-  /** Builds the answer when it is not cached; a string is sent as is. */
+  /** Builds the answer when it is not cached; a string or bytes (a GeoPackage file) are sent as is. */
   compute: () => Promise<NoInfer<T>> | NoInfer<T>;
   /**
    * The route's 200 schema (from `packages/contracts`): it types `compute`, and outside production
@@ -255,7 +255,7 @@ const CHECK_ANSWERS = process.env.NODE_ENV !== 'production';
 
 /** The computed answer against the route's schema: a mismatch is a bug of the route, answered 500. */
 export function checkAnswer<T>(schema: z.ZodType<unknown, T> | undefined, value: T, where: string): void {
-  if (!schema || typeof value === 'string') return;
+  if (!schema || typeof value === 'string' || Buffer.isBuffer(value)) return;
   const result = schema.safeParse(value);
   if (!result.success)
     throw new Error(`${where}: the answer does not match its response schema: ${result.error.message}`);
@@ -264,7 +264,9 @@ export function checkAnswer<T>(schema: z.ZodType<unknown, T> | undefined, value:
 async function buildEntry<T>(options: CachedReplyOptions<T>, tag: string, where: string): Promise<Entry> {
   const value = await options.compute();
   if (CHECK_ANSWERS) checkAnswer(options.schema, value, where);
-  const body = Buffer.from(typeof value === 'string' ? value : JSON.stringify(value));
+  const body = Buffer.isBuffer(value)
+    ? value
+    : Buffer.from(typeof value === 'string' ? value : JSON.stringify(value));
   return {
     body,
     contentType: options.contentType ?? 'application/json; charset=utf-8',

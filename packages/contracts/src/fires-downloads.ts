@@ -12,9 +12,10 @@ import { PRODUCT } from './product.ts';
  * - `csv-codes`: the machine-readable variant, the specification's field names and raw codes (the
  *   same columns as `/v1/wildfires?export=true&format=csv`);
  * - `geojson`: a FeatureCollection in CRS84 (longitude, latitude);
- * - `kml`: KML 2.2, a Placemark per fire.
+ * - `kml`: KML 2.2, a Placemark per fire;
+ * - `gpkg`: GeoPackage 1.3, a `fires` point layer in WGS 84 (EPSG:4326) with the GeoJSON's values.
  */
-export const WILDFIRES_DOWNLOAD_FORMATS = ['csv', 'csv-codes', 'geojson', 'kml'] as const;
+export const WILDFIRES_DOWNLOAD_FORMATS = ['csv', 'csv-codes', 'geojson', 'kml', 'gpkg'] as const;
 export type WildfiresDownloadFormat = (typeof WILDFIRES_DOWNLOAD_FORMATS)[number];
 
 /** File name and media type of each download; the name says the product and the list. */
@@ -24,6 +25,8 @@ export const WILDFIRES_DOWNLOAD_FILES: Record<WildfiresDownloadFormat, { file: s
     'csv-codes': { file: `${PRODUCT}-fires-codes.csv`, mediaType: 'text/csv; charset=utf-8' },
     geojson: { file: `${PRODUCT}-fires.geojson`, mediaType: 'application/geo+json' },
     kml: { file: `${PRODUCT}-fires.kml`, mediaType: 'application/vnd.google-earth.kml+xml; charset=utf-8' },
+    // The media type the GeoPackage standard registers with IANA (spec Annex M).
+    gpkg: { file: `${PRODUCT}-fires.gpkg`, mediaType: 'application/geopackage+sqlite3' },
   };
 
 /** Headers of the labelled CSV, in the order of NATIONAL_FIRES_COLUMNS (the list's column names). */
@@ -43,3 +46,13 @@ export const NATIONAL_FIRES_COLUMN_NAMES: Record<
   field_latitude: { en: 'Latitude', fr: 'Latitude' },
   field_longitude: { en: 'Longitude', fr: 'Longitude' },
 };
+
+/**
+ * The column both CSVs add after the list's: the mapped area of the fire's current perimeter
+ * (docs/perimeters.md), empty when the fire has none. Its code name has no `field_` prefix: it is
+ * not a field of the specification's export.
+ */
+export const PERIMETER_AREA_COLUMN = {
+  code: 'perimeter_area_ha',
+  name: { en: 'Perimeter Area (ha)', fr: 'Superficie du périmètre (ha)' },
+} as const satisfies { code: string; name: Record<Locale, string> };

@@ -224,7 +224,7 @@ describe('national fires list', () => {
     expect(api.calls.filter((c) => c.url.searchParams.get('export'))).toHaveLength(0);
   });
 
-  it('offers the view as CSV, GeoJSON and KML links carrying the filters, the order and the language', async () => {
+  it('offers the view as CSV, GeoJSON, KML and GeoPackage links carrying the filters, the order and the language', async () => {
     installFetch({ '/v1/wildfires': () => json({ items: [row('G1')], meta: meta(1) }) });
     renderApp('/national?agency=bc&stage=OC&sort=-field_fire_size', { locale: 'fr' });
     const group = await screen.findByRole('group', { name: 'Télécharger cette vue' });
@@ -233,9 +233,10 @@ describe('national fires list', () => {
       'Tableur (CSV, en-têtes et noms en français)',
       'GeoJSON (SIG, cartes Web)',
       'KML (Google Earth)',
+      'GeoPackage (QGIS, ArcGIS)',
     ]);
     const urls = links.map((l) => new URL(l.getAttribute('href') ?? '', 'http://localhost'));
-    expect(urls.map((u) => u.searchParams.get('format'))).toEqual(['csv', 'geojson', 'kml']);
+    expect(urls.map((u) => u.searchParams.get('format'))).toEqual(['csv', 'geojson', 'kml', 'gpkg']);
     for (const url of urls) {
       expect(url.pathname).toBe('/v1/wildfires/download');
       expect(Object.fromEntries(url.searchParams)).toMatchObject({
@@ -249,6 +250,7 @@ describe('national fires list', () => {
       'CIFFC-fires.csv',
       'CIFFC-fires.geojson',
       'CIFFC-fires.kml',
+      'CIFFC-fires.gpkg',
     ]);
   });
 

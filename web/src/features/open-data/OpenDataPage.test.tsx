@@ -22,7 +22,7 @@ describe('open data page', () => {
     const downloads = screen.getByRole('region', { name: 'Downloads of the national fires list' });
     expect(hrefs(downloads)).toEqual([
       '/national',
-      ...['csv', 'csv-codes', 'geojson', 'kml'].map(
+      ...['csv', 'csv-codes', 'geojson', 'kml', 'gpkg'].map(
         (f) => `${origin}/v1/wildfires/download?format=${f}&lang=en`,
       ),
     ]);

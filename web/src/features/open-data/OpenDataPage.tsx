@@ -14,6 +14,7 @@ const DOWNLOAD_LABELS: Record<WildfiresDownloadFormat, string> = {
   'csv-codes': 'openData.downloads.csvCodes',
   geojson: 'openData.downloads.geojson',
   kml: 'openData.downloads.kml',
+  gpkg: 'openData.downloads.gpkg',
 };
 
 const FEEDS = [

@@ -28,6 +28,8 @@ export const messages = defineCatalogue({
       'CSV for programs: the field names and codes of the API (as Export (CSV) on the list)',
     'openData.downloads.geojson': 'GeoJSON (CRS84) for GIS and web maps',
     'openData.downloads.kml': 'KML for Google Earth',
+    'openData.downloads.gpkg':
+      'GeoPackage (WGS 84, EPSG:4326) to open in QGIS or ArcGIS Pro, the licence in the layer’s metadata',
     'openData.downloads.params':
       'The address takes the list’s filters: agency, stage, response, q (fire id), season=all, sort and lang=fr for French names.',
     'openData.api.title': 'The JSON API',
@@ -68,6 +70,8 @@ export const messages = defineCatalogue({
       'CSV pour les programmes : noms des champs et codes de l’API (comme Exporter (CSV) dans la liste)',
     'openData.downloads.geojson': 'GeoJSON (CRS84) pour les SIG et les cartes Web',
     'openData.downloads.kml': 'KML pour Google Earth',
+    'openData.downloads.gpkg':
+      'GeoPackage (WGS 84, EPSG:4326) à ouvrir dans QGIS ou ArcGIS Pro, la licence dans les métadonnées de la couche',
     'openData.downloads.params':
       'L’adresse accepte les filtres de la liste : agency, stage, response, q (identifiant du feu), season=all, sort et lang=fr pour les noms en français.',
     'openData.api.title': 'L’API JSON',
