@@ -12,6 +12,7 @@ import { currentSeason, listFires } from '../fires/store.ts';
 import { sendCached } from '../http/cache.ts';
 import { requestLang } from '../http/lang.ts';
 import { ErrorResponse, readVersion } from '../http/query.ts';
+import { currentAreas } from '../perimeters/store.ts';
 import { licenceOf, wildfiresDownload } from './wildfires-download.ts';
 import { wildfiresGeoPackage } from './wildfires-geopackage.ts';
 
@@ -51,7 +52,8 @@ export async function wildfiresDownloadRoutes(fastify: FastifyInstance): Promise
       reply.header('link', licenceLinkHeader(lang));
       if (HAS_GEOMETRY.has(q.format)) reply.header('content-crs', `<${CRS84}>`);
       return sendCached(request, reply, app.responseCache, {
-        version: await readVersion(app, request, ['fires'], { lang: true }),
+        // The CSVs carry each fire's perimeter area: a new capture is a new answer.
+        version: await readVersion(app, request, ['fires', 'perimeters'], { lang: true }),
         vary: 'Accept-Language',
         contentType: mediaType,
         compute: async () => {
@@ -68,7 +70,8 @@ export async function wildfiresDownloadRoutes(fastify: FastifyInstance): Promise
             lastUpdated(app.db.kysely, 'fires'),
           ]);
           if (q.format === 'gpkg') return wildfiresGeoPackage(fires, lang, validAs);
-          return wildfiresDownload(q.format, fires, lang, validAs);
+          const areas = q.format.startsWith('csv') ? await currentAreas(app.db.kysely) : new Map();
+          return wildfiresDownload(q.format, fires, lang, validAs, areas);
         },
       });
     },

@@ -2,8 +2,40 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { expectCachedPublicGet } from '../../test/caching.ts';
 import { clockAt, forEachEngine } from '../../test/context.ts';
 import { fire } from '../../test/fixtures.ts';
+import { bumpDataVersion } from '../db/versions.ts';
 import { upsertFires } from '../fires/store.ts';
+import { insertPerimeters, markCurrent, type NewPerimeter } from '../perimeters/store.ts';
 import { parseCsv } from './parse-csv.ts';
+
+/** A capture of fire ab A1 (a square near its point) of this area. */
+const capture = (captured_at: string, area_ha: number): NewPerimeter => ({
+  import_id: null,
+  source: 'api',
+  agency_code: 'ab',
+  agency_fire_id: 'A1',
+  fire_name: null,
+  captured_at,
+  area_ha,
+  agency_area_ha: null,
+  vertex_count: 5,
+  geometry: JSON.stringify({
+    type: 'Polygon',
+    coordinates: [
+      [
+        [-115.3, 55],
+        [-115.1, 55],
+        [-115.1, 55.2],
+        [-115.3, 55.2],
+        [-115.3, 55],
+      ],
+    ],
+  }),
+  min_lon: -115.3,
+  min_lat: 55,
+  max_lon: -115.1,
+  max_lat: 55.2,
+  created_at: '2026-07-15T12:00:00.000Z',
+});
 
 const FIXTURE = [
   fire({ agency_fire_id: 'A1', stage_of_control: 'OC', fire_cause: 'H', fire_size: 120.5 }),
@@ -29,7 +61,14 @@ forEachEngine(
   'national fires downloads',
   (ctx) => {
     beforeAll(async () => {
-      await upsertFires(ctx().app.db.kysely, FIXTURE);
+      const db = ctx().app.db.kysely;
+      await upsertFires(db, FIXTURE);
+      // A1 has two captures: the CSVs give the current one's area; the other fires have none.
+      await insertPerimeters(db, [
+        capture('2026-07-13T18:00:00.000Z', 300),
+        capture('2026-07-14T18:00:00.000Z', 812.345678),
+      ]);
+      await markCurrent(db, [{ agency_code: 'ab', agency_fire_id: 'A1' }]);
     });
     const get = (url: string, headers: Record<string, string> = {}) =>
       ctx().app.inject({ method: 'GET', url, headers });
@@ -60,6 +99,20 @@ forEachEngine(
           '120.5',
           '55.1',
           '-115.2',
+          '812.35',
+        ]);
+        expect(rows[0]?.[11]).toBe('Superficie du périmètre (ha)');
+      });
+
+      it("adds the current perimeter's area in hectares, empty for a fire without one", async () => {
+        const { rows } = parseCsv(
+          (await get('/v1/wildfires/download?format=csv&sort=field_agency_fire_id')).body,
+        );
+        expect(rows[0]?.[11]).toBe('Perimeter Area (ha)');
+        expect(rows.slice(1).map((r) => [r[0], r[11]])).toEqual([
+          ['A1', '812.35'],
+          ['B2', ''],
+          ['K<7>&"x"', ''],
         ]);
       });
 
@@ -73,12 +126,16 @@ forEachEngine(
         ]);
       });
 
-      it('gives the machine-readable variant with the field names and codes of /v1/wildfires', async () => {
+      it('gives the machine-readable variant: the columns and codes of /v1/wildfires, then the perimeter area', async () => {
         const res = await get('/v1/wildfires/download?format=csv-codes&stage=OC&lang=fr');
         expect(res.headers['content-disposition']).toBe('attachment; filename="CIFFC-fires-codes.csv"');
         const { rows } = parseCsv(res.body);
         const legacy = parseCsv((await get('/v1/wildfires?export=true&format=csv&stage=OC')).body).rows;
-        expect(rows).toEqual(legacy);
+        expect(rows.map((r) => r.slice(0, 11))).toEqual(legacy);
+        expect(rows.map((r) => r[11])).toEqual([
+          'perimeter_area_ha',
+          ...legacy.slice(1).map((r) => (r[0] === 'A1' ? '812.35' : '')),
+        ]);
         expect(rows[1]?.slice(0, 2)).toEqual(['A1', 'ab']);
         expect(rows[1]?.[5]).toBe('OC');
       });
@@ -95,6 +152,17 @@ forEachEngine(
         );
         expect(attribution).toContain('CIFFC');
         expect(res.headers['access-control-allow-origin']).toBe('*');
+      });
+
+      it('gives a new answer once a new capture changes the area', async () => {
+        const url = '/v1/wildfires/download?format=csv-codes&agency=ab';
+        const before = await get(url);
+        await insertPerimeters(ctx().app.db.kysely, [capture('2026-07-15T06:00:00.000Z', 1500)]);
+        await markCurrent(ctx().app.db.kysely, [{ agency_code: 'ab', agency_fire_id: 'A1' }]);
+        await bumpDataVersion(ctx().app.db.kysely, 'perimeters');
+        const after = await get(url);
+        expect(after.headers.etag).not.toBe(before.headers.etag);
+        expect(parseCsv(after.body).rows[1]?.[11]).toBe('1500');
       });
     });
 

@@ -7,6 +7,7 @@ import {
   NATIONAL_FIRES_COLUMN_NAMES,
   NATIONAL_FIRES_COLUMNS,
   OPEN_DATA_LICENCE,
+  PERIMETER_AREA_COLUMN,
   PRODUCT,
   RESPONSE_TYPE_NAMES,
   type ResponseType,
@@ -15,6 +16,7 @@ import {
   type WildfiresDownloadFormat,
 } from '@ciffc/contracts';
 import type { FireRow } from '../fires/store.ts';
+import { fireKey } from '../perimeters/store.ts';
 import { type CsvCell, recordsToCsv } from './csv.ts';
 
 /** The fire values every format carries, under the OGC layer's property names (one schema for GIS users). */
@@ -49,11 +51,23 @@ export function labels(f: FireRow, lang: Locale) {
   };
 }
 
-/** The machine-readable CSV: the specification's field names and raw codes, as /v1/wildfires exports it. */
-function codesCsv(fires: readonly FireRow[]): string {
+/** The mapped area of each fire's current perimeter, by `fireKey` (none: no perimeter). */
+export type PerimeterAreas = ReadonlyMap<string, number>;
+
+/** A fire's perimeter area in hectares to two decimals, or an empty cell. */
+const areaOf = (f: FireRow, areas: PerimeterAreas): number | null => {
+  const area = areas.get(fireKey(f.agency_code, f.agency_fire_id));
+  return area === undefined ? null : Math.round(area * 100) / 100;
+};
+
+/**
+ * The machine-readable CSV: the specification's field names and raw codes, as /v1/wildfires
+ * exports it, then the perimeter's area.
+ */
+function codesCsv(fires: readonly FireRow[], areas: PerimeterAreas): string {
   const rows = fires.map((f) => {
     const p = fireProperties(f);
-    return {
+    const fields = {
       field_agency_fire_id: p.agency_fire_id,
       field_agency_code: p.agency_code,
       field_agency_data_timezone: p.agency_data_timezone,
@@ -66,13 +80,17 @@ function codesCsv(fires: readonly FireRow[]): string {
       field_latitude: p.latitude,
       field_longitude: p.longitude,
     } satisfies Record<(typeof NATIONAL_FIRES_COLUMNS)[number], CsvCell>;
+    return { ...fields, [PERIMETER_AREA_COLUMN.code]: areaOf(f, areas) };
   });
-  return recordsToCsv([...NATIONAL_FIRES_COLUMNS], rows);
+  return recordsToCsv([...NATIONAL_FIRES_COLUMNS, PERIMETER_AREA_COLUMN.code], rows);
 }
 
 /** The CSV a person opens: the list's column names and the codes' names in the page's language. */
-function labelledCsv(fires: readonly FireRow[], lang: Locale): string {
-  const header = NATIONAL_FIRES_COLUMNS.map((c) => NATIONAL_FIRES_COLUMN_NAMES[c][lang]);
+function labelledCsv(fires: readonly FireRow[], lang: Locale, areas: PerimeterAreas): string {
+  const header = [
+    ...NATIONAL_FIRES_COLUMNS.map((c) => NATIONAL_FIRES_COLUMN_NAMES[c][lang]),
+    PERIMETER_AREA_COLUMN.name[lang],
+  ];
   const rows = fires.map((f) => {
     const p = fireProperties(f);
     const l = labels(f, lang);
@@ -88,6 +106,7 @@ function labelledCsv(fires: readonly FireRow[], lang: Locale): string {
       p.fire_size,
       p.latitude,
       p.longitude,
+      areaOf(f, areas),
     ];
     return Object.fromEntries(header.map((h, i) => [h, cells[i]])) as Record<string, CsvCell>;
   });
@@ -165,12 +184,13 @@ export function wildfiresDownload(
   fires: readonly FireRow[],
   lang: Locale,
   validAs: string | null,
+  areas: PerimeterAreas,
 ): string {
   switch (format) {
     case 'csv':
-      return labelledCsv(fires, lang);
+      return labelledCsv(fires, lang, areas);
     case 'csv-codes':
-      return codesCsv(fires);
+      return codesCsv(fires, areas);
     case 'geojson':
       return geoJson(fires, lang, validAs);
     case 'kml':

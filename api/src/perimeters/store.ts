@@ -144,3 +144,15 @@ export async function capturesOfFire(db: Tx, agency: string, fireId: string) {
     .orderBy('captured_at')
     .execute();
 }
+
+/** The mapped area of each fire's current perimeter, keyed by `fireKey` (the national list's CSV). */
+export async function currentAreas(db: Tx): Promise<Map<string, number>> {
+  const rows = await db
+    .selectFrom('perimeters')
+    .select(['agency_code', 'agency_fire_id', 'area_ha'])
+    .where('is_current', '=', 1)
+    .where('agency_code', 'is not', null)
+    .where('agency_fire_id', 'is not', null)
+    .execute();
+  return new Map(rows.map((r) => [fireKey(r.agency_code as string, r.agency_fire_id as string), r.area_ha]));
+}
