@@ -1,6 +1,10 @@
+import { execFile } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { promisify } from 'node:util';
 import AxeBuilder from '@axe-core/playwright';
-import { type Download, expect, type Page, test } from '@playwright/test';
+import { type Download, expect, type Page, type Request, test } from '@playwright/test';
 
 /**
  * The open data on the running stack with its demo data: the data page in English and French
@@ -17,9 +21,53 @@ function parseCsv(text: string): string[][] {
     .map((line) => [...line.matchAll(/"((?:[^"]|"")*)"/g)].map((m) => (m[1] ?? '').replaceAll('""', '"')));
 }
 
+const run = promisify(execFile);
+
 async function axeViolations(page: Page) {
   const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21aa']).analyze();
   return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+/**
+ * Another site: a page served from 127.0.0.1 on a port of its own, so another origin than the
+ * stack's `localhost` (scheme, host and port all count), as a newsroom's web map would be.
+ */
+async function otherSite(): Promise<{ origin: string; close: () => Promise<void> }> {
+  const server = createServer((_request, response) => {
+    response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+    response.end('<!doctype html><html lang="en"><title>A newsroom map</title><h1>Fires</h1></html>');
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    origin: `http://127.0.0.1:${port}`,
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
+}
+
+/** What a script on the other site gets from `fetch`: the answer it may read, or the browser's refusal. */
+type Read = { status: number; json: unknown; etag: string | null; bytes: string } | { refused: string };
+
+async function readFrom(page: Page, url: string, headers: Record<string, string> = {}): Promise<Read> {
+  return page.evaluate(
+    async ({ url, headers }) => {
+      try {
+        const response = await fetch(url, { headers, credentials: 'omit' });
+        const body = new Uint8Array(await response.arrayBuffer());
+        const bytes = String.fromCharCode(...body.subarray(0, 16));
+        let json: unknown = null;
+        try {
+          json = JSON.parse(new TextDecoder().decode(body));
+        } catch {
+          // Not JSON (a GeoPackage): its first bytes say what it is.
+        }
+        return { status: response.status, json, etag: response.headers.get('etag'), bytes };
+      } catch (error) {
+        return { refused: String(error) };
+      }
+    },
+    { url, headers },
+  );
 }
 
 async function take(page: Page, name: RegExp): Promise<{ download: Download; text: string }> {
@@ -58,7 +106,7 @@ test.describe('open data', () => {
     expect(await axeViolations(page)).toEqual([]);
   });
 
-  test('the national list downloads its view as CSV, GeoJSON and KML, each with the licence', async ({
+  test('the national list downloads its view as CSV, GeoJSON, KML and GeoPackage, each with the licence', async ({
     page,
   }) => {
     await page.goto('/national?agency=bc&stage=OC');
@@ -102,6 +150,16 @@ test.describe('open data', () => {
     expect(doc).toMatchObject({ error: 0, placemarks: total });
     expect(doc.description).toContain('Open Government Licence – Canada');
 
+    // GDAL reads the GeoPackage the browser saved, with as many fires and the licence as metadata.
+    const [gpkg] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('link', { name: /^GeoPackage/ }).click(),
+    ]);
+    expect(gpkg.suggestedFilename()).toBe('CIFFC-fires.gpkg');
+    const { stdout } = await run('ogrinfo', ['-ro', '-so', await gpkg.path(), 'fires']);
+    expect(Number(/^Feature Count: (\d+)$/m.exec(stdout)?.[1])).toBe(total);
+    expect(stdout).toContain('LICENSE=https://open.canada.ca/en/open-government-licence-canada');
+
     // The licence travels with every answer too, for the CSV that has no place for it.
     const href = (await page.getByRole('link', { name: /^Spreadsheet \(CSV/ }).getAttribute('href')) ?? '';
     const res = await page.request.get(href);
@@ -135,5 +193,62 @@ test.describe('open data', () => {
     const res = await page.request.get('/v1/wildfires/download?format=geojson&q=NO-SUCH-FIRE-ZZZ');
     expect(res.status()).toBe(200);
     expect((await res.json()).features).toEqual([]);
+  });
+  test('a page on another origin reads the open data with fetch, and is refused the signed-in routes', async ({
+    page,
+    baseURL,
+  }) => {
+    const api = new URL(baseURL ?? '').origin;
+    const signIn = await page.request.post('/api/auth/local', {
+      data: { identifier: 'ab', password: 'wildfire-demo' },
+    });
+    const { jwt } = (await signIn.json()) as { jwt: string };
+    const own = await page.request.get('/v1/sitrep/agency?agency=ab', {
+      headers: { authorization: `Bearer ${jwt}` },
+    });
+    // The token is good: what refuses the other site below is the browser's CORS check.
+    expect(own.status()).toBe(200);
+
+    const site = await otherSite();
+    try {
+      await page.goto(site.origin);
+      expect(site.origin).not.toBe(api);
+      const requests: Request[] = [];
+      page.on('request', (request) => {
+        if (request.url().startsWith(`${api}/v1/`)) requests.push(request);
+      });
+
+      const items = await readFrom(page, `${api}/v1/ogc/collections/fires/items?limit=5`, {
+        accept: 'application/geo+json',
+      });
+      expect(items).toMatchObject({ status: 200, json: { type: 'FeatureCollection' } });
+      expect('json' in items && (items.json as { features: unknown[] }).features).toHaveLength(5);
+      // The ETag is exposed, so a web map can revalidate instead of downloading the layer again.
+      expect('etag' in items && items.etag).toMatch(/^"/);
+
+      const list = await readFrom(page, `${api}/v1/wildfires?stage=OC`);
+      expect(list).toMatchObject({ status: 200 });
+      const json =
+        'json' in list ? (list.json as { items: unknown[]; meta: { total_results: number } }) : null;
+      expect(json?.items.length).toBeGreaterThan(0);
+      expect(json?.meta.total_results).toBeGreaterThan(0);
+
+      const gpkg = await readFrom(page, `${api}/v1/wildfires/download?format=gpkg&agency=bc`);
+      expect(gpkg).toMatchObject({ status: 200, bytes: 'SQLite format 3\u0000' });
+      // Sent as cross-origin requests: the browser named the other site as their Origin.
+      const origins = await Promise.all(requests.map((r) => r.headerValue('origin')));
+      expect(origins.length).toBeGreaterThanOrEqual(3);
+      expect(new Set(origins)).toEqual(new Set([site.origin]));
+
+      // Signed-in routes: with the user's token (the preflight does not allow Authorization) and without.
+      const withToken = await readFrom(page, `${api}/v1/sitrep/agency?agency=ab`, {
+        authorization: `Bearer ${jwt}`,
+      });
+      expect(withToken).toEqual({ refused: expect.stringMatching(/Failed to fetch/) });
+      const withoutToken = await readFrom(page, `${api}/v1/sitrep/agency?agency=ab`);
+      expect(withoutToken).toEqual({ refused: expect.stringMatching(/Failed to fetch/) });
+    } finally {
+      await site.close();
+    }
   });
 });
