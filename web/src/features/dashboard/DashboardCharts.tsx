@@ -4,6 +4,7 @@ import { Bar, BarChart, CartesianGrid, Cell, Tooltip, XAxis, YAxis } from 'recha
 import { ChartFigure } from '../../shared/charts/ChartFigure.tsx';
 import { paletteColour } from '../../shared/charts/palette.ts';
 import { categoryAxisProps, useNarrowScreen } from '../../shared/charts/useNarrowScreen.ts';
+import { wrappedCategoryAxisProps } from '../../shared/charts/WrappedTick.tsx';
 import { useFormat } from '../../shared/format/useFormat.ts';
 import { STAGE_GROUPS } from '../../shared/map/constants.ts';
 import type { DashboardFigures } from './api.ts';
@@ -41,7 +42,12 @@ function FiresBarChart({
       margin={{ top: 8, right: 8, bottom: 8, left: 8 }}
     >
       <CartesianGrid strokeDasharray="3 3" vertical={false} />
-      <XAxis dataKey={axis} {...categoryAxisProps(narrow && rows.length > 6)} />
+      <XAxis
+        dataKey={axis}
+        {...(axis === 'label'
+          ? wrappedCategoryAxisProps(narrow)
+          : categoryAxisProps(narrow && rows.length > 6))}
+      />
       <YAxis allowDecimals={false} tickFormatter={(v: number) => format.stat(v)} width={56} />
       <Tooltip
         formatter={(v) => format.integer(Number(v))}

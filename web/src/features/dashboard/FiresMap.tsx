@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Component, lazy, type ReactNode, Suspense, useCallback, useId, useMemo, useState } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { Link } from 'react-router';
+import { useNarrowScreen } from '../../shared/charts/useNarrowScreen.ts';
 import { useFormat } from '../../shared/format/useFormat.ts';
 import { MAP_HEIGHT_PX, SIZE_CLASSES, STAGE_GROUPS } from '../../shared/map/constants.ts';
 import { Loading } from '../../shared/ui/Loading.tsx';
@@ -45,6 +46,19 @@ class MapBoundary extends Component<{ fallback: ReactNode; children: ReactNode }
 }
 
 /**
+ * The legend is folded on a phone, where it sits under the map and would push the rest of the page
+ * a screen further down, and open beside the map on a wider screen. A reader's own choice holds
+ * until the screen crosses that width.
+ */
+function useLegendDisclosure() {
+  const narrow = useNarrowScreen();
+  const [choice, setChoice] = useState<{ narrow: boolean; open: boolean }>();
+  const open = choice?.narrow === narrow ? choice.open : !narrow;
+  const toggle = useCallback(() => setChoice({ narrow, open: !open }), [narrow, open]);
+  return { open, toggle };
+}
+
+/**
  * The active fires map with its legend. The legend's checkboxes hide and show groups of fires (by
  * stage of control and by size) and a status line says, in text, how many fires are shown and how
  * many the map drew in the current view.
@@ -62,6 +76,7 @@ export function FiresMap() {
     () => fires.features.filter((f) => isShown(f.properties, selection)).length,
     [fires, selection],
   );
+  const legend = useLegendDisclosure();
   const [perimetersDrawn, setPerimetersDrawn] = useState<number>();
   const onRenderedCount = useCallback((n: number, perimeters: number) => {
     setDrawn(n);
@@ -87,80 +102,90 @@ export function FiresMap() {
       <div className="fires-map-body">
         <div className="fires-map-legend">
           <h3>
-            <FormattedMessage id="dashboard.legend.title" />
+            <button
+              type="button"
+              className="fires-map-legend-toggle"
+              aria-expanded={legend.open}
+              aria-controls={`${id}-legend`}
+              onClick={legend.toggle}
+            >
+              <FormattedMessage id="dashboard.legend.title" />
+            </button>
           </h3>
-          <fieldset>
-            <legend>
-              <FormattedMessage id="dashboard.legend.stage" />
-            </legend>
-            {STAGE_GROUPS.map((g) => (
-              <label key={g.key} className="legend-toggle">
+          <div id={`${id}-legend`} hidden={!legend.open}>
+            <fieldset>
+              <legend>
+                <FormattedMessage id="dashboard.legend.stage" />
+              </legend>
+              {STAGE_GROUPS.map((g) => (
+                <label key={g.key} className="legend-toggle">
+                  <input
+                    type="checkbox"
+                    checked={selection.groups[g.key]}
+                    onChange={(e) =>
+                      setSelection((s) => ({ ...s, groups: { ...s.groups, [g.key]: e.target.checked } }))
+                    }
+                  />
+                  <span className="legend-swatch" style={{ background: g.colour }} aria-hidden="true" />
+                  <FormattedMessage id={`dashboard.legend.group.${g.key}`} />{' '}
+                  <span className="legend-count">
+                    <FormattedMessage
+                      id="dashboard.legend.count"
+                      values={{ count: format.integer(counts.groups[g.key]) }}
+                    />
+                  </span>
+                </label>
+              ))}
+            </fieldset>
+            <fieldset>
+              <legend>
+                <FormattedMessage id="dashboard.legend.size" />
+              </legend>
+              {SIZE_CLASSES.map((s) => (
+                <label key={s.key} className="legend-toggle">
+                  <input
+                    type="checkbox"
+                    checked={selection.sizes[s.key]}
+                    onChange={(e) =>
+                      setSelection((x) => ({ ...x, sizes: { ...x.sizes, [s.key]: e.target.checked } }))
+                    }
+                  />
+                  <span className="legend-size-swatch" aria-hidden="true">
+                    <span style={{ width: s.diameter, height: s.diameter }} />
+                  </span>
+                  <FormattedMessage id={`dashboard.legend.size.${s.key}`} />{' '}
+                  <span className="legend-count">
+                    <FormattedMessage
+                      id="dashboard.legend.count"
+                      values={{ count: format.integer(counts.sizes[s.key]) }}
+                    />
+                  </span>
+                </label>
+              ))}
+            </fieldset>
+            <fieldset>
+              <legend>
+                <FormattedMessage id="dashboard.legend.perimeters" />
+              </legend>
+              <label className="legend-toggle">
                 <input
                   type="checkbox"
-                  checked={selection.groups[g.key]}
-                  onChange={(e) =>
-                    setSelection((s) => ({ ...s, groups: { ...s.groups, [g.key]: e.target.checked } }))
-                  }
+                  checked={perimetersShown}
+                  onChange={(e) => setPerimetersShown(e.target.checked)}
                 />
-                <span className="legend-swatch" style={{ background: g.colour }} aria-hidden="true" />
-                <FormattedMessage id={`dashboard.legend.group.${g.key}`} />{' '}
-                <span className="legend-count">
-                  <FormattedMessage
-                    id="dashboard.legend.count"
-                    values={{ count: format.integer(counts.groups[g.key]) }}
-                  />
-                </span>
-              </label>
-            ))}
-          </fieldset>
-          <fieldset>
-            <legend>
-              <FormattedMessage id="dashboard.legend.size" />
-            </legend>
-            {SIZE_CLASSES.map((s) => (
-              <label key={s.key} className="legend-toggle">
-                <input
-                  type="checkbox"
-                  checked={selection.sizes[s.key]}
-                  onChange={(e) =>
-                    setSelection((x) => ({ ...x, sizes: { ...x.sizes, [s.key]: e.target.checked } }))
-                  }
+                <span
+                  className="legend-swatch legend-perimeter-swatch"
+                  aria-hidden="true"
+                  style={PERIMETER_SWATCH}
                 />
-                <span className="legend-size-swatch" aria-hidden="true">
-                  <span style={{ width: s.diameter, height: s.diameter }} />
-                </span>
-                <FormattedMessage id={`dashboard.legend.size.${s.key}`} />{' '}
-                <span className="legend-count">
-                  <FormattedMessage
-                    id="dashboard.legend.count"
-                    values={{ count: format.integer(counts.sizes[s.key]) }}
-                  />
-                </span>
+                <FormattedMessage id="dashboard.legend.perimeters.show" />
               </label>
-            ))}
-          </fieldset>
-          <fieldset>
-            <legend>
-              <FormattedMessage id="dashboard.legend.perimeters" />
-            </legend>
-            <label className="legend-toggle">
-              <input
-                type="checkbox"
-                checked={perimetersShown}
-                onChange={(e) => setPerimetersShown(e.target.checked)}
-              />
-              <span
-                className="legend-swatch legend-perimeter-swatch"
-                aria-hidden="true"
-                style={PERIMETER_SWATCH}
-              />
-              <FormattedMessage id="dashboard.legend.perimeters.show" />
-            </label>
-            <p className="legend-note">
-              <span className="legend-swatch" aria-hidden="true" style={NONE_SWATCH} />{' '}
-              <FormattedMessage id="dashboard.legend.perimeters.none" />
-            </p>
-          </fieldset>
+              <p className="legend-note">
+                <span className="legend-swatch" aria-hidden="true" style={NONE_SWATCH} />{' '}
+                <FormattedMessage id="dashboard.legend.perimeters.none" />
+              </p>
+            </fieldset>
+          </div>
         </div>
         <div className="fires-map-canvas">
           {webGl ? (
