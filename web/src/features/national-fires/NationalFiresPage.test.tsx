@@ -270,3 +270,67 @@ describe('national fires list', () => {
     );
   });
 });
+
+describe("a fire's perimeter captures", () => {
+  const captures = {
+    agency_code: 'bc',
+    agency_fire_id: 'G1',
+    items: [
+      {
+        id: 7,
+        captured_at: '2026-07-18T20:00:00.000Z',
+        area_ha: 400.25,
+        agency_area_ha: null,
+        source: 'api',
+        current: false,
+      },
+      {
+        id: 9,
+        captured_at: '2026-07-20T18:30:00.000Z',
+        area_ha: 912.5,
+        agency_area_ha: 900,
+        source: 'feed',
+        current: true,
+      },
+    ].map((c) => ({ ...c, geometry: { type: 'Polygon', coordinates: [] } })),
+  };
+
+  it('opens from the fire id: when each was mapped, its area, the change and the source', async () => {
+    const { calls } = installFetch({
+      '/v1/wildfires': () => json({ items: [row('G1'), row('G2')], meta: meta(2) }),
+      '/v1/perimeters/fires/bc/G1': () => json(captures),
+    });
+    renderApp('/national');
+    const toggle = await screen.findByRole('button', { name: 'G1 perimeter captures' });
+    expect(toggle.getAttribute('aria-expanded')).toBe('false');
+    await userEvent.click(toggle);
+    expect(toggle.getAttribute('aria-expanded')).toBe('true');
+    const table = await screen.findByRole('table', {
+      name: 'Perimeter captures of fire G1 (BC), oldest first',
+    });
+    expect(document.getElementById(toggle.getAttribute('aria-controls') ?? '')?.contains(table)).toBe(true);
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['Captured (UTC)', 'Mapped area (ha)', 'Change since the previous capture (ha)', 'Source']);
+    const rows = within(table).getAllByRole('row').slice(1);
+    expect(rows.map((r) => Array.from(r.children).map((c) => c.textContent))).toEqual([
+      ['Jul 18, 2026, 8:00 p.m.', '400.3', '–', 'Agency import'],
+      ['Jul 20, 2026, 6:30 p.m. (current)', '912.5', '+512.3', 'Scheduled feed'],
+    ]);
+    expect(calls.some((c) => c.url.pathname === '/v1/perimeters/fires/bc/G1')).toBe(true);
+    await userEvent.click(toggle);
+    expect(screen.queryByRole('table', { name: /Perimeter captures/ })).toBeNull();
+  });
+
+  it('says so when no perimeter was mapped, in French too', async () => {
+    installFetch({
+      '/v1/wildfires': () => json({ items: [row('G2')], meta: meta(1) }),
+      '/v1/perimeters/fires/bc/G2': () => json({ message: 'No perimeter' }, 404),
+    });
+    renderApp('/national', { locale: 'fr' });
+    await userEvent.click(await screen.findByRole('button', { name: 'G2 captures du périmètre' }));
+    expect(await screen.findByText('Aucun périmètre n’a été cartographié pour ce feu.')).toBeTruthy();
+  });
+});
