@@ -88,6 +88,21 @@ function shapefileZip(): Buffer {
   return readFileSync(path.join(work, 'bc.zip'));
 }
 
+/**
+ * A KMZ as Google Earth saves one: `doc.kml` with an image beside it in `files/`, and another KML
+ * deeper in the zip that is not the document (a linked overlay).
+ */
+function kmzFile(): Buffer {
+  const work = mkdtempSync(path.join(dir, 'kmz-'));
+  const doc = KML_FILE.replace('HWF031', 'HWF032').replace('2026-07-12T18:30:00Z', '2026-07-13T06:00:00Z');
+  writeFileSync(path.join(work, 'doc.kml'), doc);
+  execFileSync('mkdir', ['-p', path.join(work, 'files')]);
+  writeFileSync(path.join(work, 'files', 'legend.png'), Buffer.from([0x89, 0x50, 0x4e, 0x47, 0, 0, 0, 0]));
+  writeFileSync(path.join(work, 'files', 'overlay.kml'), KML_FILE.replace('HWF031', 'NOT-THIS-ONE'));
+  execFileSync('zip', ['-q', '-r', 'fire.kmz', 'doc.kml', 'files'], { cwd: work });
+  return readFileSync(path.join(work, 'fire.kmz'));
+}
+
 const post = async (
   ctx: TestContext,
   payload: string | Buffer,
@@ -237,6 +252,20 @@ forEachEngine(
         agency_code: 'ab',
         agency_fire_id: 'HWF031',
         captured_at: '2026-07-12T18:30:00.000Z',
+        matched: true,
+      });
+    });
+
+    it('reads a KMZ: the zipped doc.kml, not the other files beside it', async () => {
+      await upsertFires(ctx().app.db.kysely, [
+        fire({ agency_fire_id: 'HWF032', latitude: 57.25, longitude: -118.4 }),
+      ]);
+      const body = (await post(ctx(), kmzFile(), 'application/vnd.google-earth.kmz')).json();
+      expect(body).toMatchObject({ format: 'kmz', total_features: 1, inserted: 1, refused_count: 0 });
+      expect(body.accepted[0]).toMatchObject({
+        agency_code: 'ab',
+        agency_fire_id: 'HWF032',
+        captured_at: '2026-07-13T06:00:00.000Z',
         matched: true,
       });
     });

@@ -2,6 +2,7 @@
 import type { PerimeterFormat } from '@ciffc/contracts';
 import { kml } from '@tmcw/togeojson';
 import { DOMParser } from '@xmldom/xmldom';
+import { unzip } from 'but-unzip';
 import shp from 'shpjs';
 import { perimeterRefusal } from './refusals.ts';
 
@@ -31,11 +32,37 @@ const textOf = (bytes: Buffer) =>
  * XML's `<`, else JSON), not by its name or Content-Type, which GIS tools often get wrong.
  */
 export async function parsePerimeterFile(bytes: Buffer): Promise<ParsedFile> {
-  if (ZIP_MAGIC.every((b, i) => bytes[i] === b))
+  if (ZIP_MAGIC.every((b, i) => bytes[i] === b)) {
+    const kmz = await kmlOfKmz(bytes);
+    if (kmz !== undefined) return { format: 'kmz', features: fromKml(textOf(kmz)) };
     return { format: 'shapefile', features: await fromShapefile(bytes) };
+  }
   const text = textOf(bytes);
   if (text.startsWith('<')) return { format: 'kml', features: fromKml(text) };
   return { format: 'geojson', features: fromGeoJson(text) };
+}
+
+/**
+ * A KMZ is a zip of one KML and its images: its KML is `doc.kml`, else the first `.kml` at the
+ * root (Google's KMZ reference, "KMZ files"). A zip holding a `.shp` is a Shapefile; undefined then.
+ */
+async function kmlOfKmz(bytes: Buffer): Promise<Buffer | undefined> {
+  let entries: ReturnType<typeof unzip>;
+  try {
+    entries = unzip(new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength));
+  } catch {
+    return undefined; // Not a zip it can read: shpjs answers for it, with its own reason.
+  }
+  if (entries.some((e) => /\.shp$/i.test(e.filename))) return undefined;
+  const kmls = entries.filter((e) => /\.kml$/i.test(e.filename));
+  const root = kmls.filter((e) => !e.filename.includes('/'));
+  const main = root.find((e) => e.filename.toLowerCase() === 'doc.kml') ?? root[0] ?? kmls[0];
+  if (!main) return undefined;
+  try {
+    return Buffer.from(await main.read());
+  } catch (error) {
+    throw unreadable(`kmz: ${error instanceof Error ? error.message : String(error)}`);
+  }
 }
 
 /** shpjs reads each layer of the zip and reprojects it from its `.prj` to CRS84 (by proj4). */

@@ -32,6 +32,7 @@ const FILE_TYPES = [
   'application/geo+json',
   'application/json',
   'application/vnd.google-earth.kml+xml',
+  'application/vnd.google-earth.kmz',
   'application/xml',
   'text/xml',
   'application/zip',
@@ -50,10 +51,10 @@ export async function perimeterRoutes(fastify: FastifyInstance): Promise<void> {
     {
       bodyLimit: fastify.config.importBodyLimit,
       schema: {
-        summary: 'Import fire perimeters from a GeoJSON, KML or zipped Shapefile file',
+        summary: 'Import fire perimeters from a GeoJSON, KML, KMZ or zipped Shapefile file',
         description:
-          'Send the file as the body (application/geo+json, application/vnd.google-earth.kml+xml or ' +
-          'application/zip; the format is recognised by its bytes). A Shapefile is reprojected from its .prj to ' +
+          'Send the file as the body (application/geo+json, application/vnd.google-earth.kml+xml, ' +
+          'application/vnd.google-earth.kmz or application/zip; the format is recognised by its bytes). A Shapefile is reprojected from its .prj to ' +
           'CRS84. CIFFC may import any agency; an agency user only its own. Each feature is checked alone: ' +
           'invalid ones are refused with a reason, perimeters of no known fire are kept and listed. ' +
           'Property mapping: docs/perimeters.md.',

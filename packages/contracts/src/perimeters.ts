@@ -21,7 +21,7 @@ export const MIN_PERIMETER_HA = 0.01;
 /** Vertices of one feature, all rings together: beyond it the file is refused feature by feature. */
 export const MAX_PERIMETER_VERTICES = 200_000;
 
-const PERIMETER_FORMATS = ['geojson', 'kml', 'shapefile'] as const;
+const PERIMETER_FORMATS = ['geojson', 'kml', 'kmz', 'shapefile'] as const;
 export type PerimeterFormat = (typeof PERIMETER_FORMATS)[number];
 
 /** Where a stored capture came from. */

@@ -189,7 +189,7 @@ export function PerimetersImportPage() {
           <input
             id={`${id}-file`}
             type="file"
-            accept=".geojson,.json,.kml,.zip,application/geo+json,application/vnd.google-earth.kml+xml,application/zip"
+            accept=".geojson,.json,.kml,.kmz,.zip,application/geo+json,application/vnd.google-earth.kml+xml,application/vnd.google-earth.kmz,application/zip"
             onChange={(e) => setFile(e.target.files?.[0])}
           />
         </p>

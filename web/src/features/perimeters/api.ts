@@ -15,6 +15,7 @@ export const perimeterImportsQuery = () =>
 function contentTypeOf(file: File): string {
   if (/\.zip$/i.test(file.name)) return 'application/zip';
   if (/\.kml$/i.test(file.name)) return 'application/vnd.google-earth.kml+xml';
+  if (/\.kmz$/i.test(file.name)) return 'application/vnd.google-earth.kmz';
   return 'application/geo+json';
 }
 

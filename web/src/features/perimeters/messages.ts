@@ -5,7 +5,7 @@ export const messages = defineCatalogue({
     'perimetersImport.title': 'Import fire perimeters',
     'perimetersImport.sidebar': 'Import Perimeters',
     'perimetersImport.intro':
-      'A GeoJSON, KML or zipped Shapefile (with its .prj) of fire perimeters: BC Wildfire Service and US interagency files are read as they are published. Each polygon is matched to its fire by agency and fire ID.',
+      'A GeoJSON, KML, KMZ or zipped Shapefile (with its .prj) of fire perimeters: BC Wildfire Service and US interagency files are read as they are published. Each polygon is matched to its fire by agency and fire ID.',
     'perimetersImport.file': 'Perimeter file',
     'perimetersImport.dryRun': 'Check only (nothing is saved)',
     'perimetersImport.submit': 'Send the file',
@@ -35,7 +35,7 @@ export const messages = defineCatalogue({
     'perimetersImport.title': 'Importer des périmètres de feux',
     'perimetersImport.sidebar': 'Importer des périmètres',
     'perimetersImport.intro':
-      'Un fichier GeoJSON, KML ou Shapefile compressé (avec son .prj) de périmètres de feux : les fichiers du BC Wildfire Service et des agences américaines sont lus tels qu’ils sont publiés. Chaque polygone est associé à son feu par l’agence et l’identifiant du feu.',
+      'Un fichier GeoJSON, KML, KMZ ou Shapefile compressé (avec son .prj) de périmètres de feux : les fichiers du BC Wildfire Service et des agences américaines sont lus tels qu’ils sont publiés. Chaque polygone est associé à son feu par l’agence et l’identifiant du feu.',
     'perimetersImport.file': 'Fichier de périmètres',
     'perimetersImport.dryRun': 'Vérifier seulement (rien n’est enregistré)',
     'perimetersImport.submit': 'Envoyer le fichier',
