@@ -38,4 +38,42 @@ test.describe('fire perimeters', () => {
       },
     );
   });
+
+  test("a fire's captures over time open from the national list, and the list's CSV has its area", async ({
+    page,
+  }) => {
+    // A demo fire with a perimeter and more than one capture, as the OGC collection lists them.
+    const past = await (
+      await page.request.get('/v1/ogc/collections/perimeters/items?captures=all&current=false&limit=1')
+    ).json();
+    const { agency_code: agency, agency_fire_id: fireId } = past.features[0].properties;
+    const captures = (await (await page.request.get(`/v1/perimeters/fires/${agency}/${fireId}`)).json())
+      .items;
+    expect(captures.length).toBeGreaterThan(1);
+
+    await page.goto(`/national?agency=${agency}&q=${encodeURIComponent(fireId)}`);
+    const toggle = page.getByRole('button', { name: `${fireId} perimeter captures` });
+    await toggle.click();
+    await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    const table = page.getByRole('table', {
+      name: `Perimeter captures of fire ${fireId} (${agency.toUpperCase()}), oldest first`,
+    });
+    await expect(table.getByRole('row')).toHaveCount(captures.length + 1);
+    await expect(table.getByRole('rowheader').last()).toContainText('(current)');
+
+    const csv = await (
+      await page.request.get(
+        `/v1/wildfires/download?format=csv-codes&agency=${agency}&q=${encodeURIComponent(fireId)}`,
+      )
+    ).text();
+    // Every cell is quoted; no cell of these columns holds a comma or a quote.
+    const [header, row] = csv
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split(/\r?\n/)
+      .map((line) => line.split(',').map((cell) => cell.replace(/^"|"$/g, '')));
+    expect(header?.at(-1)).toBe('perimeter_area_ha');
+    const current = captures[captures.length - 1];
+    expect(Number(row?.at(-1))).toBeCloseTo(current.area_ha, 1);
+  });
 });
