@@ -57,25 +57,37 @@ async function openPublicPage(page: Page, path: string, locale: 'en' | 'fr') {
   for (const summary of await page.locator('.chart-figure-table > summary').all()) await summary.click();
 }
 
+/**
+ * The routes in three groups per language: the two workers share the six tests (one test over every
+ * route took three minutes and ended the run alone), while each test loads the app's bundles once
+ * for its four pages (a test per page made the whole file half as slow again).
+ */
+const ROUTE_GROUPS = [PUBLIC_ROUTES.slice(0, 4), PUBLIC_ROUTES.slice(4, 8), PUBLIC_ROUTES.slice(8)];
+
 test.describe('public routes: WCAG 2.1 AA and best practice (axe), both languages', () => {
+  test.describe.configure({ mode: 'parallel' });
   for (const locale of ['en', 'fr'] as const) {
-    test(`every public route (${locale})`, async ({ page }) => {
-      test.setTimeout(240_000);
-      const violations: string[] = [];
-      for (const path of PUBLIC_ROUTES) {
-        await openPublicPage(page, path, locale);
-        const results = await new AxeBuilder({ page })
-          .withTags(['wcag2a', 'wcag2aa', 'wcag21aa', 'best-practice'])
-          .analyze();
-        for (const v of results.violations)
-          violations.push(`${path}: ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-      }
-      expect(violations).toEqual([]);
-    });
+    for (const routes of ROUTE_GROUPS) {
+      test(`${routes.join(', ')} (${locale})`, async ({ page }) => {
+        test.setTimeout(150_000);
+        const violations: string[] = [];
+        for (const path of routes) {
+          await openPublicPage(page, path, locale);
+          const results = await new AxeBuilder({ page })
+            .withTags(['wcag2a', 'wcag2aa', 'wcag21aa', 'best-practice'])
+            .analyze();
+          for (const v of results.violations)
+            violations.push(`${path}: ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+        }
+        expect(violations).toEqual([]);
+      });
+    }
   }
 });
 
 test.describe('accessibility (WCAG 2.1 AA, axe)', () => {
+  test.describe.configure({ mode: 'parallel' });
+
   test('login and content pages', async ({ page }) => {
     await expectNoViolations(page, '/login', /.+/);
     await expectNoViolations(page, '/page/about', /.+/);
@@ -83,6 +95,7 @@ test.describe('accessibility (WCAG 2.1 AA, axe)', () => {
   });
 
   test('agency screens as an agency user', async ({ page }) => {
+    test.setTimeout(120_000);
     await login(page, 'ab');
     await expectNoViolations(page, '/agency', /Overview/);
     await expectNoViolations(page, '/agency/sitrep/ab', /Agency SitRep Input/);
@@ -91,6 +104,7 @@ test.describe('accessibility (WCAG 2.1 AA, axe)', () => {
   });
 
   test('national screens as the national centre, in French', async ({ page }) => {
+    test.setTimeout(120_000);
     await login(page, 'ciffc');
     await page.getByRole('button', { name: 'Français' }).click();
     await expect(page.locator('html')).toHaveAttribute('lang', 'fr');

@@ -1,11 +1,11 @@
 import { defineConfig } from '@playwright/test';
+import { E2E_PORT, E2E_STACK } from './stack.ts';
 
 /**
  * Browser tests against the whole running stack (`npm start` on a fresh data folder, its own
- * port), in Debian's Chromium (docs/notes/frontend.md).
+ * port: ./stack.ts), in Debian's Chromium (docs/notes/frontend.md). `npm test` starts that stack
+ * beforehand and sets E2E_REUSE=1; run alone, Playwright starts it.
  */
-const port = Number(process.env.E2E_PORT ?? 8091);
-const dataDir = process.env.E2E_DATA_DIR ?? '/tmp/ciffc-e2e-data';
 
 export default defineConfig({
   testDir: '.',
@@ -17,8 +17,10 @@ export default defineConfig({
   timeout: 60_000,
   expect: { timeout: 10_000 },
   reporter: [['list']],
+  // One folder per stack, so two runs on other ports do not delete each other's traces.
+  outputDir: `../test-results/port-${E2E_PORT}`,
   use: {
-    baseURL: `http://localhost:${port}`,
+    baseURL: `http://localhost:${E2E_PORT}`,
     launchOptions: {
       executablePath: '/usr/bin/chromium',
       args: [
@@ -33,11 +35,10 @@ export default defineConfig({
     trace: 'retain-on-failure',
   },
   webServer: {
-    command: `rm -rf ${dataDir} && npx tsx scripts/start.ts`,
+    command: E2E_STACK.command,
     cwd: '..',
-    url: `http://localhost:${port}/gateway/health`,
-    // Many sign-ins a minute from one address: lift the login rate limit for this test stack only.
-    env: { PORT: String(port), DATA_DIR: dataDir, AUTH_RATELIMIT_MAX: '1000' },
+    url: E2E_STACK.healthUrl,
+    env: E2E_STACK.env,
     timeout: 600_000,
     reuseExistingServer: process.env.E2E_REUSE === '1',
     stdout: 'pipe',
