@@ -214,7 +214,7 @@ export async function ogcRoutes(fastify: FastifyInstance): Promise<void> {
       return {
         title: 'CIFFC wildland fires – OGC API Features',
         description:
-          'The fires of the national fires list as an OGC API – Features service (Part 1 Core and GeoJSON, ' +
+          'The fires of the national fires list and their mapped perimeters as an OGC API – Features service (Part 1 Core and GeoJSON, ' +
           `Part 2 CRS, Part 3 filtering with CQL2 text). ${OPEN_DATA_LICENCE.attribution.en}`,
         links: [
           { href: base, rel: 'self', type: JSON_TYPE, title: 'This document' },
