@@ -98,3 +98,59 @@ for (const locale of ['en', 'fr'] as const) {
     });
   });
 }
+
+/**
+ * Words of the national list's headings split across lines: in the header row's cells (a table,
+ * 48rem and wider), or, on a phone where each fire is a card, a word of a cell's heading
+ * (`::before`, not reachable by a Range) wider than the heading's column.
+ */
+async function splitHeadingWords(page: Page): Promise<string[]> {
+  // A string: this project's e2e types have no DOM library.
+  return page.evaluate(`(() => {
+    const split = [];
+    for (const th of document.querySelectorAll('.national-fires-table thead th')) {
+      // On a phone the header row is there for screen readers only (clipped to 1 px).
+      if (th.closest('thead').getBoundingClientRect().width < 2) continue;
+      const walker = document.createTreeWalker(th, NodeFilter.SHOW_TEXT);
+      for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+        for (const m of n.data.matchAll(/\\S+/g)) {
+          const range = document.createRange();
+          range.setStart(n, m.index);
+          range.setEnd(n, m.index + m[0].length);
+          const lines = new Set([...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top)));
+          if (lines.size > 1) split.push(m[0]);
+        }
+      }
+    }
+    const canvas = document.createElement('canvas').getContext('2d');
+    for (const td of document.querySelectorAll('.national-fires-table tbody tr:first-child td')) {
+      const before = getComputedStyle(td, '::before');
+      if (before.content === 'none' || getComputedStyle(td).display !== 'grid') continue;
+      const column = parseFloat(getComputedStyle(td).gridTemplateColumns);
+      canvas.font = before.fontWeight + ' ' + before.fontSize + ' ' + before.fontFamily;
+      for (const word of td.dataset.label.split(/\\s+/))
+        if (canvas.measureText(word).width > column) split.push(word);
+    }
+    return split;
+  })()`);
+}
+
+const SIZE_HEADING = { en: 'Fire Size (ha)', fr: 'Superficie du feu (ha)' } as const;
+
+for (const width of [390, 1024, 1366]) {
+  for (const locale of ['en', 'fr'] as const) {
+    test.describe(`the national fires list at ${width} px (${locale})`, () => {
+      test.use({ viewport: { width, height: 900 } });
+
+      test('its headings break between words, and the size heading carries its unit', async ({ page }) => {
+        if (locale === 'fr')
+          await page.addInitScript({ content: "localStorage.setItem('ciffc.locale', 'fr')" });
+        await page.goto('/national');
+        await expect(page.locator('.national-fires-table tbody tr').first()).toBeVisible({ timeout: 20_000 });
+        expect(await splitHeadingWords(page)).toEqual([]);
+        await expect(page.getByRole('columnheader', { name: SIZE_HEADING[locale] })).toHaveCount(1);
+        await expect(page.locator(`tbody td[data-label="${SIZE_HEADING[locale]}"]`).first()).toBeAttached();
+      });
+    });
+  }
+}

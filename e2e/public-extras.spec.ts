@@ -83,7 +83,7 @@ test.describe('public site extras', () => {
     // The previous answer stays on screen, marked busy, until the sorted one arrives.
     await expect(page.locator('.fires-table-wrap')).toHaveAttribute('aria-busy', 'false');
     const sizes = async () =>
-      (await table.locator('tbody td[data-label="Fire Size"]').allTextContents()).map((t) =>
+      (await table.locator('tbody td[data-label="Fire Size (ha)"]').allTextContents()).map((t) =>
         Number(t.replaceAll(',', '')),
       );
     await expect.poll(async () => (await sizes()).length).toBeGreaterThan(1);

@@ -71,7 +71,7 @@ describe('national fires list', () => {
       'Stage of Control Status',
       'National Fire Cause',
       'Response Type',
-      'Fire Size',
+      'Fire Size (ha)',
       'Latitude',
       'Longitude',
     ]);
