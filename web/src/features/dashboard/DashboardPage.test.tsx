@@ -118,4 +118,42 @@ describe('home dashboard', () => {
     screen.getByRole('checkbox', { name: /Plus de 1000 ha/ }).click();
     expect(await screen.findByText(/1 feu actif affiché sur 3/)).toBeTruthy();
   });
+
+  it("dates the map's fires by the newest status or report among them, in the page's language", async () => {
+    const fire = (status: string, report: string) => ({
+      type: 'Feature',
+      geometry: { type: 'Point', coordinates: [-100, 55] },
+      properties: {
+        field_agency_fire_id: status,
+        field_fire_size: 5,
+        field_stage_of_control_status: 'OC',
+        field_response_type: 'FUL',
+        field_status_date: status,
+        field_agency_code: 'mb',
+        field_situation_report_date: report,
+      },
+    });
+    const map = () =>
+      json({
+        type: 'FeatureCollection',
+        features: [
+          fire('2026-06-28', '2026-06-29'),
+          fire('2026-06-30', '2026-07-02'),
+          fire('2026-05-01', '2026-05-01'),
+        ],
+      });
+    for (const [locale, text] of [
+      ['en', 'Fires as of Thursday, July 2, 2026'],
+      ['fr', 'Feux en date du jeudi 2 juillet 2026'],
+    ] as const) {
+      dashboardApi(map, () => json({ message: 'Not found' }, 404));
+      const { unmount } = renderApp('/', { locale });
+      // Its line is there (empty) while the fires load.
+      const asOf = await screen.findByText(
+        (_, el) => (el?.classList.contains('figure-as-of') ?? false) && el?.textContent === text,
+      );
+      expect(asOf.querySelector('time')?.getAttribute('datetime')).toBe('2026-07-02');
+      unmount();
+    }
+  });
 });

@@ -3,11 +3,19 @@ import { Component, lazy, type ReactNode, Suspense, useCallback, useId, useMemo,
 import { FormattedMessage } from 'react-intl';
 import { Link } from 'react-router';
 import { useNarrowScreen } from '../../shared/charts/useNarrowScreen.ts';
+import { LongDay } from '../../shared/format/LongDay.tsx';
 import { useFormat } from '../../shared/format/useFormat.ts';
 import { MAP_HEIGHT_PX, SIZE_CLASSES, STAGE_GROUPS } from '../../shared/map/constants.ts';
 import { Loading } from '../../shared/ui/Loading.tsx';
 import { mapFiresQuery } from './api.ts';
-import { ALL_SHOWN, countByLegend, EMPTY_FIRES, isShown, type LegendSelection } from './map-fires.ts';
+import {
+  ALL_SHOWN,
+  countByLegend,
+  EMPTY_FIRES,
+  isShown,
+  type LegendSelection,
+  newestDay,
+} from './map-fires.ts';
 import { PERIMETER_NONE_COLOUR } from './map-perimeters.ts';
 
 const FiresMapCanvas = lazy(() => import('./FiresMapCanvas.tsx'));
@@ -72,6 +80,7 @@ export function FiresMap() {
   const [drawn, setDrawn] = useState<number>();
   const [webGl] = useState(supportsWebGl);
   const counts = useMemo(() => countByLegend(fires), [fires]);
+  const asOf = useMemo(() => newestDay(fires), [fires]);
   const shown = useMemo(
     () => fires.features.filter((f) => isShown(f.properties, selection)).length,
     [fires, selection],
@@ -99,6 +108,11 @@ export function FiresMap() {
       <h2 id={`${id}-heading`}>
         <FormattedMessage id="dashboard.map.heading" />
       </h2>
+      {/* The map and the list of the largest fires in view under it are as old as these fires; the
+          line is kept while they load, so the map does not move (CLS). */}
+      <p className="figure-as-of">
+        {asOf && <FormattedMessage id="dashboard.map.asOf" values={{ date: <LongDay day={asOf} /> }} />}
+      </p>
       <div className="fires-map-body">
         <div className="fires-map-legend">
           <h3>

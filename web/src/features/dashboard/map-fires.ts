@@ -115,3 +115,19 @@ export function countByLegend(fires: MapFires) {
   }
   return { groups, sizes };
 }
+
+const DAY = /^\d{4}-\d{2}-\d{2}/;
+
+/**
+ * The day the map's fires are as of: the newest status or report date among them (YYYY-MM-DD),
+ * read from the data rather than the reader's clock; undefined when no fire carries a date.
+ */
+export function newestDay(fires: MapFires): string | undefined {
+  let newest: string | undefined;
+  for (const { properties: p } of fires.features)
+    for (const date of [p.field_status_date, p.field_situation_report_date]) {
+      const day = DAY.exec(date)?.[0];
+      if (day && (!newest || day > newest)) newest = day;
+    }
+  return newest;
+}
