@@ -7,6 +7,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { type IncomingHttpHeaders, STATUS_CODES } from 'node:http';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
+import { CACHE_SECONDS } from '@ciffc/contracts';
 import compress from '@fastify/compress';
 import proxy from '@fastify/http-proxy';
 import fastifyStatic from '@fastify/static';
@@ -19,8 +20,6 @@ import {
   contentCacheKey,
   contentVersionReader,
 } from './content-cache.ts';
-
-const CACHE_SECONDS = 900;
 
 /** The nginx include with the browser hardening headers: the gateway sends exactly the same set. */
 export const SECURITY_HEADERS_FILE = new URL('../../deploy/nginx/security-headers.conf', import.meta.url)

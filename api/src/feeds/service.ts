@@ -11,8 +11,11 @@ export type FeedRow = Selectable<FireFeedsTable>;
 
 /** This process, as the holder of a feed's lease. */
 const INSTANCE_ID = `${process.pid}-${randomUUID().slice(0, 8)}`;
-/** A lease outlives the longest poll (fetch timeout plus a large import) with margin. */
-const LEASE_MS = 10 * 60_000;
+/**
+ * A feed's poll lease (not a report's editing lease, db/lease.ts): it outlives the longest poll
+ * (fetch timeout plus a large import) with margin, so two instances never poll one feed at once.
+ */
+const FEED_POLL_LEASE_MS = 10 * 60_000;
 const FETCH_TIMEOUT_MS = 60_000;
 
 export interface PollOptions {
@@ -31,7 +34,7 @@ export async function takeLease(db: Db, agency: string, owner: string, now: Date
   const nowIso = now.toISOString();
   const result = await db.kysely
     .updateTable('fire_feeds')
-    .set({ lease_owner: owner, lease_until: new Date(now.getTime() + LEASE_MS).toISOString() })
+    .set({ lease_owner: owner, lease_until: new Date(now.getTime() + FEED_POLL_LEASE_MS).toISOString() })
     .where('agency_code', '=', agency)
     .where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<', nowIso)]))
     .executeTakeFirst();

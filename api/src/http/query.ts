@@ -1,27 +1,14 @@
+import { ApiErrorBody } from '@ciffc/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { CompiledQuery, Kysely } from 'kysely';
-import { z } from 'zod';
 import { type Db, sharedReads } from '../db/index.ts';
 import type { Database } from '../db/schema.ts';
 import type { DataSet } from '../db/versions.ts';
 import { requestLang } from './lang.ts';
 import { centreToday } from './time.ts';
 
-export const ErrorResponse = z.object({
-  statusCode: z.number(),
-  error: z.string(),
-  message: z.string(),
-  validationErrors: z.record(z.string(), z.string()).optional(),
-  requestId: z.string().optional(),
-  code: z
-    .string()
-    .optional()
-    .describe("The message as a code of the site's catalogues (SERVER_MESSAGES in @ciffc/contracts)"),
-  params: z
-    .record(z.string(), z.union([z.string(), z.number()]))
-    .optional()
-    .describe("The code's parameters"),
-});
+/** The error body of every refusal, for route schemas: the contract's one shape. */
+export const ErrorResponse = ApiErrorBody;
 
 type VersionRow = { name: string; version: number };
 

@@ -1,5 +1,6 @@
 import {
   ApiErrorBody,
+  CACHE_SECONDS,
   NationalClaimResult,
   NationalDraftResponse,
   NationalEmptyBody,
@@ -33,7 +34,7 @@ function privateWhenSignedIn(
   payload: unknown,
   done: (e: null, p: unknown) => void,
 ) {
-  if (request.identity) reply.header('cache-control', 'private, max-age=900');
+  if (request.identity) reply.header('cache-control', `private, max-age=${CACHE_SECONDS}`);
   done(null, payload);
 }
 
