@@ -106,4 +106,114 @@ test.describe('numbers typed key by key', () => {
     }
     await page.getByRole('button', { name: 'Suspendre la modification' }).click();
   });
+  test('national report: a grid cell refuses a decimal and text, and keeps 1,234 and « 2 345 »', async ({
+    page,
+  }) => {
+    test.setTimeout(120_000);
+    const token = await tokenOf(page, 'ciffc');
+    const sent = sentValues(page, '/v1/sitrep/national', (b) => {
+      const to = b.national_to_mobs as Record<string, Record<string, unknown>> | undefined;
+      return to?.UC20?.ab;
+    });
+    await login(page, 'ciffc');
+    await page.goto('/agency/national');
+    await page.getByRole('button', { name: 'Start Editing' }).click();
+    await expect(page.getByRole('button', { name: 'Pause Edit' })).toBeVisible();
+    // The To grid's UC20 row (in the demo's national report), Alberta's column.
+    const cell = page
+      .getByRole('table', { name: 'To', exact: true })
+      .locator('tr[data-resource="UC20"]')
+      .getByRole('textbox', { name: /, AB$/ });
+    const kept = async () =>
+      (
+        await apiGet<{ national_to_mobs: Record<string, Record<string, unknown>> }>(
+          page,
+          token,
+          '/v1/sitrep/national',
+        )
+      ).national_to_mobs.UC20?.ab;
+
+    await typeKeys(cell, '3.5');
+    await cell.blur();
+    // A grid cell has no error line of its own: the reason is beside it and in its description.
+    await expect(cell).toHaveAccessibleDescription(/A whole number is expected\./);
+    await expect(page.getByText('A whole number is expected.')).toBeVisible();
+    await typeKeys(cell, 'x');
+    await expect(cell).toHaveAccessibleDescription(/Not a number: type digits only\./);
+    await typeKeys(cell, '1,234');
+    await expect(cell).toHaveAccessibleDescription('Read as 1,234');
+    await cell.blur();
+    await expect.poll(kept, { timeout: 20_000 }).toBe(1234);
+
+    await switchTo(page, 'Français');
+    const cellFr = page
+      .getByRole('table', { name: 'Vers', exact: true })
+      .locator('tr[data-resource="UC20"]')
+      .getByRole('textbox', { name: /, AB$/ });
+    await expect(cellFr).toHaveValue('1234');
+    await typeKeys(cellFr, '3,5');
+    await cellFr.blur();
+    await expect(cellFr).toHaveAccessibleDescription(/Un nombre entier est attendu\./);
+    await typeKeys(cellFr, '2 345');
+    await expect(cellFr).toHaveAccessibleDescription(/^Lu : 2\s345$/);
+    await cellFr.blur();
+    await expect.poll(kept, { timeout: 20_000 }).toBe(2345);
+
+    for (const wrong of [3, 3.5, 35]) expect(sent).not.toContain(wrong);
+    await page.getByRole('button', { name: 'Suspendre la modification' }).click();
+  });
+
+  test('inventory: a count typed in English then French is saved as meant, a decimal and text refused', async ({
+    page,
+  }) => {
+    test.setTimeout(120_000);
+    const token = await tokenOf(page, 'pe');
+    const kept = async () =>
+      (
+        await apiGet<{
+          inventory: { resources: { item: string }; seasonal: number; exportable: number }[];
+        }>(page, token, '/v1/inventory/input')
+      ).inventory.find((r) => r.resources.item === 'WICK375');
+    page.on('dialog', (d) => void d.accept());
+    await login(page, 'pe');
+    await page.goto('/agency/inventory/input');
+    await page.getByRole('button', { name: 'Add another item' }).click();
+    const row = page.locator('.inventory-row').last();
+    await row.getByLabel('Category', { exact: true }).selectOption('equipment');
+    await row.getByLabel('Subcategory', { exact: true }).selectOption('pumps');
+    await row.getByLabel('Item', { exact: true }).selectOption('WICK375');
+    const seasonal = row.getByLabel('Seasonal', { exact: true });
+    const exportable = row.getByLabel('Exportable', { exact: true });
+
+    await typeKeys(seasonal, '7.5');
+    await seasonal.blur();
+    await expect(seasonal).toHaveAccessibleDescription(/A whole number is expected\./);
+    await typeKeys(seasonal, 'seven');
+    await seasonal.blur();
+    await expect(seasonal).toHaveAccessibleDescription(/Not a number: type digits only\./);
+    await typeKeys(seasonal, '1,234');
+    await expect(seasonal).toHaveAccessibleDescription('Read as 1,234');
+    await typeKeys(exportable, '12');
+    await exportable.blur();
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect(page).toHaveURL(/\/agency$/);
+    await expect.poll(kept).toMatchObject({ seasonal: 1234, exportable: 12 });
+
+    await page.goto('/agency/inventory/input');
+    await switchTo(page, 'Français');
+    const rowFr = page
+      .locator('.inventory-row')
+      .filter({ has: page.locator('option[value="WICK375"]:checked') });
+    const seasonalFr = rowFr.getByLabel('Saisonnier', { exact: true });
+    await expect(seasonalFr).toHaveValue('1234');
+    await typeKeys(seasonalFr, '7,5');
+    await seasonalFr.blur();
+    await expect(seasonalFr).toHaveAccessibleDescription(/Un nombre entier est attendu\./);
+    await typeKeys(seasonalFr, '12 345');
+    await expect(seasonalFr).toHaveAccessibleDescription(/^Lu : 12\s345$/);
+    await seasonalFr.blur();
+    await page.getByRole('button', { name: 'Enregistrer' }).click();
+    await expect(page).toHaveURL(/\/agency$/);
+    await expect.poll(kept).toMatchObject({ seasonal: 12345, exportable: 12 });
+  });
 });
