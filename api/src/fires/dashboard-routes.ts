@@ -18,7 +18,7 @@ import { ErrorResponse, readVersion } from '../http/query.ts';
 import { addDays, centreToday, daysBetween, yearOf, yearStart } from '../http/time.ts';
 import { agencyFreshness, feedsStamp } from './freshness.ts';
 import { currentSeason, type FireScope } from './picture.ts';
-import { activeFires, dailyTotals, groupedTotals } from './store.ts';
+import { activeFires, dailyTotals, groupedTotals, newestDay } from './store.ts';
 
 const round1 = (n: number) => Math.round(n * 10) / 10;
 
@@ -90,10 +90,11 @@ export async function dashboardRoutes(fastify: FastifyInstance): Promise<void> {
           const to = q.to_date ?? today;
           if (to < from) throw badRequest('to_date', `to_date ${to} is before from_date ${from}`);
           const range = rangeScope(from, to, today);
-          const [byStage, byAgency, byResponse] = await Promise.all([
+          const [byStage, byAgency, byResponse, asOf] = await Promise.all([
             groupedTotals(app.db.kysely, ['stage_of_control'], range),
             groupedTotals(app.db.kysely, ['agency_code'], range),
             groupedTotals(app.db.kysely, ['response_type'], range),
+            newestDay(app.db.kysely, range),
           ]);
           const fires = byAgency.reduce((s, r) => s + r.fire_count, 0);
           const hectares = byAgency.reduce((s, r) => s + r.area_sum, 0);
@@ -106,6 +107,7 @@ export async function dashboardRoutes(fastify: FastifyInstance): Promise<void> {
             active_fires: byStage
               .filter((r) => r.stage_of_control !== 'OUT')
               .reduce((s, r) => s + r.fire_count, 0),
+            as_of: asOf,
             by_stage: STAGES_OF_CONTROL.map((stage: StageOfControl) => {
               const row = byStage.find((r) => r.stage_of_control === stage);
               return {

@@ -52,6 +52,7 @@ const FIXTURE = [
     agency_code: 'on',
     agency_fire_id: 'O1',
     situation_report_date: '2026-06-10',
+    status_date: '2026-06-12',
     stage_of_control: 'OUT',
     response_type: 'MON',
     fire_size: 0.5,
@@ -370,6 +371,7 @@ forEachEngine(
           fires: 4,
           hectares: 2111.5,
           active_fires: 3,
+          as_of: '2026-07-15',
           by_stage: [
             { stage_of_control: 'OC', field_name: 'Out of Control', fire_count: 2, area_sum: 2010 },
             { stage_of_control: 'BH', field_name: 'Being Held', fire_count: 1, area_sum: 1.5 },
@@ -385,6 +387,12 @@ forEachEngine(
             { response_type: 'MOD', fire_count: 1, area_sum: 1.5 },
           ],
         });
+      });
+
+      it('dates its figures by the newest status or report date among the fires counted', async () => {
+        // June: only O1, reported on the 10th, its status of the 12th.
+        const june = await get('/v1/dashboard/fires?from_date=2026-06-01&to_date=2026-06-30');
+        expect(june.json()).toMatchObject({ fires: 1, as_of: '2026-06-12' });
       });
 
       it('gives the last 7 days with no query', async () => {

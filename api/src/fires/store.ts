@@ -162,6 +162,23 @@ export async function groupedTotals<
   return rows.map((r) => ({ ...r, fire_count: Number(r.fire_count), area_sum: Number(r.area_sum) })) as never;
 }
 
+/**
+ * The day a scope's figures are as of: the newest status or report date among its fires
+ * (YYYY-MM-DD), null when it has none. A status may be newer than its report, or the reverse.
+ */
+export async function newestDay(db: Kysely<Database>, scope: FireScope): Promise<string | null> {
+  const row = await db
+    .selectFrom('fires')
+    .where(inScope(scope))
+    .select([
+      sql<string | null>`max(status_date)`.as('status'),
+      sql<string | null>`max(situation_report_date)`.as('report'),
+    ])
+    .executeTakeFirst();
+  const days = [row?.status, row?.report].filter((d): d is string => !!d).map((d) => String(d).slice(0, 10));
+  return days.sort().at(-1) ?? null;
+}
+
 /** Fires and hectares per report date within [from, to]. */
 export async function dailyTotals(
   db: Kysely<Database>,

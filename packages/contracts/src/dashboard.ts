@@ -27,6 +27,10 @@ export const DashboardFigures = z.object({
   fires: z.number(),
   hectares: z.number(),
   active_fires: z.number().describe('Of these, fires not out (OC, BH, UC)'),
+  as_of: z
+    .string()
+    .nullable()
+    .describe('YYYY-MM-DD: the newest status or report date among these fires; null when there are none'),
   by_stage: z.array(Totals.extend({ stage_of_control: z.string(), field_name: z.string() })),
   by_agency: z.array(Totals.extend({ agency_code: z.string() })),
   by_response: z.array(Totals.extend({ response_type: z.string() })),

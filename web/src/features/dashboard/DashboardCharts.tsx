@@ -1,10 +1,11 @@
 import { agencyByCode, STAGES_OF_CONTROL } from '@ciffc/contracts';
-import { useIntl } from 'react-intl';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { Bar, BarChart, CartesianGrid, Cell, Tooltip, XAxis, YAxis } from 'recharts';
 import { ChartFigure } from '../../shared/charts/ChartFigure.tsx';
 import { paletteColour } from '../../shared/charts/palette.ts';
 import { categoryAxisProps, useNarrowScreen } from '../../shared/charts/useNarrowScreen.ts';
 import { wrappedCategoryAxisProps } from '../../shared/charts/WrappedTick.tsx';
+import { LongDay } from '../../shared/format/LongDay.tsx';
 import { useFormat } from '../../shared/format/useFormat.ts';
 import { STAGE_GROUPS } from '../../shared/map/constants.ts';
 import type { DashboardFigures } from './api.ts';
@@ -91,7 +92,15 @@ export function DashboardCharts({ figures }: { figures: DashboardFigures }) {
   const common = {
     exportLabel: t('dashboard.chart.export'),
     tableLabel: t('dashboard.chart.table'),
-    description: t('dashboard.chart.period', { year }),
+    // The newest day among the fires counted, as the cards above say it.
+    description: figures.as_of ? (
+      <FormattedMessage
+        id="dashboard.chart.periodAsOf"
+        values={{ year, date: <LongDay day={figures.as_of} /> }}
+      />
+    ) : (
+      t('dashboard.chart.period', { year })
+    ),
   };
   const firesColumn = {
     label: t('dashboard.chart.fires'),

@@ -10,6 +10,7 @@ const figures = {
   fires: 12_345,
   hectares: 2_345_678.4,
   active_fires: 987,
+  as_of: '2026-06-30',
   by_stage: [
     { stage_of_control: 'OC', field_name: 'Out of Control', fire_count: 10, area_sum: 5 },
     { stage_of_control: 'BH', field_name: 'Being Held', fire_count: 20, area_sum: 5 },
@@ -153,6 +154,32 @@ describe('home dashboard', () => {
         (_, el) => (el?.classList.contains('figure-as-of') ?? false) && el?.textContent === text,
       );
       expect(asOf.querySelector('time')?.getAttribute('datetime')).toBe('2026-07-02');
+      unmount();
+    }
+  });
+
+  it("dates the stat cards by the newest day among the fires they count, in the page's language", async () => {
+    for (const [locale, text] of [
+      ['en', 'Figures as of Tuesday, June 30, 2026'],
+      ['fr', 'Chiffres en date du mardi 30 juin 2026'],
+    ] as const) {
+      dashboardApi(
+        () => json({ type: 'FeatureCollection', features: [] }),
+        () => json({ message: 'Not found' }, 404),
+      );
+      const { unmount } = renderApp('/', { locale });
+      const asOf = await screen.findByText(
+        (_, el) => (el?.classList.contains('figure-as-of') ?? false) && el?.textContent === text,
+      );
+      expect(asOf.closest('.stat-cards')).toBeTruthy();
+      expect(asOf.querySelector('time')?.getAttribute('datetime')).toBe('2026-06-30');
+      // The charts draw the same figures: their description says the same day.
+      const chart = await screen.findByRole('heading', {
+        name: locale === 'en' ? 'Fires by stage of control' : 'Feux par stade de maîtrise',
+      });
+      expect(chart.closest('section')?.querySelector('.chart-figure-description')?.textContent).toContain(
+        text.replace(/^\S+/, ''),
+      );
       unmount();
     }
   });

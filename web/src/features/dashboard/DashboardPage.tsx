@@ -44,6 +44,7 @@ export function DashboardPage({ embedded = false }: { embedded?: boolean }) {
       ) : (
         <>
           <StatCards
+            asOf={figures.data?.as_of}
             cards={[
               { labelId: 'dashboard.stats.active', value: figures.data?.active_fires },
               { labelId: 'dashboard.stats.today', value: firesToday },

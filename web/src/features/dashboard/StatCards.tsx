@@ -1,4 +1,5 @@
 import { FormattedMessage, useIntl } from 'react-intl';
+import { LongDay } from '../../shared/format/LongDay.tsx';
 import { useFormat } from '../../shared/format/useFormat.ts';
 
 export interface StatCard {
@@ -23,9 +24,10 @@ function StatValue({ value, full }: { value: number; full: (v: number) => string
 
 /**
  * Fire counters. The card shows the abbreviated figure of section 9 (K above 10,000, M above
- * 1,000,000); a screen reader hears the full number.
+ * 1,000,000); a screen reader hears the full number. `asOf` (YYYY-MM-DD) is the newest day among
+ * the fires counted, from the figures' answer; its line is kept while they load (CLS).
  */
-export function StatCards({ cards }: { cards: StatCard[] }) {
+export function StatCards({ cards, asOf }: { cards: StatCard[]; asOf?: string | null }) {
   const intl = useIntl();
   const format = useFormat();
   return (
@@ -52,6 +54,9 @@ export function StatCards({ cards }: { cards: StatCard[] }) {
           </li>
         ))}
       </ul>
+      <p className="figure-as-of">
+        {asOf && <FormattedMessage id="dashboard.stats.asOf" values={{ date: <LongDay day={asOf} /> }} />}
+      </p>
     </section>
   );
 }
