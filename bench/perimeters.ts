@@ -6,13 +6,17 @@
  *    them;
  * 2. the import of a 2,000-polygon GeoJSON file (500 vertices each, BENCH_POLYGONS to change),
  *    through the import service (parse, checks, matching, SQL; no HTTP or token): dry run, then
- *    for real.
+ *    for real;
+ * 3. the OGC collection `perimeters` after that import: every current perimeter read page by page
+ *    (limit=1000) uncached then cached, and ogr2ogr of the layer to a GeoPackage (requests, time).
  * PostgreSQL: DATABASE_URL, or a throwaway cluster.
  */
+import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { promisify } from 'node:util';
 import { perimeterRequestBox } from '@ciffc/contracts';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../api/src/app.ts';
@@ -60,6 +64,55 @@ function benchFile(): Buffer {
   return Buffer.from(JSON.stringify({ type: 'FeatureCollection', features }));
 }
 
+/** Every page of the OGC perimeters, following the next links: features, bytes, milliseconds. */
+async function readOgcLayer(app: FastifyInstance) {
+  const start = performance.now();
+  let url: string | undefined = '/v1/ogc/collections/perimeters/items?limit=1000';
+  let features = 0;
+  let bytes = 0;
+  while (url) {
+    const res = await app.inject({ method: 'GET', url });
+    const page = res.json() as { features: unknown[]; links: { rel: string; href: string }[] };
+    features += page.features.length;
+    bytes += res.rawPayload.length;
+    const next = page.links.find((l) => l.rel === 'next')?.href;
+    url = next ? new URL(next).pathname + new URL(next).search : undefined;
+  }
+  return { features, bytes, ms: performance.now() - start };
+}
+
+async function benchOgc(app: FastifyInstance, engine: string, dir: string) {
+  for (const pass of ['uncached', 'cached']) {
+    const { features, bytes, ms } = await readOgcLayer(app);
+    console.log(
+      `[${engine}] OGC perimeters, limit=1000, ${pass}: ${features} features, ${kb(bytes)}, ${ms.toFixed(0)} ms (${Math.round((features / ms) * 1000)} features/s)`,
+    );
+  }
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  // The instance is ready (inject readied it): requests are counted on its HTTP server.
+  let requests = 0;
+  app.server.on('request', (request: { url?: string }) => {
+    if (request.url?.includes('/collections/perimeters/items')) requests++;
+  });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  const start = performance.now();
+  await promisify(execFile)(
+    'ogr2ogr',
+    [
+      '-f',
+      'GPKG',
+      join(dir, 'perimeters.gpkg'),
+      `OAPIF:http://127.0.0.1:${port}/v1/ogc`,
+      'perimeters',
+    ].concat(['-oo', 'PAGE_SIZE=1000', '-nlt', 'PROMOTE_TO_MULTI']),
+    { timeout: 300_000 },
+  );
+  console.log(
+    `[${engine}] ogr2ogr of the perimeters layer to GeoPackage (PAGE_SIZE=1000): ${requests} item requests, ${(performance.now() - start).toFixed(0)} ms`,
+  );
+}
+
 async function run(engine: 'sqlite' | 'postgres', databaseUrl?: string) {
   const dir = mkdtempSync(join(tmpdir(), 'ciffc-bench-perimeters-'));
   const config = loadConfig(
@@ -105,6 +158,7 @@ async function run(engine: 'sqlite' | 'postgres', databaseUrl?: string) {
           `${dryRun ? ', dry run' : ''}: ${ms.toFixed(0)} ms, ${result.accepted_count} accepted, ${result.refused_count} refused`,
       );
     }
+    await benchOgc(app, engine, dir);
   } finally {
     await app.close();
     rmSync(dir, { recursive: true, force: true });

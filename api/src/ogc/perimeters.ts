@@ -46,6 +46,11 @@ interface Row {
   geometry: string;
 }
 
+/**
+ * Every vertex goes through `project`, CRS84 included: the stored positions keep the file's full
+ * precision, and rounded to about a centimetre the answer is a third smaller (bench/perimeters.ts:
+ * 25 MB instead of 39 MB for 2,000 polygons of 500 vertices).
+ */
 const ring = (positions: Position[], crs: OgcCrs) =>
   positions.map((p) => project(crs, p[0] as number, p[1] as number));
 
