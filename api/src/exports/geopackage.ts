@@ -10,9 +10,9 @@ import Database from 'better-sqlite3';
 
 /** The column types a GeoPackage feature table may declare (spec 1.1.1.1.3, table 1). */
 export type GeoPackageColumnType = 'TEXT' | 'REAL' | 'INTEGER' | 'DATE' | 'DATETIME';
-export type GeoPackageValue = string | number | null;
+type GeoPackageValue = string | number | null;
 
-export interface GeoPackagePoint {
+interface GeoPackagePoint {
   longitude: number;
   latitude: number;
   properties: Readonly<Record<string, GeoPackageValue>>;

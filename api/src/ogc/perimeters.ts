@@ -22,7 +22,7 @@ const nextDay = (day: string) =>
  * are indexed on both engines (docs/decisions.md, "Perimeters without PostGIS"), so a bbox filter
  * matches on the perimeter's box, as GIS clients do before drawing.
  */
-export function boxMeets(box: Box, crs: OgcCrs): Expression<SqlBool> {
+function boxMeets(box: Box, crs: OgcCrs): Expression<SqlBool> {
   const { minX, minY, maxX, maxY } = crs84Envelope(box, crs);
   const lats = sql<SqlBool>`min_lat <= ${maxY} and max_lat >= ${minY}`;
   // A CRS84 box across the antimeridian (minx > maxx) is two boxes.

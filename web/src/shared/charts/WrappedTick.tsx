@@ -17,7 +17,7 @@ interface TickProps {
  * Control", "Hors de contrôle") stand on two lines under their bar on a phone instead of running
  * into the next one. A single word wider than its band is never cut.
  */
-export function WrappedTick({
+function WrappedTick({
   x,
   y,
   width = 0,
