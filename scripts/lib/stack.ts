@@ -312,6 +312,8 @@ export async function startApi(o: ApiOptions): Promise<Part> {
       JWT_SECRET: o.jwtSecret,
       CMS_URL: o.cmsUrl,
       CIFFC_DEMO: o.demo ? '1' : undefined,
+      // The served pages' shell is the built site's own, WEB_DIST's when another build is served.
+      SITE_SHELL: process.env.SITE_SHELL ?? join(webDist(), 'index.html'),
     },
     logFile: join(o.dataDir, 'logs', 'api.log'),
     url,
