@@ -10,9 +10,10 @@ const siteOrigin = (publicUrl: string): string => {
 };
 
 // No `strapi::poweredBy`: X-Powered-By tells an attacker which software to aim at.
+// No `strapi::logger`: it logs the query string (reset codes) without a request id; src/request-log.ts
+// logs each request instead, mounted in register() before every other middleware.
 // CORS: only the site's own origin may call with credentials; Strapi's default reflects any origin.
 const config = ({ env }: Core.Config.Shared.ConfigParams): Core.Config.Middlewares => [
-  'strapi::logger',
   'strapi::errors',
   'strapi::security',
   {

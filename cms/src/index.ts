@@ -5,6 +5,7 @@ import { envFlag } from './env-flags';
 import { lockout } from './extensions/users-permissions/strapi-server';
 import { enforceAdminPasswordPolicy } from './password-policy';
 import { ensureRolesAndPermissions } from './permissions';
+import { logRequests } from './request-log';
 import { assertSecrets } from './secrets';
 import { mountSecurity } from './security';
 import { seedDemo } from './seed/demo';
@@ -21,6 +22,8 @@ export default {
     // Before any plugin reads a secret: one clear message instead of Strapi's own (or a generated
     // JWT_SECRET written into .env, which Strapi does in development).
     assertSecrets(process.env);
+    // Outermost: the request's id and duration cover every other middleware, refusals included.
+    strapi.server.use(logRequests((message, meta) => strapi.log.http(message, meta)));
     // Before Strapi's own middlewares (mounted at bootstrap): forwarded headers, admin registration.
     mountSecurity(strapi);
     enforceAdminPasswordPolicy(strapi);
