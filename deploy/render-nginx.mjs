@@ -36,6 +36,16 @@ function tlsSettings(cert, key) {
 }
 
 /**
+ * The `listen` lines of a server: a bare port (`80`, `443 ssl http2`) is listened on over IPv6 as
+ * well, since nginx's bare port is IPv4 only; an address (`127.0.0.1:8080`) stays as it is.
+ */
+function listenLines(listen) {
+  const lines = [`  listen ${listen};`];
+  if (/^\d+(\s|$)/.test(listen)) lines.push(`  listen [::]:${listen};`);
+  return lines.join('\n');
+}
+
+/**
  * With a certificate, the plain port only sends browsers to https (301, same host and path). The
  * one exception, when ACME_WEBROOT is set: certbot's `--webroot` challenge files, which a renewal
  * must fetch over plain HTTP.
@@ -46,7 +56,7 @@ function redirectServer(listen, serverName, env) {
     : '';
   return [
     'server {',
-    `  listen ${listen};`,
+    listenLines(listen),
     `  server_name ${serverName};`,
     '  access_log off;',
     `${acme}  location / {`,
@@ -93,7 +103,7 @@ export function renderNginx(env) {
     CMS_ADDRESS: get('CMS_ADDRESS', '127.0.0.1:1337'),
     CACHE_DIR: get('NGINX_CACHE_DIR', '/var/cache/nginx/ciffc'),
     LOG_DIR: get('NGINX_LOG_DIR', '/var/log/nginx'),
-    LISTEN: get('NGINX_LISTEN', cert ? '443 ssl http2' : '80'),
+    LISTEN: listenLines(get('NGINX_LISTEN', cert ? '443 ssl http2' : '80')),
     SERVER_NAME: get('NGINX_SERVER_NAME', '_'),
     TLS: tls,
     REDIRECT_SERVER: tls

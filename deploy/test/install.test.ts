@@ -113,7 +113,8 @@ async function requirePasswords(): Promise<void> {
 
 /**
  * nginx run from the installed site config, its absolute paths moved under the scratch root and
- * its two ports onto free loopback ones, as Debian's nginx would include it inside `http { }`.
+ * its two ports (IPv4 and IPv6) onto free loopback ones, as Debian's nginx would include it inside
+ * `http { }`.
  */
 async function startInstalledNginx(ports: { tls: number; plain: number }): Promise<() => Promise<void>> {
   const prefix = mkdtempSync(path.join(root, 'nginx-run-'));
@@ -121,7 +122,9 @@ async function startInstalledNginx(ports: { tls: number; plain: number }): Promi
   const site = readFileSync(path.join(root, 'etc/nginx/conf.d/ciffc.conf'), 'utf8')
     .replace(/(\s)\/(etc\/ciffc|var\/www|var\/cache|var\/log)\//g, `$1${root}/$2/`)
     .replace(/listen 443 ssl http2;/, `listen 127.0.0.1:${ports.tls} ssl http2;`)
-    .replace(/listen 80;/, `listen 127.0.0.1:${ports.plain};`);
+    .replace(/listen \[::\]:443 ssl http2;/, `listen [::1]:${ports.tls} ssl http2;`)
+    .replace(/listen 80;/, `listen 127.0.0.1:${ports.plain};`)
+    .replace(/listen \[::\]:80;/, `listen [::1]:${ports.plain};`);
   writeFileSync(path.join(prefix, 'ciffc.conf'), site);
   const temp = (name: string) => `  ${name}_temp_path ${path.join(prefix, name)};`;
   writeFileSync(
@@ -345,6 +348,10 @@ describe('deploy/install.sh into a scratch root', () => {
     });
     expect(acme.status).toBe(200);
     expect(await acme.text()).toBe('token-1.key');
+    const overIpv6 = await fetch(`http://[::1]:${ports.plain}/.well-known/acme-challenge/token-1`, {
+      headers: { host: DOMAIN },
+    });
+    expect(await overIpv6.text()).toBe('token-1.key');
     const page = await fetch(`http://127.0.0.1:${ports.plain}/fires`, {
       redirect: 'manual',
       headers: { host: DOMAIN },

@@ -1,0 +1,104 @@
+// The site config rendered from deploy/nginx/ciffc.conf.template with the shipped nginx.env: which
+// addresses it listens on, and that nginx accepts it (`nginx -t`, which binds no port).
+import { execFileSync, spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { DEPLOY_DIR, parseEnvFile, renderNginx } from '../render-nginx.mjs';
+
+const shipped = parseEnvFile(readFileSync(path.join(DEPLOY_DIR, 'env', 'nginx.env'), 'utf8'));
+const dir = mkdtempSync(path.join(tmpdir(), 'ciffc-render-nginx-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+/** The `listen` values of each `server { }` block, in order. */
+const listens = (config: string): string[][] =>
+  config
+    .split(/^server \{$/m)
+    .slice(1)
+    .map((block) => [...block.matchAll(/^ {2}listen (.+);$/gm)].map((match) => match[1] ?? ''));
+
+/** `nginx -t` on `config` inside `http { }`, with its own prefix; its status and messages. */
+const nginxTest = (name: string, config: string) => {
+  const prefix = path.join(dir, name);
+  mkdirSync(prefix, { recursive: true });
+  writeFileSync(path.join(prefix, 'ciffc.conf'), config);
+  const nginxConf = [
+    `pid ${path.join(prefix, 'nginx.pid')};`,
+    'events { worker_connections 64; }',
+    'http {',
+    '  include /etc/nginx/mime.types;',
+    `  include ${path.join(prefix, 'ciffc.conf')};`,
+    '}',
+  ].join('\n');
+  writeFileSync(path.join(prefix, 'nginx.conf'), nginxConf);
+  const error = path.join(prefix, 'error.log');
+  const args = ['-p', prefix, '-c', path.join(prefix, 'nginx.conf'), '-e', error, '-t'];
+  return spawnSync('nginx', args, { encoding: 'utf8' });
+};
+
+/** The shipped settings with its folders and certificate in the scratch folder. */
+const scratchEnv = (name: string, tls: boolean): Record<string, string> => {
+  const root = path.join(dir, `${name}-root`);
+  mkdirSync(path.join(root, 'cache'), { recursive: true });
+  mkdirSync(path.join(root, 'log'), { recursive: true });
+  const env = {
+    ...shipped,
+    NGINX_CACHE_DIR: path.join(root, 'cache'),
+    NGINX_LOG_DIR: path.join(root, 'log'),
+    ACME_WEBROOT: path.join(root, 'acme'),
+    DEPLOY_DIR,
+    NGINX_TLS_CERT: '',
+    NGINX_TLS_KEY: '',
+  };
+  if (!tls) return env;
+  const cert = path.join(root, 'cert.pem');
+  const key = path.join(root, 'key.pem');
+  execFileSync(
+    'openssl',
+    [
+      'req',
+      '-x509',
+      '-newkey',
+      'rsa:2048',
+      '-nodes',
+      '-days',
+      '1',
+      '-subj',
+      '/CN=ciffc.example.ca',
+      '-keyout',
+      key,
+      '-out',
+      cert,
+    ],
+    { stdio: 'ignore' },
+  );
+  return { ...env, NGINX_TLS_CERT: cert, NGINX_TLS_KEY: key };
+};
+
+describe('the rendered nginx site config', () => {
+  it('with a certificate: the plain-HTTP redirect and HTTPS listen on IPv4 and IPv6, and nginx accepts it', () => {
+    const config = renderNginx(scratchEnv('tls', true));
+    expect(listens(config)).toEqual([
+      ['80', '[::]:80'],
+      ['443 ssl http2', '[::]:443 ssl http2'],
+    ]);
+    const check = nginxTest('tls', config);
+    expect(check.stderr).toMatch(/test is successful/);
+    expect(check.status).toBe(0);
+  });
+
+  it('without a certificate: plain HTTP on IPv4 and IPv6, and nginx accepts it', () => {
+    const config = renderNginx(scratchEnv('plain', false));
+    expect(listens(config)).toEqual([['80', '[::]:80']]);
+    const check = nginxTest('plain', config);
+    expect(check.stderr).toMatch(/test is successful/);
+    expect(check.status).toBe(0);
+  });
+
+  it('an address given in NGINX_LISTEN or NGINX_HTTP_LISTEN is listened on alone', () => {
+    const env = { ...scratchEnv('tls', true), NGINX_LISTEN: '127.0.0.1:8443 ssl http2' };
+    const config = renderNginx({ ...env, NGINX_HTTP_LISTEN: '127.0.0.1:8080' });
+    expect(listens(config)).toEqual([['127.0.0.1:8080'], ['127.0.0.1:8443 ssl http2']]);
+  });
+});
