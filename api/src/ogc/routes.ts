@@ -22,6 +22,18 @@ import type { ItemsRequest, OgcCollectionSource } from './collection.ts';
 import { parseCrs } from './crs.ts';
 import { cql2Condition } from './filter.ts';
 import { firesCollection } from './fires.ts';
+import {
+  collectionHtml,
+  collectionsHtml,
+  featureHtml,
+  formatOf,
+  HTML_VARY,
+  HtmlQuery,
+  htmlContext,
+  itemsHtml,
+  landingHtml,
+  negotiated,
+} from './html.ts';
 import { parseBbox, parseDatetime } from './params.ts';
 import { perimetersCollection } from './perimeters.ts';
 import { queryablesDocument } from './queryables.ts';
@@ -37,9 +49,13 @@ const GEOJSON = 'application/geo+json';
 const OPENAPI_TYPE = 'application/vnd.oai.openapi+json;version=3.1';
 const SCHEMA_TYPE = 'application/schema+json';
 
-/** Each class is declared because a test proves it (ogc.test.ts, ogc-conformance.test.ts, ogc-gdal.test.ts). */
+/**
+ * Each class is declared because a test proves it (ogc.test.ts, ogc-conformance.test.ts,
+ * ogc-gdal.test.ts, ogc-html.test.ts).
+ */
 const CONFORMANCE = [
   'http://www.opengis.net/spec/ogcapi-features-1/1.0/conf/core',
+  'http://www.opengis.net/spec/ogcapi-features-1/1.0/conf/html',
   'http://www.opengis.net/spec/ogcapi-features-1/1.0/conf/geojson',
   'http://www.opengis.net/spec/ogcapi-features-2/1.0/conf/crs',
   'http://www.opengis.net/spec/ogcapi-features-3/1.0/conf/queryables',
@@ -72,6 +88,31 @@ const licenceLink = {
   title: OPEN_DATA_LICENCE.en.title,
 };
 
+/** The same document as a page for a person (the HTML conformance class). */
+const htmlLink = (href: string) => ({
+  href: `${href}${href.includes('?') ? '&' : '?'}f=html`,
+  rel: 'alternate',
+  type: 'text/html',
+  title: 'This document as HTML',
+});
+
+function landing(base: string) {
+  return {
+    title: 'CIFFC wildland fires – OGC API Features',
+    description:
+      'The fires of the national fires list and their mapped perimeters as an OGC API – Features service (Part 1 Core, GeoJSON and HTML, ' +
+      `Part 2 CRS, Part 3 filtering with CQL2 text). ${OPEN_DATA_LICENCE.attribution.en}`,
+    links: [
+      { href: base, rel: 'self', type: JSON_TYPE, title: 'This document' },
+      htmlLink(base),
+      { href: `${base}/api`, rel: 'service-desc', type: OPENAPI_TYPE, title: 'The API definition' },
+      { href: `${base}/conformance`, rel: 'conformance', type: JSON_TYPE, title: 'Conformance classes' },
+      { href: `${base}/collections`, rel: 'data', type: JSON_TYPE, title: 'Collections' },
+      licenceLink,
+    ],
+  };
+}
+
 function describe(source: AnySource, base: string) {
   const self = `${base}/collections/${source.id}`;
   return {
@@ -89,6 +130,7 @@ function describe(source: AnySource, base: string) {
     },
     links: [
       { href: self, rel: 'self', type: JSON_TYPE, title: 'This collection' },
+      htmlLink(self),
       { href: `${self}/items`, rel: 'items', type: GEOJSON, title: 'The features' },
       {
         href: `${self}/queryables`,
@@ -129,7 +171,10 @@ function pageLinks(
     return `${items}?${params}`;
   };
   const offset = query.offset ?? 0;
-  const links = [{ href: href(offset), rel: 'self', type: GEOJSON, title: 'This page' }];
+  const links = [
+    { href: href(offset), rel: 'self', type: GEOJSON, title: 'This page' },
+    htmlLink(href(offset)),
+  ];
   if (offset + page.features.length < page.numberMatched)
     links.push({ href: href(offset + limit), rel: 'next', type: GEOJSON, title: 'Next page' });
   if (offset > 0)
@@ -146,6 +191,15 @@ function pageLinks(
     title: 'The collection',
   });
   return links;
+}
+
+const HTML_TYPE = 'text/html; charset=utf-8';
+
+/** JSON, or HTML in a language: part of the cache key, since Accept and Accept-Language choose it. */
+function representation(request: FastifyRequest, base: string) {
+  if (formatOf(request) === 'json') return { key: 'json', ctx: undefined };
+  const ctx = htmlContext(request, base);
+  return { key: `html-${ctx.lang}`, ctx };
 }
 
 /** The base parameters read once for every collection: a refused one is a 400 before any SQL. */
@@ -207,23 +261,18 @@ export async function ogcRoutes(fastify: FastifyInstance): Promise<void> {
 
   app.get(
     BASE,
-    { schema: { summary: 'OGC API – Features landing page', tags, response: { 200: OgcLanding } } },
+    {
+      schema: {
+        summary: 'OGC API – Features landing page',
+        tags,
+        querystring: HtmlQuery,
+        response: { 200: OgcLanding },
+      },
+    },
     async (request, reply) => {
       const base = baseUrl(request);
       reply.header('cache-control', 'public, max-age=300');
-      return {
-        title: 'CIFFC wildland fires – OGC API Features',
-        description:
-          'The fires of the national fires list and their mapped perimeters as an OGC API – Features service (Part 1 Core and GeoJSON, ' +
-          `Part 2 CRS, Part 3 filtering with CQL2 text). ${OPEN_DATA_LICENCE.attribution.en}`,
-        links: [
-          { href: base, rel: 'self', type: JSON_TYPE, title: 'This document' },
-          { href: `${base}/api`, rel: 'service-desc', type: OPENAPI_TYPE, title: 'The API definition' },
-          { href: `${base}/conformance`, rel: 'conformance', type: JSON_TYPE, title: 'Conformance classes' },
-          { href: `${base}/collections`, rel: 'data', type: JSON_TYPE, title: 'Collections' },
-          licenceLink,
-        ],
-      };
+      return negotiated(request, reply, base, landing(base), landingHtml);
     },
   );
 
@@ -244,13 +293,24 @@ export async function ogcRoutes(fastify: FastifyInstance): Promise<void> {
 
   app.get(
     `${BASE}/collections`,
-    { schema: { summary: 'OGC API – Features collections', tags, response: { 200: OgcCollections } } },
-    async (request) => {
+    {
+      schema: {
+        summary: 'OGC API – Features collections',
+        tags,
+        querystring: HtmlQuery,
+        response: { 200: OgcCollections },
+      },
+    },
+    async (request, reply) => {
       const base = baseUrl(request);
-      return {
-        links: [{ href: `${base}/collections`, rel: 'self', type: JSON_TYPE, title: 'This document' }],
+      const doc = {
+        links: [
+          { href: `${base}/collections`, rel: 'self', type: JSON_TYPE, title: 'This document' },
+          htmlLink(`${base}/collections`),
+        ],
         collections: COLLECTIONS.map((source) => describe(source, base)),
       };
+      return negotiated(request, reply, base, doc, collectionsHtml);
     },
   );
 
@@ -285,10 +345,14 @@ function registerCollection(fastify: FastifyInstance, source: AnySource, tags: s
       schema: {
         summary: `OGC API – Features collection ${source.id}`,
         tags,
+        querystring: HtmlQuery,
         response: { 200: OgcCollection },
       },
     },
-    async (request) => describe(source, baseUrl(request)),
+    async (request, reply) => {
+      const base = baseUrl(request);
+      return negotiated(request, reply, base, describe(source, base), collectionHtml);
+    },
   );
 
   app.get(
@@ -317,7 +381,9 @@ function registerCollection(fastify: FastifyInstance, source: AnySource, tags: s
       schema: {
         summary: `The ${source.id} as GeoJSON features, filtered by the queryables or CQL2, paged by next and prev links`,
         tags,
-        querystring: source.itemsQuery as z.ZodType<BaseQuery>,
+        querystring: (source.itemsQuery as unknown as z.ZodObject).extend(
+          HtmlQuery.shape,
+        ) as unknown as z.ZodType<BaseQuery>,
         response: { 200: source.itemsSchema, 400: ErrorResponse },
       },
     },
@@ -325,14 +391,16 @@ function registerCollection(fastify: FastifyInstance, source: AnySource, tags: s
       const items = itemsRequest(source, request.query);
       const base = baseUrl(request);
       reply.header('content-crs', `<${items.crs}>`);
+      const html = representation(request, base);
       // Cached like every public read: ETag, 304, the data version (and the links' base) in the key.
       return sendCached(request, reply, app.responseCache, {
-        version: `${await readVersion(app, request, source.dataSets)}|${base}`,
-        contentType: `${GEOJSON}; charset=utf-8`,
+        version: `${await readVersion(app, request, source.dataSets)}|${base}|${html.key}`,
+        contentType: html.ctx ? HTML_TYPE : `${GEOJSON}; charset=utf-8`,
         schema: source.itemsSchema,
+        vary: HTML_VARY,
         compute: async () => {
           const page = await source.page(app, items);
-          return {
+          const doc = {
             type: 'FeatureCollection' as const,
             timeStamp: new Date().toISOString(),
             numberMatched: page.numberMatched,
@@ -340,6 +408,7 @@ function registerCollection(fastify: FastifyInstance, source: AnySource, tags: s
             features: page.features,
             links: pageLinks(base, source, request.query, page, items.limit),
           };
+          return html.ctx ? itemsHtml(doc, html.ctx, source, items.offset) : doc;
         },
       });
     },
@@ -352,7 +421,7 @@ function registerCollection(fastify: FastifyInstance, source: AnySource, tags: s
         summary: `One of the ${source.id} as a GeoJSON feature`,
         tags,
         params: z.object({ featureId: z.string() }),
-        querystring: z.object({ crs: OgcItemsBaseQuery.shape.crs, f: OgcItemsBaseQuery.shape.f }),
+        querystring: HtmlQuery.extend({ crs: OgcItemsBaseQuery.shape.crs }),
         response: { 200: source.featureSchema, 400: ErrorResponse, 404: ErrorResponse },
       },
     },
@@ -361,24 +430,25 @@ function registerCollection(fastify: FastifyInstance, source: AnySource, tags: s
       const crs = parseCrs(request.query.crs, 'crs');
       const base = baseUrl(request);
       reply.header('content-crs', `<${crs}>`);
+      const html = representation(request, base);
+      const self = `${path.replace(BASE, base)}/items/${encodeURIComponent(featureId)}`;
       return sendCached(request, reply, app.responseCache, {
-        version: `${await readVersion(app, request, source.dataSets)}|${base}`,
-        contentType: `${GEOJSON}; charset=utf-8`,
+        version: `${await readVersion(app, request, source.dataSets)}|${base}|${html.key}`,
+        contentType: html.ctx ? HTML_TYPE : `${GEOJSON}; charset=utf-8`,
         schema: source.featureSchema,
+        vary: HTML_VARY,
         compute: async () => {
           const feature = await source.feature(app, featureId, crs);
           if (!feature) throw notFound(`No feature ${featureId}`);
-          return {
+          const doc = {
             ...feature,
             links: [
-              {
-                href: `${path.replace(BASE, base)}/items/${encodeURIComponent(featureId)}`,
-                rel: 'self',
-                type: GEOJSON,
-              },
+              { href: self, rel: 'self', type: GEOJSON },
+              htmlLink(self),
               { href: path.replace(BASE, base), rel: 'collection', type: JSON_TYPE },
             ],
           };
+          return html.ctx ? featureHtml(doc, html.ctx, self) : doc;
         },
       });
     },
