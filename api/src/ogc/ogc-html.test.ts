@@ -57,6 +57,15 @@ forEachEngine('OGC API – Features as HTML pages', (ctx) => {
     });
   });
 
+  it('answers 404, not 400, for an unknown collection asked as HTML', async () => {
+    for (const url of [
+      '/v1/ogc/collections/other',
+      '/v1/ogc/collections/other/items',
+      '/v1/ogc/collections/other/items/x',
+    ])
+      expect((await get(ctx(), `${url}?f=html`)).statusCode, url).toBe(404);
+  });
+
   it("lists the JSON document's links on the landing page, each page as HTML", async () => {
     const json = (await get(ctx(), '/v1/ogc')).json();
     const html = (await get(ctx(), '/v1/ogc?f=html')).body;

@@ -321,16 +321,16 @@ export async function ogcRoutes(fastify: FastifyInstance): Promise<void> {
     throw notFound(`No collection ${(request.params as { collectionId: string }).collectionId}`);
   };
   const params = { params: OgcCollectionParams, response: { 404: ErrorResponse }, hide: true };
-  app.get(`${BASE}/collections/:collectionId`, { schema: params }, unknown);
+  app.get(`${BASE}/collections/:collectionId`, { schema: { ...params, querystring: HtmlQuery } }, unknown);
   app.get(`${BASE}/collections/:collectionId/queryables`, { schema: params }, unknown);
   app.get(
     `${BASE}/collections/:collectionId/items`,
-    { schema: { ...params, querystring: OgcItemsBaseQuery } },
+    { schema: { ...params, querystring: OgcItemsBaseQuery.extend(HtmlQuery.shape) } },
     unknown,
   );
   app.get(
     `${BASE}/collections/:collectionId/items/:featureId`,
-    { schema: { ...params, params: OgcFeatureParams } },
+    { schema: { ...params, params: OgcFeatureParams, querystring: HtmlQuery } },
     unknown,
   );
 }
