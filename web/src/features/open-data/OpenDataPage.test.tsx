@@ -16,6 +16,8 @@ describe('open data page', () => {
     const origin = window.location.origin;
     const ogc = screen.getByRole('region', { name: /OGC API – Features layer/ });
     expect(hrefs(ogc)).toContain(`${origin}/v1/ogc`);
+    expect(hrefs(ogc)).toContain(`${origin}/v1/ogc?f=html&lang=en`);
+    expect(ogc.textContent).toContain('the fires and their perimeters');
     expect(within(ogc).getByRole('heading', { level: 3, name: 'QGIS' })).toBeTruthy();
     expect(ogc.textContent).toContain('Add WFS / OGC API – Features Layer');
     expect(ogc.textContent).toContain('New OGC API Server');
@@ -59,8 +61,8 @@ describe('open data page', () => {
         .slice(1)
         .every((h) => h?.endsWith('&lang=fr')),
     ).toBe(true);
-    expect(screen.getByRole('region', { name: /Dans QGIS, ArcGIS ou GDAL/ }).textContent).toContain(
-      'Ajouter une couche WFS / OGC API – Features',
-    );
+    const ogc = screen.getByRole('region', { name: /Dans QGIS, ArcGIS ou GDAL/ });
+    expect(ogc.textContent).toContain('Ajouter une couche WFS / OGC API – Features');
+    expect(hrefs(ogc)).toContain(`${window.location.origin}/v1/ogc?f=html&lang=fr`);
   });
 });

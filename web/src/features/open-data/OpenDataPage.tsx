@@ -31,7 +31,7 @@ function Address({ url }: { url: string }) {
   );
 }
 
-function OgcSection({ ogcUrl }: { ogcUrl: string }) {
+function OgcSection({ ogcUrl, lang }: { ogcUrl: string; lang: 'en' | 'fr' }) {
   return (
     <section aria-labelledby="open-data-ogc">
       <h2 id="open-data-ogc">
@@ -70,6 +70,12 @@ function OgcSection({ ogcUrl }: { ogcUrl: string }) {
         <FormattedMessage
           id="openData.ogc.browse"
           values={{ link: <Address url={`${ogcUrl}/collections/fires/queryables`} /> }}
+        />
+      </p>
+      <p>
+        <FormattedMessage
+          id="openData.ogc.html"
+          values={{ link: <Address url={`${ogcUrl}?f=html&lang=${lang}`} /> }}
         />
       </p>
     </section>
@@ -124,7 +130,7 @@ export function OpenDataPage() {
       <p>
         <FormattedMessage id="openData.intro" />
       </p>
-      <OgcSection ogcUrl={`${origin}/v1/ogc`} />
+      <OgcSection ogcUrl={`${origin}/v1/ogc`} lang={lang} />
       <DownloadsSection origin={origin} lang={lang} />
       <section aria-labelledby="open-data-api">
         <h2 id="open-data-api">

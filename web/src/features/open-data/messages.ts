@@ -19,6 +19,8 @@ export const messages = defineCatalogue({
       'ArcGIS Online: Map › Add › Add layer from URL, type OGC Feature Layer, the service address, then the collection “fires”.',
     'openData.ogc.gdal': 'With GDAL, to a GeoPackage:',
     'openData.ogc.browse': 'The fields the server filters on (queryables), as a JSON Schema: {link}.',
+    'openData.ogc.html':
+      'Two collections, the fires and their perimeters (current and past captures), to read in a browser page by page: {link}.',
     'openData.downloads.title': 'Downloads of the national fires list',
     'openData.downloads.intro':
       'On the {list}, filter and sort the fires, then download that view. The files of this season’s fires:',
@@ -61,6 +63,8 @@ export const messages = defineCatalogue({
       'ArcGIS Online : Carte › Ajouter › Ajouter une couche à partir d’une URL, type Couche d’entités OGC, l’adresse du service, puis la collection « fires ».',
     'openData.ogc.gdal': 'Avec GDAL, vers un GeoPackage :',
     'openData.ogc.browse': 'Les champs que le serveur sait filtrer (queryables), en JSON Schema : {link}.',
+    'openData.ogc.html':
+      'Deux collections, les feux et leurs périmètres (relevés actuels et antérieurs), à lire page par page dans un navigateur : {link}.',
     'openData.downloads.title': 'Téléchargements de la liste nationale des feux',
     'openData.downloads.intro':
       'Dans la {list}, filtrez et triez les feux, puis téléchargez cette vue. Les fichiers des feux de cette saison :',
