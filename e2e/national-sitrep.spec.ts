@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
-import { login } from './support.ts';
+import { apiGet, login, sentValues, switchTo, tokenOf, typeKeys } from './support.ts';
 
 /** Today in the centre's time zone: the report date a publication gets. */
 const reportDate = () =>
@@ -200,4 +200,63 @@ test.describe('national situation report', () => {
       await expect(page.getByRole('button', { name: 'Start Editing' })).toBeVisible();
     });
   }
+
+  // The national draft is one for the whole stack: typing into it lives here, beside the other
+  // tests that edit it, so no other worker's edits race it (they run one after another in this file).
+  test('numbers typed key by key: a grid cell refuses a decimal and text, and keeps 1,234 and « 2 345 »', async ({
+    page,
+  }) => {
+    test.setTimeout(120_000);
+    const token = await tokenOf(page, 'ciffc');
+    const sent = sentValues(page, '/v1/sitrep/national', (b) => {
+      const to = b.national_to_mobs as Record<string, Record<string, unknown>> | undefined;
+      return to?.UC20?.ab;
+    });
+    await login(page, 'ciffc');
+    await page.goto('/agency/national');
+    await page.getByRole('button', { name: 'Start Editing' }).click();
+    await expect(page.getByRole('button', { name: 'Pause Edit' })).toBeVisible();
+    // The To grid's UC20 row (in the demo's national report), Alberta's column.
+    const cell = page
+      .getByRole('table', { name: 'To', exact: true })
+      .locator('tr[data-resource="UC20"]')
+      .getByRole('textbox', { name: /, AB$/ });
+    const kept = async () =>
+      (
+        await apiGet<{ national_to_mobs: Record<string, Record<string, unknown>> }>(
+          page,
+          token,
+          '/v1/sitrep/national',
+        )
+      ).national_to_mobs.UC20?.ab;
+
+    await typeKeys(cell, '3.5');
+    await cell.blur();
+    // A grid cell has no error line of its own: the reason is beside it and in its description.
+    await expect(cell).toHaveAccessibleDescription(/A whole number is expected\./);
+    await expect(page.getByText('A whole number is expected.')).toBeVisible();
+    await typeKeys(cell, 'x');
+    await expect(cell).toHaveAccessibleDescription(/Not a number: type digits only\./);
+    await typeKeys(cell, '1,234');
+    await expect(cell).toHaveAccessibleDescription('Read as 1,234');
+    await cell.blur();
+    await expect.poll(kept, { timeout: 20_000 }).toBe(1234);
+
+    await switchTo(page, 'Français');
+    const cellFr = page
+      .getByRole('table', { name: 'Vers', exact: true })
+      .locator('tr[data-resource="UC20"]')
+      .getByRole('textbox', { name: /, AB$/ });
+    await expect(cellFr).toHaveValue('1234');
+    await typeKeys(cellFr, '3,5');
+    await cellFr.blur();
+    await expect(cellFr).toHaveAccessibleDescription(/Un nombre entier est attendu\./);
+    await typeKeys(cellFr, '2 345');
+    await expect(cellFr).toHaveAccessibleDescription(/^Lu : 2\s345$/);
+    await cellFr.blur();
+    await expect.poll(kept, { timeout: 20_000 }).toBe(2345);
+
+    for (const wrong of [3, 3.5, 35]) expect(sent).not.toContain(wrong);
+    await page.getByRole('button', { name: 'Suspendre la modification' }).click();
+  });
 });

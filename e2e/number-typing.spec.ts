@@ -1,48 +1,13 @@
-import { expect, type Locator, type Page, test } from '@playwright/test';
-import { login } from './support.ts';
+import { expect, test } from '@playwright/test';
+import { apiGet, login, sentValues, switchTo, tokenOf, typeKeys } from './support.ts';
 
 /**
  * Numbers typed key by key, as a duty officer types them, into each kind of number field (a fire
- * count, hectares, a grid cell, an inventory count) in English and French: the page reads the
+ * count, hectares, an inventory count; a national grid cell in national-sitrep.spec.ts, beside the
+ * other tests that edit the one national draft) in English and French: the page reads the
  * language's marks and says what it read, refuses a decimal in a count and text with a message,
  * and the server receives the value meant (read back through the API after the save).
  */
-
-/** Clears the field and types the text one key at a time (never `fill`, which sets the value at once). */
-async function typeKeys(field: Locator, text: string): Promise<void> {
-  await field.click();
-  await field.press('ControlOrMeta+a');
-  await field.press('Backspace');
-  await field.pressSequentially(text, { delay: 20 });
-}
-
-/** A bearer token of a demo user, to read what the server kept as that user's page would. */
-async function tokenOf(page: Page, user: string): Promise<string> {
-  const res = await page.request.post('/api/auth/local', {
-    data: { identifier: user, password: 'wildfire-demo' },
-  });
-  return ((await res.json()) as { jwt: string }).jwt;
-}
-
-async function apiGet<T>(page: Page, token: string, url: string): Promise<T> {
-  const res = await page.request.get(url, { headers: { authorization: `Bearer ${token}` } });
-  expect(res.status(), url).toBe(200);
-  return (await res.json()) as T;
-}
-
-/** Every value of one field the page sent in its saves: none may be a value the user did not mean. */
-function sentValues(page: Page, path: string, pick: (body: Record<string, unknown>) => unknown): unknown[] {
-  const seen: unknown[] = [];
-  page.on('request', (request) => {
-    if (request.method() !== 'POST' || !request.url().includes(path)) return;
-    const body = request.postDataJSON() as Record<string, unknown> | null;
-    if (body) seen.push(pick(body));
-  });
-  return seen;
-}
-
-const switchTo = async (page: Page, language: 'Français' | 'English') =>
-  page.getByRole('button', { name: language, exact: true }).click();
 
 test.describe('numbers typed key by key', () => {
   test('agency report: a count and hectares in English then French reach the server as meant', async ({
@@ -106,63 +71,6 @@ test.describe('numbers typed key by key', () => {
     }
     await page.getByRole('button', { name: 'Suspendre la modification' }).click();
   });
-  test('national report: a grid cell refuses a decimal and text, and keeps 1,234 and « 2 345 »', async ({
-    page,
-  }) => {
-    test.setTimeout(120_000);
-    const token = await tokenOf(page, 'ciffc');
-    const sent = sentValues(page, '/v1/sitrep/national', (b) => {
-      const to = b.national_to_mobs as Record<string, Record<string, unknown>> | undefined;
-      return to?.UC20?.ab;
-    });
-    await login(page, 'ciffc');
-    await page.goto('/agency/national');
-    await page.getByRole('button', { name: 'Start Editing' }).click();
-    await expect(page.getByRole('button', { name: 'Pause Edit' })).toBeVisible();
-    // The To grid's UC20 row (in the demo's national report), Alberta's column.
-    const cell = page
-      .getByRole('table', { name: 'To', exact: true })
-      .locator('tr[data-resource="UC20"]')
-      .getByRole('textbox', { name: /, AB$/ });
-    const kept = async () =>
-      (
-        await apiGet<{ national_to_mobs: Record<string, Record<string, unknown>> }>(
-          page,
-          token,
-          '/v1/sitrep/national',
-        )
-      ).national_to_mobs.UC20?.ab;
-
-    await typeKeys(cell, '3.5');
-    await cell.blur();
-    // A grid cell has no error line of its own: the reason is beside it and in its description.
-    await expect(cell).toHaveAccessibleDescription(/A whole number is expected\./);
-    await expect(page.getByText('A whole number is expected.')).toBeVisible();
-    await typeKeys(cell, 'x');
-    await expect(cell).toHaveAccessibleDescription(/Not a number: type digits only\./);
-    await typeKeys(cell, '1,234');
-    await expect(cell).toHaveAccessibleDescription('Read as 1,234');
-    await cell.blur();
-    await expect.poll(kept, { timeout: 20_000 }).toBe(1234);
-
-    await switchTo(page, 'Français');
-    const cellFr = page
-      .getByRole('table', { name: 'Vers', exact: true })
-      .locator('tr[data-resource="UC20"]')
-      .getByRole('textbox', { name: /, AB$/ });
-    await expect(cellFr).toHaveValue('1234');
-    await typeKeys(cellFr, '3,5');
-    await cellFr.blur();
-    await expect(cellFr).toHaveAccessibleDescription(/Un nombre entier est attendu\./);
-    await typeKeys(cellFr, '2 345');
-    await expect(cellFr).toHaveAccessibleDescription(/^Lu : 2\s345$/);
-    await cellFr.blur();
-    await expect.poll(kept, { timeout: 20_000 }).toBe(2345);
-
-    for (const wrong of [3, 3.5, 35]) expect(sent).not.toContain(wrong);
-    await page.getByRole('button', { name: 'Suspendre la modification' }).click();
-  });
-
   test('inventory: a count typed in English then French is saved as meant, a decimal and text refused', async ({
     page,
   }) => {

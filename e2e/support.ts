@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 
 const DEMO_PASSWORD = 'wildfire-demo';
 
@@ -10,3 +10,43 @@ export async function login(page: Page, username: string, password = DEMO_PASSWO
   await page.getByRole('button', { name: /^(Login|Connexion)$/ }).click();
   await expect(page).toHaveURL(/\/agency/);
 }
+
+/** Clears the field and types the text one key at a time (never `fill`, which sets the value at once). */
+export async function typeKeys(field: Locator, text: string): Promise<void> {
+  await field.click();
+  await field.press('ControlOrMeta+a');
+  await field.press('Backspace');
+  await field.pressSequentially(text, { delay: 20 });
+}
+
+/** A bearer token of a demo user, to read what the server kept as that user's page would. */
+export async function tokenOf(page: Page, user: string): Promise<string> {
+  const res = await page.request.post('/api/auth/local', {
+    data: { identifier: user, password: 'wildfire-demo' },
+  });
+  return ((await res.json()) as { jwt: string }).jwt;
+}
+
+export async function apiGet<T>(page: Page, token: string, url: string): Promise<T> {
+  const res = await page.request.get(url, { headers: { authorization: `Bearer ${token}` } });
+  expect(res.status(), url).toBe(200);
+  return (await res.json()) as T;
+}
+
+/** Every value of one field the page sent in its saves: none may be a value the user did not mean. */
+export function sentValues(
+  page: Page,
+  path: string,
+  pick: (body: Record<string, unknown>) => unknown,
+): unknown[] {
+  const seen: unknown[] = [];
+  page.on('request', (request) => {
+    if (request.method() !== 'POST' || !request.url().includes(path)) return;
+    const body = request.postDataJSON() as Record<string, unknown> | null;
+    if (body) seen.push(pick(body));
+  });
+  return seen;
+}
+
+export const switchTo = async (page: Page, language: 'Français' | 'English') =>
+  page.getByRole('button', { name: language, exact: true }).click();

@@ -58,7 +58,7 @@ const ESCAPES: Record<string, string> = {
   '"': '&quot;',
   "'": '&#39;',
 };
-export const escapeHtml = (value: unknown): string =>
+const escapeHtml = (value: unknown): string =>
   String(value ?? '').replace(/[&<>"']/g, (c) => ESCAPES[c] ?? c);
 
 const TEXT = {
