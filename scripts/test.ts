@@ -164,6 +164,10 @@ const passed = () => results.every((r) => r.code === 0);
 results.push(...(await Promise.all([lane(['lint', 'typecheck'], true), lane(['build:parts'], true)])).flat());
 if (passed()) {
   const e2eStack = startE2eStack();
+  // The stack runs in its own process group: a Ctrl-C of the run must stop it too, or the next run
+  // would find its port taken and test against this stale stack.
+  for (const sig of ['SIGINT', 'SIGTERM'] as const)
+    process.once(sig, () => void e2eStack.stop().then(() => process.exit(130)));
   const lanes = await Promise.all([
     lane(['test:unit', 'test:api'], true),
     lane(['test:cms', 'test:prod'], true),

@@ -63,4 +63,19 @@ describe('a Ctrl-C during startup (Ctrl-C stops them all)', () => {
   it('does nothing when nothing runs', async () => {
     await expect(stopRunningParts()).resolves.toBeUndefined();
   });
+
+  it('starts no part once stopping, so a start still under way leaves nothing running', async () => {
+    const next = spawnPart({
+      name: 'gateway',
+      command: 'sleep',
+      args: ['60'],
+      cwd: dir,
+      env: {},
+      logFile: join(dir, 'late.log'),
+      url: `http://127.0.0.1:${await freePort()}`,
+      readyPath: '/',
+      timeoutMs: 5_000,
+    });
+    await expect(next).rejects.toThrow('not starting the gateway: stopping');
+  });
 });

@@ -52,6 +52,8 @@ export async function freePort(): Promise<number> {
  * instead; otherwise the detached parts would outlive it.
  */
 const running = new Map<ChildProcess, { group: boolean }>();
+/** Set once stopRunningParts is called: no part is started after it. */
+let shuttingDown = false;
 
 function track(child: ChildProcess, group: boolean): void {
   running.set(child, { group });
@@ -72,6 +74,7 @@ export function signalRunningParts(sig: NodeJS.Signals = 'SIGTERM'): void {
 
 /** Stops every running child (SIGTERM, SIGKILL after `graceMs`) and waits until they have exited. */
 export async function stopRunningParts(graceMs = 8_000): Promise<void> {
+  shuttingDown = true;
   const children = [...running];
   await Promise.all(
     children.map(async ([child, { group }]) => {
@@ -106,6 +109,8 @@ export interface SpawnOptions {
 
 /** Spawns a part and waits until `url + readyPath` answers; fails with the log's tail otherwise. */
 export async function spawnPart(o: SpawnOptions): Promise<Part> {
+  // A start still under way when the launcher stops would otherwise leave this part running alone.
+  if (shuttingDown) throw new Error(`not starting the ${o.name}: stopping`);
   mkdirSync(resolve(o.logFile, '..'), { recursive: true });
   const log = createWriteStream(o.logFile, { flags: 'a' });
   const child = spawn(o.command, o.args, {
