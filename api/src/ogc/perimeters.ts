@@ -8,7 +8,7 @@ import {
 import type { MultiPolygon, Polygon, Position } from 'geojson';
 import { type Expression, type Kysely, type SqlBool, sql } from 'kysely';
 import type { Database } from '../db/schema.ts';
-import '../perimeters/schema.ts';
+import { PUBLISHED_PERIMETER_COLUMNS, type PublishedPerimeter } from '../perimeters/schema.ts';
 import type { ItemsRequest, OgcCollectionSource } from './collection.ts';
 import { type Box, crs84Envelope, project } from './crs.ts';
 import { PERIMETER_QUERYABLE_TYPES } from './queryables.ts';
@@ -33,18 +33,7 @@ function boxMeets(box: Box, crs: OgcCrs): Expression<SqlBool> {
   return sql<SqlBool>`(${lats} and ${lons})`;
 }
 
-interface Row {
-  id: number;
-  agency_code: string | null;
-  agency_fire_id: string | null;
-  fire_name: string | null;
-  captured_at: string;
-  area_ha: number;
-  agency_area_ha: number | null;
-  source: string;
-  is_current: number;
-  geometry: string;
-}
+type Row = PublishedPerimeter;
 
 /**
  * Every vertex goes through `project`, CRS84 included: the stored positions keep the file's full
@@ -82,18 +71,7 @@ function toFeature(r: Row, crs: OgcCrs): OgcPerimeterFeature {
   };
 }
 
-const COLUMNS = [
-  'id',
-  'agency_code',
-  'agency_fire_id',
-  'fire_name',
-  'captured_at',
-  'area_ha',
-  'agency_area_ha',
-  'source',
-  'is_current',
-  'geometry',
-] as const;
+const COLUMNS = PUBLISHED_PERIMETER_COLUMNS;
 
 function filtered(db: Kysely<Database>, request: ItemsRequest<OgcPerimetersQuery>) {
   const { query, bbox, dates, condition } = request;

@@ -2,37 +2,15 @@ import { PERIMETERS_LICENCE_URL } from '@ciffc/contracts';
 import type { MultiPolygon, Polygon, Position } from 'geojson';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
-import './schema.ts';
+import { PUBLISHED_PERIMETER_COLUMNS, type PublishedPerimeter } from './schema.ts';
 
-interface Row {
-  id: number;
-  agency_code: string | null;
-  agency_fire_id: string | null;
-  fire_name: string | null;
-  captured_at: string;
-  area_ha: number;
-  agency_area_ha: number | null;
-  source: string;
-  is_current: number;
-  geometry: string;
-}
+type Row = PublishedPerimeter;
 
 /** Every capture, or the current ones, in a stable order (fire, then capture time). */
 export async function perimetersForDownload(db: Kysely<Database>, all: boolean): Promise<Row[]> {
   let query = db
     .selectFrom('perimeters')
-    .select([
-      'id',
-      'agency_code',
-      'agency_fire_id',
-      'fire_name',
-      'captured_at',
-      'area_ha',
-      'agency_area_ha',
-      'source',
-      'is_current',
-      'geometry',
-    ])
+    .select(PUBLISHED_PERIMETER_COLUMNS)
     .orderBy('agency_code')
     .orderBy('agency_fire_id')
     .orderBy('captured_at')

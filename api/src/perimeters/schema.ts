@@ -1,4 +1,4 @@
-import type { Generated } from 'kysely';
+import type { Generated, Selectable } from 'kysely';
 
 /** One import of perimeters that was written (not a dry run): who, when, what it counted. */
 interface PerimeterImportsTable {
@@ -57,3 +57,21 @@ declare module '../db/schema.ts' {
     perimeters: PerimetersTable;
   }
 }
+
+/** What a published capture shows (downloads, the OGC collection): its columns and its row. */
+export const PUBLISHED_PERIMETER_COLUMNS = [
+  'id',
+  'agency_code',
+  'agency_fire_id',
+  'fire_name',
+  'captured_at',
+  'area_ha',
+  'agency_area_ha',
+  'source',
+  'is_current',
+  'geometry',
+] as const;
+export type PublishedPerimeter = Pick<
+  Selectable<PerimetersTable>,
+  (typeof PUBLISHED_PERIMETER_COLUMNS)[number]
+>;
