@@ -1,11 +1,12 @@
 // The site config rendered from deploy/nginx/ciffc.conf.template with the shipped nginx.env: which
 // addresses it listens on, and that nginx accepts it (`nginx -t`, which binds no port).
-import { execFileSync, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { DEPLOY_DIR, parseEnvFile, renderNginx } from '../render-nginx.mjs';
+import { selfSignedCertificate } from './stack.ts';
 
 const shipped = parseEnvFile(readFileSync(path.join(DEPLOY_DIR, 'env', 'nginx.env'), 'utf8'));
 const dir = mkdtempSync(path.join(tmpdir(), 'ciffc-render-nginx-'));
@@ -52,27 +53,7 @@ const scratchEnv = (name: string, tls: boolean): Record<string, string> => {
     NGINX_TLS_KEY: '',
   };
   if (!tls) return env;
-  const cert = path.join(root, 'cert.pem');
-  const key = path.join(root, 'key.pem');
-  execFileSync(
-    'openssl',
-    [
-      'req',
-      '-x509',
-      '-newkey',
-      'rsa:2048',
-      '-nodes',
-      '-days',
-      '1',
-      '-subj',
-      '/CN=ciffc.example.ca',
-      '-keyout',
-      key,
-      '-out',
-      cert,
-    ],
-    { stdio: 'ignore' },
-  );
+  const { cert, key } = selfSignedCertificate(root);
   return { ...env, NGINX_TLS_CERT: cert, NGINX_TLS_KEY: key };
 };
 
