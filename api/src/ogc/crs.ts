@@ -1,4 +1,4 @@
-import { CRS84, OGC_CRS, type OgcCrs, SERVER_MESSAGES } from '@ciffc/contracts';
+import { CRS84, OGC_CRS, type OgcCrs, roundCoordinate, SERVER_MESSAGES } from '@ciffc/contracts';
 import { type Expression, type RawBuilder, sql } from 'kysely';
 import proj4 from 'proj4';
 import { HttpError } from '../http/errors.ts';
@@ -51,11 +51,10 @@ const FORWARD: Record<OgcCrs, Forward> = {
   'http://www.opengis.net/def/crs/EPSG/0/3857': mercator,
 };
 
-/** A point's coordinates in `crs`, rounded to what the source holds (about a centimetre). */
+/** A point's coordinates in `crs`, rounded by the published coordinates' rule (`roundCoordinate`). */
 export function project(crs: OgcCrs, lon: number, lat: number): [number, number] {
   const [x, y] = FORWARD[crs](lon, lat);
-  const digits = crs === CRS84 || crs.endsWith('/4326') ? 1e7 : 1e2;
-  return [Math.round(x * digits) / digits, Math.round(y * digits) / digits];
+  return [roundCoordinate(x, crs), roundCoordinate(y, crs)];
 }
 
 /** A constant inlined in parentheses: `- -95` would start an SQL comment. */

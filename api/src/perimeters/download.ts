@@ -2,6 +2,7 @@ import { PERIMETERS_LICENCE_URL } from '@ciffc/contracts';
 import type { MultiPolygon, Polygon, Position } from 'geojson';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
+import { publishedArea } from './geometry.ts';
 import { PUBLISHED_PERIMETER_COLUMNS, type PublishedPerimeter } from './schema.ts';
 
 type Row = PublishedPerimeter;
@@ -30,11 +31,13 @@ const properties = (r: Row) => ({
   current: r.is_current === 1,
 });
 
-/** GeoJSON text built from the stored geometry text, without parsing it again. */
+/** The capture's (Multi)Polygon rounded as the OGC items are (`publishedArea`). */
+const published = (r: Row) => publishedArea(JSON.parse(r.geometry) as Polygon | MultiPolygon);
+
 export function toGeoJson(rows: readonly Row[]): string {
   const features = rows.map(
     (r) =>
-      `{"type":"Feature","id":${r.id},"geometry":${r.geometry},"properties":${JSON.stringify(properties(r))}}`,
+      `{"type":"Feature","id":${r.id},"geometry":${JSON.stringify(published(r))},"properties":${JSON.stringify(properties(r))}}`,
   );
   const licence = JSON.stringify({ license: PERIMETERS_LICENCE_URL });
   return `{"type":"FeatureCollection",${licence.slice(1, -1)},"features":[${features.join(',')}]}`;
@@ -59,7 +62,7 @@ function polygonKml(rings: Position[][]): string {
 /** KML 2.2: a Placemark per capture, its values as ExtendedData (names as the import reads them). */
 export function toKml(rows: readonly Row[]): string {
   const placemarks = rows.map((r) => {
-    const geometry = JSON.parse(r.geometry) as Polygon | MultiPolygon;
+    const geometry = published(r);
     const shape =
       geometry.type === 'Polygon'
         ? polygonKml(geometry.coordinates)

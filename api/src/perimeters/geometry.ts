@@ -1,10 +1,13 @@
 import {
   CANADA_BOX,
+  CRS84,
   MAX_PERIMETER_HA,
   MAX_PERIMETER_VERTICES,
   MIN_PERIMETER_HA,
+  type OgcCrs,
   type PerimeterMessageCode,
   type PerimeterMessageParams,
+  roundCoordinate,
 } from '@ciffc/contracts';
 import { area as geodesicArea } from '@turf/area';
 import type { MultiPolygon, Polygon, Position } from 'geojson';
@@ -317,4 +320,15 @@ export function simplifyArea(geometry: Area, tolerance: number, digits: number):
   return kept.length === 1
     ? { type: 'Polygon', coordinates: kept[0] as Position[][] }
     : { type: 'MultiPolygon', coordinates: kept };
+}
+
+/**
+ * A (Multi)Polygon in CRS84 rounded as published coordinates are (`roundCoordinate`, the OGC items'
+ * rule), so the downloads and the import's "same polygon" test follow that one rule.
+ */
+export function publishedArea(geometry: Area): Area {
+  const ring = (positions: Position[]) =>
+    positions.map((p) => [roundCoordinate(p[0] as number, CRS84), roundCoordinate(p[1] as number, CRS84)]);
+  if (geometry.type === 'Polygon') return { type: 'Polygon', coordinates: geometry.coordinates.map(ring) };
+  return { type: 'MultiPolygon', coordinates: geometry.coordinates.map((polygon) => polygon.map(ring)) };
 }

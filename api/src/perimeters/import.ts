@@ -8,7 +8,7 @@ import type { Kysely } from 'kysely';
 import type { Db } from '../db/index.ts';
 import type { Database } from '../db/schema.ts';
 import { bumpDataVersion } from '../db/versions.ts';
-import { type CheckedArea, checkArea, type Refusal } from './geometry.ts';
+import { type Area, type CheckedArea, checkArea, publishedArea, type Refusal } from './geometry.ts';
 import { mapProperties, type PerimeterFields } from './mapping.ts';
 import { parsePerimeterFile } from './parse.ts';
 import { perimeterRefusal } from './refusals.ts';
@@ -93,6 +93,13 @@ function row(c: Candidate, importId: number | null, options: ImportOptions): New
 }
 
 /**
+ * The same polygon as published (rounded as the downloads are), so a downloaded file imported back
+ * is unchanged rather than replaced by its own rounding.
+ */
+const samePolygon = (stored: string, geometry: Area) =>
+  JSON.stringify(publishedArea(JSON.parse(stored) as Area)) === JSON.stringify(publishedArea(geometry));
+
+/**
  * What each candidate would do against the stored captures: insert, replace the same fire's
  * capture of the same time, or nothing (the same polygon again). A later feature of the file for
  * the same fire and time wins over an earlier one, as a later capture would.
@@ -113,7 +120,7 @@ async function plan(db: Kysely<Database>, candidates: Candidate[]) {
     if (captureKey && lastOfKey.get(captureKey) !== c) continue;
     if (!before) actions.set(c, { action: 'inserted' });
     else if (
-      before.geometry === JSON.stringify(c.area.geometry) &&
+      samePolygon(before.geometry, c.area.geometry) &&
       before.agency_area_ha === c.fields.agency_area_ha
     )
       actions.set(c, { action: 'unchanged' });

@@ -21,6 +21,15 @@ export const OGC_CRS = [
 ] as const;
 export type OgcCrs = (typeof OGC_CRS)[number];
 
+/**
+ * The one rounding rule of published coordinates (the OGC items, the perimeter downloads): to what
+ * the sources hold, seven decimals of a degree (about a centimetre) or a centimetre of a metre.
+ */
+export function roundCoordinate(value: number, crs: OgcCrs): number {
+  const factor = crs === CRS84 || crs.endsWith('/4326') ? 1e7 : 1e2;
+  return Math.round(value * factor) / factor;
+}
+
 /** The fires' queryables (Part 3) and their query parameters: equality on each. */
 export const FIRE_QUERYABLES = {
   agency_code: z
