@@ -46,7 +46,10 @@ forEachEngine(
       const ogcRing = ogc.json().features[0].geometry.coordinates[0];
       expect(ogcRing[0]).toEqual([-118.1234568, 57.2123457]);
 
-      const geojson = await ctx().app.inject({ method: 'GET', url: '/v1/perimeters/download?format=geojson' });
+      const geojson = await ctx().app.inject({
+        method: 'GET',
+        url: '/v1/perimeters/download?format=geojson',
+      });
       expect(geojson.json().features[0].geometry.coordinates[0]).toEqual(ogcRing);
       expect(geojson.body).not.toContain('789012');
 

@@ -4,7 +4,6 @@ import {
   MAX_PERIMETER_HA,
   MAX_PERIMETER_VERTICES,
   MIN_PERIMETER_HA,
-  type OgcCrs,
   type PerimeterMessageCode,
   type PerimeterMessageParams,
   roundCoordinate,
