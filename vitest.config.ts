@@ -13,6 +13,7 @@ export default defineConfig({
             'api/src/**/*.unit.test.ts',
             'gateway/src/**/*.test.ts',
             'scripts/**/*.test.ts',
+            'bench/**/*.test.ts',
           ],
         },
       },

@@ -20,6 +20,7 @@ import {
   loginCms,
   startCms,
 } from '../scripts/lib/stack.ts';
+import { reportFigure } from './lib.ts';
 
 const SAVES = Number(process.argv[2] ?? 1000);
 const dataDir = mkdtempSync(join(tmpdir(), 'ciffc-bench-sitrep-'));
@@ -143,6 +144,11 @@ try {
     console.log(
       `| ${engine} | ${SAVES} | ${percentile(times, 50).toFixed(2)} | ${percentile(times, 99).toFixed(2)} | ${(times.at(-1) ?? 0).toFixed(2)} | ${kept} |`,
     );
+    if (app.db.engine === 'sqlite')
+      reportFigure(
+        'agency-sitrep-save',
+        `p50 ${percentile(times, 50).toFixed(2)} ms, p99 ${percentile(times, 99).toFixed(2)} ms (${SAVES} saves, ${kept} versions kept)`,
+      );
   } finally {
     await app.close();
   }

@@ -29,7 +29,7 @@ import { seedNationalDemo } from '../api/src/national-sitrep/demo.ts';
 import { createDatabase, startPostgres } from '../api/test/postgres.ts';
 import { freePort, startApi } from '../scripts/lib/stack.ts';
 import type { RecordedAnswer } from './ceiling.ts';
-import { type BenchResult, measure } from './lib.ts';
+import { type BenchResult, measure, reportFigure } from './lib.ts';
 
 const FIRES = Number(process.env.BENCH_FIRES ?? 100_000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
@@ -158,6 +158,13 @@ function medianRound(rounds: Row[]): Row {
   return { ...median, path: `${median.path} (ratios ${spread}, API p99 ${p99s} ms)` };
 }
 
+/** "0.68-0.98x the ceiling, p99 3-9 ms": the spread of the median rounds of every case. */
+function summary(rows: Row[]): string {
+  const ratios = rows.map(ratioOf).sort((a, b) => a - b);
+  const p99s = rows.map((row) => row.api.p99).sort((a, b) => a - b);
+  return `${ratios[0]?.toFixed(2)}-${ratios.at(-1)?.toFixed(2)}x the ceiling, p99 ${p99s[0]}-${p99s.at(-1)} ms (median round of each case)`;
+}
+
 function printRows(title: string, rows: Row[]): void {
   console.log(`\n${title}`);
   console.log(
@@ -249,6 +256,7 @@ async function run(engine: 'sqlite' | 'postgres'): Promise<void> {
         `data API on ${engine} against the ceiling, ${FIRES} fires, 50 connections, ${SECONDS} s each`,
         rows,
       );
+      reportFigure(`api-fires-${engine}`, summary(rows));
     } finally {
       ceiling?.stop();
       await api.stop();

@@ -2,7 +2,7 @@
  * Shared pieces of the benchmarks: start a data API on a fresh data folder (SQLite, or
  * PostgreSQL with DATABASE_URL) and run autocannon against a path. Loopback only.
  */
-import { mkdtempSync } from 'node:fs';
+import { appendFileSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
@@ -57,4 +57,13 @@ export function printResults(title: string, results: BenchResult[]): void {
   console.log('|---|---|---|---|---|---|');
   for (const r of results)
     console.log(`| ${r.path} | ${r.requestsPerSecond} | ${r.p50} | ${r.p99} | ${r.errors} | ${r.non2xx} |`);
+}
+
+/**
+ * Hands a figure to `npm run bench` (bench/run.ts), which stores it under `key` in
+ * bench/figures.json and docs/performance.md; run alone, a benchmark only prints.
+ */
+export function reportFigure(key: string, figure: string): void {
+  const file = process.env.BENCH_FIGURES;
+  if (file) appendFileSync(file, `${JSON.stringify({ key, figure })}\n`);
 }

@@ -20,7 +20,7 @@ import { centreToday } from '../api/src/http/time.ts';
 import { demoAgencySitrep, demoNationalFields, EMPTY_DAY } from '../api/src/national-sitrep/demo.ts';
 import * as national from '../api/src/national-sitrep/service.ts';
 import { startPostgres } from '../api/test/postgres.ts';
-import { type BenchResult, measure, printResults, startBenchApi } from './lib.ts';
+import { type BenchResult, measure, printResults, reportFigure, startBenchApi } from './lib.ts';
 
 const ITEMS: [string, string, string][] = [
   ['crews', 'type-1-unit-crew', 'UC20'],
@@ -110,6 +110,8 @@ async function publishTimes(databaseUrl: string | undefined): Promise<string> {
       reportBytes = JSON.stringify(outcome.report).length;
     }
     const sorted = [...times].sort((a, b) => a - b);
+    const engine = databaseUrl ? 'postgres' : 'sqlite';
+    reportFigure(`national-publish-${engine}`, `p50 ${quantile(sorted, 0.5).toFixed(1)} ms`);
     return `13 approved agency reports (${(bytes / 1024).toFixed(0)} KB in all), public report ${(reportBytes / 1024).toFixed(0)} KB; 20 publications (save + publish): p50 ${quantile(sorted, 0.5).toFixed(1)} ms, max ${(sorted.at(-1) ?? 0).toFixed(1)} ms`;
   } finally {
     await app.close();
@@ -150,7 +152,14 @@ for (const engine of engines) {
   }
   try {
     console.log(`\n[${engine}] publish: ${await publishTimes(process.env.DATABASE_URL)}`);
-    printResults(`[${engine}] public reads, 50 connections, 10 s`, await reads());
+    const results = await reads();
+    printResults(`[${engine}] public reads, 50 connections, 10 s`, results);
+    const [latest] = results;
+    if (engine === 'sqlite' && latest)
+      reportFigure(
+        'national-reads-sqlite',
+        `${latest.requestsPerSecond.toLocaleString('en-CA')} req/s, p99 ${latest.p99} ms`,
+      );
   } finally {
     if (saved === undefined) delete process.env.DATABASE_URL;
     else process.env.DATABASE_URL = saved;
