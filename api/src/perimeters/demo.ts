@@ -5,6 +5,7 @@ import { bumpDataVersion } from '../db/versions.ts';
 import { random } from '../fires/demo.ts';
 import { checkArea } from './geometry.ts';
 import './schema.ts';
+import { fireYearOf } from './fire-year.ts';
 import { insertPerimeters, markCurrent, type NewPerimeter } from './store.ts';
 
 /** Demo fires at least this large get perimeters: below it a perimeter is a few pixels on the map. */
@@ -89,6 +90,7 @@ function generatePerimeters(fires: readonly DemoFire[], options: { seed: number;
         agency_code: fire.agency_code,
         agency_fire_id: fire.agency_fire_id,
         fire_name: null,
+        fire_year: fireYearOf(fire.agency_code, fire.situation_report_date),
         captured_at: capturedAt.toISOString(),
         area_ha: checked.areaHa,
         agency_area_ha: i === count - 1 ? fire.fire_size : null,

@@ -13,13 +13,16 @@ import { mapProperties, type PerimeterFields } from './mapping.ts';
 import { parsePerimeterFile } from './parse.ts';
 import { perimeterRefusal } from './refusals.ts';
 import {
+  captureKey,
   capturesOf,
   existingFires,
   fireKey,
+  idlessCapturesAt,
   insertPerimeters,
   markCurrent,
   type NewPerimeter,
   replacePerimeter,
+  type StoredCapture,
 } from './store.ts';
 
 export interface ImportOptions {
@@ -75,12 +78,18 @@ const keyed = (c: Candidate) =>
     ? { agency_code: c.fields.agency_code, agency_fire_id: c.fields.agency_fire_id }
     : undefined;
 
-function row(c: Candidate, importId: number | null, options: ImportOptions): NewPerimeter {
+function row(
+  c: Candidate,
+  year: number | null,
+  importId: number | null,
+  options: ImportOptions,
+): NewPerimeter {
   const [min_lon, min_lat, max_lon, max_lat] = c.area.bbox;
   return {
     import_id: importId,
     source: options.actor.source,
     ...c.fields,
+    fire_year: year,
     area_ha: c.area.areaHa,
     vertex_count: c.area.vertices,
     geometry: JSON.stringify(c.area.geometry),
@@ -99,37 +108,78 @@ function row(c: Candidate, importId: number | null, options: ImportOptions): New
 const samePolygon = (stored: string, geometry: Area) =>
   JSON.stringify(publishedArea(JSON.parse(stored) as Area)) === JSON.stringify(publishedArea(geometry));
 
+interface Action {
+  action: Accepted['action'];
+  replaces?: number;
+  year: number | null;
+}
+
+/** The stored captures a file's candidates may repeat: of their fires, and id-less ones at their times. */
+async function storedFor(db: Kysely<Database>, candidates: Candidate[]) {
+  const keys = candidates.flatMap((c) => keyed(c) ?? []);
+  const idlessTimes = candidates.filter((c) => !keyed(c)).map((c) => c.fields.captured_at);
+  const [captures, fires, idless] = await Promise.all([
+    capturesOf(db, keys),
+    existingFires(db, keys),
+    idlessCapturesAt(db, idlessTimes),
+  ]);
+  return { keys, captures, fires, idless };
+}
+
 /**
  * What each candidate would do against the stored captures: insert, replace the same fire's
- * capture of the same time, or nothing (the same polygon again). A later feature of the file for
- * the same fire and time wins over an earlier one, as a later capture would.
+ * capture of the same time, or nothing (the same polygon again). A fire is its agency, id and fire
+ * year (the file's `FIRE_YEAR`, else the year of the fire holding the id): last season's fire of
+ * the same id is another fire. A capture without a fire id is the same capture when its agency,
+ * time and polygon are. A later feature of the file for the same capture wins over an earlier one.
  */
 async function plan(db: Kysely<Database>, candidates: Candidate[]) {
-  const keys = candidates.flatMap((c) => keyed(c) ?? []);
-  const [stored, fires] = await Promise.all([capturesOf(db, keys), existingFires(db, keys)]);
-  const actions = new Map<Candidate, { action: Accepted['action']; replaces?: number }>();
-  const lastOfKey = new Map<string, Candidate>();
-  for (const c of candidates) {
+  const { keys, captures, fires, idless } = await storedFor(db, candidates);
+  const fireYear = (c: Candidate) => {
     const key = keyed(c);
-    if (key) lastOfKey.set(`${fireKey(key.agency_code, key.agency_fire_id)}\u0000${c.fields.captured_at}`, c);
-  }
-  for (const c of candidates) {
-    const key = keyed(c);
-    const captureKey = key && `${fireKey(key.agency_code, key.agency_fire_id)}\u0000${c.fields.captured_at}`;
-    const before = captureKey ? stored.get(captureKey) : undefined;
-    if (captureKey && lastOfKey.get(captureKey) !== c) continue;
-    if (!before) actions.set(c, { action: 'inserted' });
-    else if (
-      samePolygon(before.geometry, c.area.geometry) &&
-      before.agency_area_ha === c.fields.agency_area_ha
-    )
-      actions.set(c, { action: 'unchanged' });
-    else actions.set(c, { action: 'replaced', replaces: before.id });
-  }
-  const matched = (c: Candidate) => {
-    const key = keyed(c);
-    return key ? fires.has(fireKey(key.agency_code, key.agency_fire_id)) : false;
+    return key ? fires.get(fireKey(key.agency_code, key.agency_fire_id)) : undefined;
   };
+  const yearOf = (c: Candidate) => c.fields.fire_year ?? fireYear(c) ?? null;
+  const matched = (c: Candidate) => {
+    const year = fireYear(c);
+    return year !== undefined && (c.fields.fire_year === null || c.fields.fire_year === year);
+  };
+  const identity = (c: Candidate) => {
+    const key = keyed(c);
+    if (key) return captureKey(key.agency_code, key.agency_fire_id, yearOf(c), c.fields.captured_at);
+    const shape = JSON.stringify(publishedArea(c.area.geometry));
+    return `\u0000${c.fields.agency_code ?? ''}\u0000${c.fields.captured_at}\u0000${shape}`;
+  };
+  const before = (c: Candidate): StoredCapture | undefined => {
+    const key = keyed(c);
+    const year = yearOf(c);
+    if (!key)
+      return idless.find(
+        (s) =>
+          s.agency_code === c.fields.agency_code &&
+          s.captured_at === c.fields.captured_at &&
+          samePolygon(s.geometry, c.area.geometry),
+      );
+    const at = (y: number | null) =>
+      captures.get(captureKey(key.agency_code, key.agency_fire_id, y, c.fields.captured_at));
+    // A capture kept before its fire was known (no year) is the same capture once the fire is.
+    return at(year) ?? (year === null ? undefined : at(null));
+  };
+  const lastOfIdentity = new Map(candidates.map((c) => [identity(c), c]));
+  const actions = new Map<Candidate, Action>();
+  for (const c of candidates) {
+    if (lastOfIdentity.get(identity(c)) !== c) continue;
+    const year = yearOf(c);
+    const was = before(c);
+    if (!was) actions.set(c, { action: 'inserted', year });
+    else if (
+      samePolygon(was.geometry, c.area.geometry) &&
+      was.agency_area_ha === c.fields.agency_area_ha &&
+      was.fire_year === year
+    )
+      actions.set(c, { action: 'unchanged', year });
+    else actions.set(c, { action: 'replaced', replaces: was.id, year });
+  }
   return { actions, matched, keys };
 }
 
@@ -157,10 +207,11 @@ export async function importPerimeters(db: Db, bytes: Buffer, options: ImportOpt
       });
       const inserts = [...actions]
         .filter(([, a]) => a.action === 'inserted')
-        .map(([c]) => row(c, importId, options));
+        .map(([c, a]) => row(c, a.year, importId, options));
       await insertPerimeters(trx, inserts);
       for (const [c, a] of actions)
-        if (a.replaces !== undefined) await replacePerimeter(trx, a.replaces, row(c, importId, options));
+        if (a.replaces !== undefined)
+          await replacePerimeter(trx, a.replaces, row(c, a.year, importId, options));
       await markCurrent(trx, keys);
       if (counts.inserted || counts.replaced) await bumpDataVersion(trx, 'perimeters');
     }

@@ -1,4 +1,5 @@
 import { type AgencyCode, isAgencyCode } from '@ciffc/contracts';
+import { fireYearOf } from './fire-year.ts';
 import type { Refusal } from './geometry.ts';
 
 /** What a feature's properties say of its fire and capture (docs/perimeters.md, "Property mapping"). */
@@ -6,6 +7,8 @@ export interface PerimeterFields {
   agency_code: string | null;
   agency_fire_id: string | null;
   fire_name: string | null;
+  /** The fire's season as the file says it (`FIRE_YEAR`, or the year of the fire's discovery). */
+  fire_year: number | null;
   captured_at: string;
   agency_area_ha: number | null;
 }
@@ -56,9 +59,20 @@ function captureTime(value: unknown): string | undefined {
 const round2 = (n: number) => Math.round(n * 100) / 100;
 
 /**
+ * The fire's year: `fire_year` / BC's and the US's `FIRE_YEAR`, else the agency's fire year of the
+ * US discovery time (`FireDiscoveryDateTime`). Undefined when the file says neither.
+ */
+function fireYear(p: ReturnType<typeof reader>, agency: string | null): number | undefined {
+  const year = p.number('fire_year', 'FIRE_YEAR');
+  if (year !== undefined && Number.isInteger(year) && year >= 1900 && year <= 2200) return year;
+  const discovered = captureTime(p.raw('FireDiscoveryDateTime', 'attr_FireDiscoveryDateTime', 'FIREDISCOVE'));
+  return discovered === undefined ? undefined : fireYearOf(agency, discovered);
+}
+
+/**
  * A feature's fire and capture from its properties, in this order of precedence: the project's own
  * names (`agency`/`agency_code`, `fire_id`/`agency_fire_id`, `captured_at`, `agency_area_ha`,
- * `fire_name`), the BC Wildfire Service's (`FIRE_NUMBER`, `TRACK_DATE`, `FIRE_SIZE_HECTARES`:
+ * `fire_name`, `fire_year`), the BC Wildfire Service's (`FIRE_NUMBER`, `TRACK_DATE`, `FIRE_SIZE_HECTARES`:
  * agency bc), the US interagency perimeters' (`attr_UniqueFireIdentifier`, `poly_IncidentName`,
  * `poly_DateCurrent`, `poly_GISAcres`). With no agency named, an agency user's file is its own
  * agency's. With no date, the capture is dated `now`.
@@ -93,6 +107,7 @@ export function mapProperties(
     agency_code: agency,
     agency_fire_id: p.text('fire_id', 'agency_fire_id') ?? bcNumber ?? usId ?? null,
     fire_name: p.text('fire_name', 'poly_IncidentName', 'IncidentName', 'name') ?? null,
+    fire_year: fireYear(p, agency) ?? null,
     captured_at: captured,
     agency_area_ha: hectares === undefined ? null : round2(hectares),
   };

@@ -72,4 +72,14 @@ export const migrations: Record<string, Migration> = {
       await db.schema.dropTable('perimeter_imports').execute();
     },
   },
+  // A fire id recurs across seasons: a capture names the season of its fire (docs/perimeters.md,
+  // "Matching"). Null for the captures kept before, which match the fire holding the id as they did.
+  '0161_perimeters_fire_year': {
+    async up(db: Kysely<unknown>) {
+      await db.schema.alterTable('perimeters').addColumn('fire_year', 'integer').execute();
+    },
+    async down(db: Kysely<unknown>) {
+      await db.schema.alterTable('perimeters').dropColumn('fire_year').execute();
+    },
+  },
 };

@@ -203,8 +203,9 @@ export async function perimeterRoutes(fastify: FastifyInstance): Promise<void> {
       const agency = request.params.agency.toLowerCase();
       const fireId = request.params.agency_fire_id;
       return sendCached(request, reply, app.responseCache, {
-        version: await readVersion(app, request, ['perimeters']),
+        version: await readVersion(app, request, ['perimeters', 'fires']),
         schema: FirePerimeters,
+        // Which captures are the fire's depends on the fire holding the id (its year): fires too.
         compute: async (): Promise<FirePerimeters> => {
           const rows = await capturesOfFire(app.db.kysely, agency, fireId);
           if (!rows.length) throw notFound(`No perimeter of fire ${fireId} of agency ${agency}`);

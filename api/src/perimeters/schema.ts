@@ -1,4 +1,4 @@
-import type { Generated, Selectable } from 'kysely';
+import type { ColumnType, Generated, Selectable } from 'kysely';
 
 /** One import of perimeters that was written (not a dry run): who, when, what it counted. */
 interface PerimeterImportsTable {
@@ -34,6 +34,11 @@ export interface PerimetersTable {
   agency_code: string | null;
   agency_fire_id: string | null;
   fire_name: string | null;
+  /**
+   * The fire's season (`fireYearOf`), as the file gave it or as the matched fire's; null when
+   * neither said: the capture then belongs to whichever fire holds the id (docs/perimeters.md).
+   */
+  fire_year: ColumnType<number | null, number | null | undefined, number | null>;
   /** ISO 8601: a timestamp, or a day for sources that give only the day. */
   captured_at: string;
   /** Geodesic area of the stored polygon. */

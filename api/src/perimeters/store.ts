@@ -1,10 +1,13 @@
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../db/schema.ts';
+import { fireYearOf, fireYearSql } from './fire-year.ts';
 import type { Box } from './geometry.ts';
 import type { PerimetersTable } from './schema.ts';
 
 type Tx = Kysely<Database>;
-export type NewPerimeter = Omit<PerimetersTable, 'id' | 'is_current'>;
+export type NewPerimeter = Omit<PerimetersTable, 'id' | 'is_current' | 'fire_year'> & {
+  fire_year?: number | null;
+};
 type FireKey = { agency_code: string; agency_fire_id: string };
 
 const CHUNK = 200;
@@ -19,45 +22,91 @@ const byAgency = (keys: readonly FireKey[]) => {
 
 export const fireKey = (agency: string, id: string) => `${agency}\u0000${id}`;
 
-/** Which of these fires exist, as `fireKey`s. */
-export async function existingFires(db: Tx, keys: readonly FireKey[]): Promise<Set<string>> {
-  const found = new Set<string>();
+/** The fire year (`fireYearOf`) of each of these fires that exists, keyed by `fireKey`. */
+export async function existingFires(db: Tx, keys: readonly FireKey[]): Promise<Map<string, number>> {
+  const found = new Map<string, number>();
   for (const [agency, ids] of byAgency(keys))
     for (const part of chunks([...new Set(ids)])) {
       const rows = await db
         .selectFrom('fires')
-        .select(['agency_code', 'agency_fire_id'])
+        .select(['agency_code', 'agency_fire_id', 'situation_report_date'])
         .where('agency_code', '=', agency)
         .where('agency_fire_id', 'in', part)
         .execute();
-      for (const r of rows) found.add(fireKey(r.agency_code, r.agency_fire_id));
+      for (const r of rows)
+        found.set(
+          fireKey(r.agency_code, r.agency_fire_id),
+          fireYearOf(r.agency_code, r.situation_report_date),
+        );
     }
   return found;
 }
+
+/** A stored capture's key: its fire, the fire's year (empty when unknown) and its time. */
+export const captureKey = (agency: string, id: string, year: number | null, capturedAt: string) =>
+  `${fireKey(agency, id)}\u0000${year ?? ''}\u0000${capturedAt}`;
 
 export interface StoredCapture {
   id: number;
   agency_code: string;
   agency_fire_id: string;
+  fire_year: number | null;
   captured_at: string;
   geometry: string;
   agency_area_ha: number | null;
 }
 
-/** The stored captures of these fires, keyed by fire and capture time. */
+/** The stored captures of these fires, keyed by `captureKey`. */
 export async function capturesOf(db: Tx, keys: readonly FireKey[]): Promise<Map<string, StoredCapture>> {
   const out = new Map<string, StoredCapture>();
   for (const [agency, ids] of byAgency(keys))
     for (const part of chunks([...new Set(ids)])) {
       const rows = await db
         .selectFrom('perimeters')
-        .select(['id', 'agency_code', 'agency_fire_id', 'captured_at', 'geometry', 'agency_area_ha'])
+        .select([
+          'id',
+          'agency_code',
+          'agency_fire_id',
+          'fire_year',
+          'captured_at',
+          'geometry',
+          'agency_area_ha',
+        ])
         .where('agency_code', '=', agency)
         .where('agency_fire_id', 'in', part)
         .execute();
       for (const r of rows)
-        out.set(`${fireKey(agency, r.agency_fire_id as string)}\u0000${r.captured_at}`, r as StoredCapture);
+        out.set(
+          captureKey(agency, r.agency_fire_id as string, r.fire_year, r.captured_at),
+          r as StoredCapture,
+        );
     }
+  return out;
+}
+
+/**
+ * The stored captures without a fire id taken at these times: an id-less capture sent again (the
+ * same CWFIS file twice) is found here by its time, agency and polygon.
+ */
+export async function idlessCapturesAt(db: Tx, times: readonly string[]): Promise<StoredCapture[]> {
+  const out: StoredCapture[] = [];
+  for (const part of chunks([...new Set(times)]))
+    out.push(
+      ...((await db
+        .selectFrom('perimeters')
+        .select([
+          'id',
+          'agency_code',
+          'agency_fire_id',
+          'fire_year',
+          'captured_at',
+          'geometry',
+          'agency_area_ha',
+        ])
+        .where('agency_fire_id', 'is', null)
+        .where('captured_at', 'in', part)
+        .execute()) as StoredCapture[]),
+    );
   return out;
 }
 
@@ -74,16 +123,27 @@ export async function replacePerimeter(db: Tx, id: number, row: NewPerimeter): P
   await db.updateTable('perimeters').set(row).where('id', '=', id).execute();
 }
 
-/** Marks the newest capture of each of these fires current, and its older ones not. */
+/**
+ * Marks the newest capture of each of these fires current, and its older ones not. A fire is its
+ * agency, id and year: last season's fire of the same id keeps its own current capture.
+ */
 export async function markCurrent(db: Tx, keys: readonly FireKey[]): Promise<void> {
   for (const [agency, ids] of byAgency(keys))
     for (const part of chunks([...new Set(ids)]))
       await sql`update perimeters set is_current = case when captured_at = (
           select max(p.captured_at) from perimeters p
           where p.agency_code = perimeters.agency_code and p.agency_fire_id = perimeters.agency_fire_id
+            and coalesce(p.fire_year, -1) = coalesce(perimeters.fire_year, -1)
         ) then 1 else 0 end
         where agency_code = ${agency} and agency_fire_id in (${sql.join(part)})`.execute(db);
 }
+
+/** The fire holding the capture's id is the capture's fire: same year, or a capture of no known year. */
+const sameSeason = (perimeter: string, fire: string) =>
+  sql<boolean>`(${sql.ref(`${perimeter}.fire_year`)} is null or ${sql.ref(`${perimeter}.fire_year`)} = ${fireYearSql(
+    sql.ref(`${fire}.agency_code`),
+    sql.ref(`${fire}.situation_report_date`),
+  )})`;
 
 export interface CurrentPerimeter {
   id: number;
@@ -106,7 +166,10 @@ export async function currentPerimeters(db: Tx, box: Box): Promise<CurrentPerime
   return db
     .selectFrom('perimeters as p')
     .leftJoin('fires as f', (j) =>
-      j.onRef('f.agency_code', '=', 'p.agency_code').onRef('f.agency_fire_id', '=', 'p.agency_fire_id'),
+      j
+        .onRef('f.agency_code', '=', 'p.agency_code')
+        .onRef('f.agency_fire_id', '=', 'p.agency_fire_id')
+        .on(sameSeason('p', 'f')),
     )
     .select([
       'p.id',
@@ -120,7 +183,7 @@ export async function currentPerimeters(db: Tx, box: Box): Promise<CurrentPerime
       'f.stage_of_control',
       'f.response_type',
       'f.fire_size',
-      sql<number>`(select count(*) from perimeters c where c.agency_code = p.agency_code and c.agency_fire_id = p.agency_fire_id)`.as(
+      sql<number>`(select count(*) from perimeters c where c.agency_code = p.agency_code and c.agency_fire_id = p.agency_fire_id and coalesce(c.fire_year, -1) = coalesce(p.fire_year, -1))`.as(
         'captures',
       ),
     ])
@@ -134,25 +197,41 @@ export async function currentPerimeters(db: Tx, box: Box): Promise<CurrentPerime
     .execute() as Promise<CurrentPerimeter[]>;
 }
 
-/** A fire's captures, oldest first (its growth). */
+/**
+ * A fire's captures, oldest first (its growth): those of the fire holding the id (its year's, or of
+ * no known year); every capture of the id when no fire holds it.
+ */
 export async function capturesOfFire(db: Tx, agency: string, fireId: string) {
-  return db
+  const fire = await db
+    .selectFrom('fires')
+    .select(['situation_report_date'])
+    .where('agency_code', '=', agency)
+    .where('agency_fire_id', '=', fireId)
+    .executeTakeFirst();
+  let query = db
     .selectFrom('perimeters')
     .select(['id', 'captured_at', 'area_ha', 'agency_area_ha', 'source', 'is_current', 'geometry'])
     .where('agency_code', '=', agency)
-    .where('agency_fire_id', '=', fireId)
-    .orderBy('captured_at')
-    .execute();
+    .where('agency_fire_id', '=', fireId);
+  if (fire) {
+    const year = fireYearOf(agency, fire.situation_report_date);
+    query = query.where((eb) => eb.or([eb('fire_year', 'is', null), eb('fire_year', '=', year)]));
+  }
+  return query.orderBy('captured_at').execute();
 }
 
 /** The mapped area of each fire's current perimeter, keyed by `fireKey` (the national list's CSV). */
 export async function currentAreas(db: Tx): Promise<Map<string, number>> {
   const rows = await db
-    .selectFrom('perimeters')
-    .select(['agency_code', 'agency_fire_id', 'area_ha'])
-    .where('is_current', '=', 1)
-    .where('agency_code', 'is not', null)
-    .where('agency_fire_id', 'is not', null)
+    .selectFrom('perimeters as p')
+    .innerJoin('fires as f', (j) =>
+      j
+        .onRef('f.agency_code', '=', 'p.agency_code')
+        .onRef('f.agency_fire_id', '=', 'p.agency_fire_id')
+        .on(sameSeason('p', 'f')),
+    )
+    .select(['p.agency_code', 'p.agency_fire_id', 'p.area_ha'])
+    .where('p.is_current', '=', 1)
     .execute();
   return new Map(rows.map((r) => [fireKey(r.agency_code as string, r.agency_fire_id as string), r.area_ha]));
 }
