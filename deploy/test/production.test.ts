@@ -2,22 +2,29 @@
  * The production layout of deploy/, run for real: see stack.ts. Everything goes through
  * nginx as a browser would, except where a test names instance A or B.
  */
-import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { connect as http2Connect } from 'node:http2';
+import https from 'node:https';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Part, repoRoot } from '../../scripts/lib/stack.ts';
+import { freePort, type Part, repoRoot } from '../../scripts/lib/stack.ts';
 import {
+  ADMIN_ADDRESS,
   CSV_HEADER,
   createAdmin,
+  idOf,
   PASSWORD,
+  SERVICE_USER,
   type Stack,
   securityHeaderValues,
   startApi,
+  startCms,
   startProductionStack,
   stopProductionStack,
+  writablePaths,
 } from './stack.ts';
 
 let stack: Stack | undefined;
@@ -66,6 +73,88 @@ function http2Status(url: string): Promise<number> {
   });
 }
 
+/** One answer of rawRequest: its status and each header's values as sent, a repeated one apart. */
+interface RawAnswer {
+  status: number;
+  headers: (name: string) => string[];
+}
+
+/**
+ * One HTTPS request from a chosen loopback source address (fetch can choose none, and joins a
+ * repeated header into one value): nginx's allow list and limits see that address.
+ */
+function rawRequest(url: string, o: { from: string; method?: string; body?: string }): Promise<RawAnswer> {
+  return new Promise((done, fail) => {
+    const request = https.request(
+      url,
+      {
+        method: o.method ?? 'GET',
+        localAddress: o.from,
+        rejectUnauthorized: false,
+        headers: o.body ? { 'content-type': 'application/json' } : {},
+      },
+      (response) => {
+        response.resume();
+        response.on('end', () => {
+          const raw = response.rawHeaders;
+          const lines = raw.flatMap((name, i) =>
+            i % 2 === 0 ? [[name.toLowerCase(), raw[i + 1] ?? '']] : [],
+          );
+          done({
+            status: response.statusCode ?? 0,
+            headers: (name) => lines.filter(([n]) => n === name).map(([, value]) => value as string),
+          });
+        });
+      },
+    );
+    request.on('error', fail);
+    request.end(o.body);
+  });
+}
+
+/**
+ * Whether a running part could create a file in `folder`: a probe run in the part's own mount
+ * namespace (nsenter) as the part's user, so it sees the folders exactly as the part does.
+ */
+function canWrite(part: Part, folder: string): boolean {
+  const pid = String(part.process.pid);
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const [uid, gid] = ['Uid', 'Gid'].map((key) => new RegExp(`^${key}:\\s+(\\d+)`, 'm').exec(status)?.[1]);
+  const probe = path.join(folder, `.write-probe-${pid}`);
+  const result = spawnSync('nsenter', [
+    '-t',
+    pid,
+    '-m',
+    '--',
+    'setpriv',
+    `--reuid=${uid}`,
+    `--regid=${gid}`,
+    '--clear-groups',
+    '--',
+    'sh',
+    '-c',
+    'echo x > "$1" && rm "$1"',
+    'sh',
+    probe,
+  ]);
+  return result.status === 0;
+}
+
+function run(command: string, args: string[], env: NodeJS.ProcessEnv) {
+  const result = spawnSync(command, args, { encoding: 'utf8', env });
+  if (result.status !== 0) throw new Error(`${command} ${args.join(' ')}: ${result.stderr}`);
+}
+
+async function queryAs(url: string, sql: string): Promise<Record<string, unknown>[]> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return (await client.query(sql)).rows;
+  } finally {
+    await client.end();
+  }
+}
+
 beforeAll(async () => {
   stack = await startProductionStack({ instances: 2, tls: true });
 });
@@ -111,6 +200,37 @@ describe('production layout (deploy/): nginx, two data API instances, content sy
       // An agency token is an agency's, not the national centre's.
       expect(await read(abToken, 'bc')).toBe(403);
     }
+  });
+
+  it("the data API and the content system run as an unprivileged user who can write their units' ReadWritePaths and nothing else", async () => {
+    const asRoot = process.getuid?.() === 0;
+    // As root the parts run as SERVICE_USER (stack.ts, asService); otherwise as the caller.
+    const uid = asRoot ? idOf('-u', SERVICE_USER) : process.getuid?.();
+    const parts = [
+      { part: s().cms, unit: 'ciffc-cms.service' },
+      ...s().api.map((part) => ({ part, unit: 'ciffc-api@.service' })),
+    ];
+    for (const { part } of parts) {
+      const status = readFileSync(`/proc/${part.process.pid}/status`, 'utf8');
+      expect(/^Uid:\s+(.*)$/m.exec(status)?.[1]?.split(/\s+/), part.name).toEqual(Array(4).fill(String(uid)));
+    }
+    if (!asRoot) return;
+    for (const { part, unit } of parts) {
+      const writable = writablePaths(unit).filter((place) => existsSync(place));
+      // Elsewhere: the code and its configuration, the tree the units install to, the system.
+      const elsewhere = [
+        repoRoot,
+        path.join(repoRoot, 'cms'),
+        path.join(repoRoot, 'api/dist'),
+        '/srv',
+        '/etc',
+      ];
+      for (const place of writable) expect(canWrite(part, place), `${part.name} writes ${place}`).toBe(true);
+      for (const place of elsewhere)
+        expect(canWrite(part, place), `${part.name} writes ${place}`).toBe(false);
+    }
+    // The content system's uploads folder is among them: what it writes there is its user's.
+    expect(writablePaths('ciffc-cms.service')).toContain(path.join(repoRoot, 'cms/public/uploads'));
   });
 
   it('HTTPS: the plain port answers 301 to https (but ACME challenges), HTTPS answers carry HSTS, HTTP/2', async () => {
@@ -258,24 +378,27 @@ describe('production layout (deploy/): nginx, two data API instances, content sy
     expect(viaNginxBefore).toBe(before);
   });
 
-  it("the security headers on /, /assets/…, /v1/… and /api/…, and nginx's request id in the API's answer", async () => {
+  it("every security header once, nginx's, on the site, /v1, /api and the content system's own /admin; no version in Server; nginx's request id in the API's answer", async () => {
     const headers = securityHeaderValues();
     expect(headers.length).toBeGreaterThan(3);
     const asset = readdirSync(path.join(repoRoot, 'web/dist/assets'))[0];
-    for (const url of [
-      '/',
-      `/assets/${asset}`,
-      '/v1/wildfires?page=1',
-      '/v1/health',
-      '/api/pages',
-      '/admin',
-    ]) {
-      const response = await fetch(`${s().nginxUrl}${url}`);
-      // Exactly once, with nginx's value: fetch joins a repeated header with ", ".
+    const answers = [
+      ...['/', `/assets/${asset}`, '/v1/wildfires?page=1', '/v1/health', '/api/pages', '/admin'].map(
+        (url) => ({ url, from: '127.0.0.1' }),
+      ),
+      // The admin panel as the content system serves it (with its own hardening headers), from an
+      // address nginx lets in; from 127.0.0.1 the /admin above is nginx's own 403.
+      { url: '/admin', from: ADMIN_ADDRESS },
+      { url: '/admin/auth/login', from: ADMIN_ADDRESS },
+    ];
+    for (const { url, from } of answers) {
+      const response = await rawRequest(`${s().nginxUrl}${url}`, { from });
+      const where = `${url} from ${from} (${response.status})`;
+      if (from === ADMIN_ADDRESS) expect(response.status, where).toBe(200);
       for (const [name, value] of headers)
-        expect(response.headers.get(name), `${name} on ${url}`).toBe(value);
-      // No version in Server (server_tokens off).
-      expect(response.headers.get('server'), `server on ${url}`).toBe('nginx');
+        expect(response.headers(name), `${name} on ${where}`).toEqual([value]);
+      expect(response.headers('server'), `server on ${where}`).toEqual(['nginx']);
+      expect(response.headers('x-powered-by'), where).toEqual([]);
     }
     const health = await fetch(`${s().nginxUrl}/v1/health`);
     expect(health.headers.get('x-request-id')).toMatch(/^[0-9a-f]{32}$/);
@@ -434,18 +557,32 @@ describe('production layout (deploy/): nginx, two data API instances, content sy
     expect(statuses).toContain(429);
   });
 
-  it("nginx limits the admin's password mails per client address too", async () => {
-    const answers: { status: number; type: string }[] = [];
-    for (let i = 0; i < 12; i++) {
-      const response = await fetch(`${s().nginxUrl}/admin/forgot-password`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ email: 'nobody@example.org' }),
-      });
-      answers.push({ status: response.status, type: response.headers.get('content-type') ?? '' });
-    }
-    // nginx's own 429 (an HTML page), not the content system's.
-    expect(answers.some((a) => a.status === 429 && a.type.startsWith('text/html'))).toBe(true);
+  it("nginx limits the password mails per client address: the admin's, even from an allowed address, and the site's", async () => {
+    const tries = async (url: string, from: string) => {
+      const answers: { status: number; type: string }[] = [];
+      for (let i = 0; i < 12; i++) {
+        const response = await rawRequest(`${s().nginxUrl}${url}`, {
+          from,
+          method: 'POST',
+          body: JSON.stringify({ email: 'nobody@example.org' }),
+        });
+        answers.push({ status: response.status, type: response.headers('content-type')[0] ?? '' });
+      }
+      return answers;
+    };
+    // The address the admin is open to: the content system answers the first tries itself (204,
+    // whether the address is known or not), then nginx's own 429 (an HTML page).
+    const admin = await tries('/admin/forgot-password', ADMIN_ADDRESS);
+    expect(admin[0]?.status, 'the first try reaches the content system').toBe(204);
+    expect(admin.some((a) => a.status === 429 && a.type.startsWith('text/html'))).toBe(true);
+    // From 127.0.0.1, refused the admin, the limit still counts before the refusal.
+    const refused = await tries('/admin/forgot-password', '127.0.0.1');
+    expect(refused.some((a) => a.status === 429 && a.type.startsWith('text/html'))).toBe(true);
+    // The site's own password mail (users-permissions), from another address with a fresh count.
+    const site = await tries('/api/auth/forgot-password', '127.0.0.3');
+    // The first try is the content system's own answer (its JSON), not nginx's.
+    expect(site[0]?.type, 'the first try reaches the content system').toMatch(/^application\/json/);
+    expect(site.some((a) => a.status === 429 && a.type.startsWith('text/html'))).toBe(true);
   });
 
   it('a blocked user is refused by both instances within 5 s (identity cache)', async () => {
@@ -687,6 +824,99 @@ describe('production layout (deploy/): nginx, two data API instances, content sy
     // The health check says it while the database is away.
     expect(answers.some((a) => a.path === '/v1/health' && a.status === 503)).toBe(true);
     expect((await fetch(`${s().nginxUrl}/v1/wildfires?page=1`)).status).toBe(200);
+  });
+
+  it('backup.sh and restore.sh, both parts: the content system and the API on databases restored as their own roles give the same answers', async () => {
+    const port = new URL(s().pgUrl('postgres')).port;
+    const asRole = (role: string, db: string) => `postgres://${role}@127.0.0.1:${port}/${db}`;
+    await queryAs(s().pgUrl('postgres'), 'CREATE ROLE ciffc_api LOGIN; CREATE ROLE ciffc_cms LOGIN');
+    // The backup reads the settings the stack's parts run with; the restore, the application
+    // roles the restored parts sign in as (each script takes the role from DATABASE_URL).
+    const etc = (name: string, urls: { api: string; cms: string }) => {
+      const folder = path.join(s().dir, name);
+      mkdirSync(folder);
+      writeFileSync(path.join(folder, 'api.env'), `DATABASE_URL=${urls.api}\n`);
+      writeFileSync(path.join(folder, 'cms.env'), `DATABASE_URL=${urls.cms}\n`);
+      return folder;
+    };
+    const running = etc('etc-running', { api: s().pgUrl('ciffc_api'), cms: s().pgUrl('ciffc_cms') });
+    const restoring = etc('etc-restored', {
+      api: asRole('ciffc_api', 'ciffc_api'),
+      cms: asRole('ciffc_cms', 'ciffc_cms'),
+    });
+    const cmsReads = ['/api/pages?locale=en&populate=localizations&sort=id', '/api/pages?locale=fr&sort=id'];
+    const apiReads = ['/v1/wildfires?page=1', '/v1/summary', '/v1/agency'];
+    const bodies = (base: string, reads: string[]) =>
+      Promise.all(
+        reads.map(async (read) => {
+          const response = await fetch(base + read);
+          return `${read} ${response.status} ${await response.text()}`;
+        }),
+      );
+    const dest = path.join(s().dir, 'backup');
+    const env = { ...process.env, CIFFC_UPLOADS: path.join(s().dir, 'no-uploads') };
+    run('sh', [path.join(repoRoot, 'deploy/backup.sh'), dest], { ...env, CIFFC_ETC: running });
+    const before = {
+      cms: await bodies(s().cms.url, cmsReads),
+      api: await bodies(`http://127.0.0.1:${s().apiPorts[0]}`, apiReads),
+    };
+    expect(before.cms[0]).toContain('prod-about');
+    for (const part of ['api', 'cms']) {
+      expect((statSync(path.join(dest, `${part}.dump`)).mode & 0o777).toString(8), part).toBe('600');
+      // As the PostgreSQL superuser would run it, into a new database.
+      run(
+        'sh',
+        [
+          path.join(repoRoot, 'deploy/restore.sh'),
+          part,
+          path.join(dest, `${part}.dump`),
+          `ciffc_${part}_restored`,
+        ],
+        {
+          ...env,
+          CIFFC_ETC: restoring,
+          PGHOST: '127.0.0.1',
+          PGPORT: port,
+          PGUSER: 'postgres',
+        },
+      );
+      const owners = await queryAs(
+        s().pgUrl(`ciffc_${part}_restored`),
+        "SELECT DISTINCT tableowner FROM pg_tables WHERE schemaname = 'public'",
+      );
+      expect(owners, part).toEqual([{ tableowner: `ciffc_${part}` }]);
+    }
+    // Each part started on its restored database as its own role, beside the running ones.
+    const [cmsPort, apiPort] = [await freePort(), await freePort()];
+    const started = Date.now();
+    const cms = await startCms(
+      s().dir,
+      cmsPort,
+      asRole('ciffc_cms', 'ciffc_cms_restored'),
+      s().nginxUrl,
+      s().secrets,
+    );
+    const api = await startApi(
+      s().dir,
+      apiPort,
+      asRole('ciffc_api', 'ciffc_api_restored'),
+      cms.url,
+      s().secrets.JWT_SECRET,
+    );
+    console.log(`[prod] restored content system and API started in ${Date.now() - started} ms`);
+    try {
+      expect(await bodies(cms.url, cmsReads)).toEqual(before.cms);
+      expect(await bodies(api.url, apiReads)).toEqual(before.api);
+      // The site's users came back with their passwords.
+      const signIn = await fetch(`${cms.url}/api/auth/local`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ identifier: 'ciffc', password: PASSWORD }),
+      });
+      expect(signIn.status).toBe(200);
+    } finally {
+      await Promise.all([cms.stop(), api.stop()]);
+    }
   });
 
   it('with the content system down, public data is still served', async () => {

@@ -7,7 +7,7 @@
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chownSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir, userInfo } from 'node:os';
 import path from 'node:path';
@@ -149,11 +149,60 @@ export async function createAdmin(cmsDbUrl: string, cmsUrl: string): Promise<str
   return ((await login.json()) as { data: { token: string } }).data.token;
 }
 
+/**
+ * The user the parts run as when the test runs as root, as their units' `User=ciffc` would: an
+ * unprivileged one every Debian has (the install test's choice too).
+ */
+export const SERVICE_USER = 'nobody';
+/** The numeric id of a user or of its group (`id -u` / `id -g`). */
+export const idOf = (flag: '-u' | '-g', user = SERVICE_USER) =>
+  Number(spawnSync('id', [flag, user], { encoding: 'utf8' }).stdout);
+
+/** A unit's ReadWritePaths, moved from the installed tree (/srv/ciffc) to this checkout. */
+export function writablePaths(unit: string): string[] {
+  const text = readFileSync(path.join(deployDir, 'systemd', unit), 'utf8');
+  return (/^ReadWritePaths=(.+)$/m.exec(text)?.[1] ?? '')
+    .split(/\s+/)
+    .filter(Boolean)
+    .map((place) => place.replace(/^-/, '').replace(/^\/srv\/ciffc(?=\/|$)/, repoRoot));
+}
+
+/**
+ * The command that starts a part as its unit would. As root: as SERVICE_USER, in a mount
+ * namespace of its own where each of the unit's ReadWritePaths found in the checkout is a fresh
+ * folder of the run that the user owns (the checkout itself is root's: the user may read it, not
+ * write it). Not as root: the command as it is, as the caller.
+ */
+function asService(unit: string, dir: string, command: string, args: string[]) {
+  if (process.getuid?.() !== 0) return { command, args };
+  const [uid, gid] = [idOf('-u'), idOf('-g')];
+  const binds = writablePaths(unit)
+    .filter((place) => existsSync(place))
+    .map((place) => {
+      const scratch = mkdtempSync(path.join(dir, `rw-${unit.replace(/[@.]/g, '-')}`));
+      chownSync(scratch, uid, gid);
+      return `mount --bind ${JSON.stringify(scratch)} ${JSON.stringify(place)}`;
+    });
+  const user = ['setpriv', `--reuid=${uid}`, `--regid=${gid}`, '--clear-groups', '--inh-caps=-all'];
+  return {
+    command: 'unshare',
+    // unshare and sh exec the next program: the part keeps the pid (and process group) spawned.
+    args: [
+      '--mount',
+      '--propagation',
+      'private',
+      '--',
+      'sh',
+      '-c',
+      [...binds, 'exec "$@"'].join(' && '),
+    ].concat(['sh', ...user, '--', command, ...args]),
+  };
+}
+
 export function startApi(dir: string, port: number, databaseUrl: string, cmsUrl: string, jwtSecret: string) {
   return spawnPart({
     name: `data API ${port}`,
-    command: process.execPath,
-    args: [path.join(repoRoot, 'api/dist/server.js')],
+    ...asService('ciffc-api@.service', dir, process.execPath, [path.join(repoRoot, 'api/dist/server.js')]),
     cwd: repoRoot,
     env: {
       ...envFile('api'),
@@ -173,6 +222,36 @@ export function startApi(dir: string, port: number, databaseUrl: string, cmsUrl:
     url: `http://127.0.0.1:${port}`,
     readyPath: '/v1/health',
     timeoutMs: 60_000,
+  });
+}
+
+/** The content system in production mode on `databaseUrl`, as ciffc-cms.service starts it. */
+export function startCms(
+  dir: string,
+  port: number,
+  databaseUrl: string,
+  publicUrl: string,
+  secrets: ReturnType<typeof loadOrCreateSecrets>,
+) {
+  return spawnPart({
+    name: 'content system',
+    ...asService('ciffc-cms.service', dir, path.join(repoRoot, 'cms/node_modules/.bin/strapi'), ['start']),
+    cwd: path.join(repoRoot, 'cms'),
+    env: {
+      ...envFile('cms'),
+      ...secrets,
+      NODE_ENV: 'production',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      PUBLIC_URL: publicUrl,
+      DATABASE_URL: databaseUrl,
+      STRAPI_TELEMETRY_DISABLED: 'true',
+      NODE_TLS_REJECT_UNAUTHORIZED: undefined,
+    },
+    logFile: path.join(dir, 'logs', `cms-${port}.log`),
+    url: `http://127.0.0.1:${port}`,
+    readyPath: '/_health',
+    timeoutMs: 180_000,
   });
 }
 
@@ -269,6 +348,9 @@ export function selfSignedCertificate(dir: string): { cert: string; key: string 
 /** The built site nginx serves: WEB_DIST when given (a copy the caller built), else web/dist. */
 const webDist = () => process.env.WEB_DIST ?? path.join(repoRoot, 'web', 'dist');
 
+/** A loopback source address that nginx lets into the content system's admin (ADMIN_ALLOW). */
+export const ADMIN_ADDRESS = '127.0.0.2';
+
 /** deploy/env/nginx.env with the loopback ports and the temporary folder of this run. */
 export function nginxSettings(o: {
   dir: string;
@@ -296,8 +378,9 @@ export function nginxSettings(o: {
     NGINX_LOG_DIR: logs,
     WEB_ROOT: webDist(),
     DEPLOY_DIR: deployDir,
-    // The admin is for another address: loopback (this test) is refused.
-    ADMIN_ALLOW: '192.0.2.1',
+    // The admin is for other addresses: 127.0.0.1 (the test's usual source) is refused, and
+    // 127.0.0.2 (ADMIN_ADDRESS) stands for the office the admin is open to.
+    ADMIN_ALLOW: `192.0.2.1 ${ADMIN_ADDRESS}`,
   };
 }
 
@@ -360,27 +443,7 @@ export async function startProductionStack(options: StackOptions = {}): Promise<
     const nginxUrl = `${tls ? 'https' : 'http'}://127.0.0.1:${nginxPort}`;
     partial.nginxUrl = nginxUrl;
     partial.plainUrl = tls ? `http://127.0.0.1:${plainPort}` : nginxUrl;
-    partial.cms = await spawnPart({
-      name: 'content system',
-      command: path.join(repoRoot, 'cms/node_modules/.bin/strapi'),
-      args: ['start'],
-      cwd: path.join(repoRoot, 'cms'),
-      env: {
-        ...envFile('cms'),
-        ...secrets,
-        NODE_ENV: 'production',
-        HOST: '127.0.0.1',
-        PORT: String(cmsPort),
-        PUBLIC_URL: nginxUrl,
-        DATABASE_URL: pgUrl('ciffc_cms'),
-        STRAPI_TELEMETRY_DISABLED: 'true',
-        NODE_TLS_REJECT_UNAUTHORIZED: undefined,
-      },
-      logFile: path.join(dir, 'logs', 'cms.log'),
-      url: `http://127.0.0.1:${cmsPort}`,
-      readyPath: '/_health',
-      timeoutMs: 180_000,
-    });
+    partial.cms = await startCms(dir, cmsPort, pgUrl('ciffc_cms'), nginxUrl, secrets);
     await createUsers(pgUrl('ciffc_cms'));
     const cmsUrl = `http://127.0.0.1:${cmsPort}`;
     partial.apiPorts = apiPorts;
