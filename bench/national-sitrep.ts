@@ -42,6 +42,10 @@ function realisticReport(code: AgencyCode, date: string): AgencySitrepData {
   const others = AGENCY_CODES.filter((c) => c !== code);
   return {
     ...(base as AgencySitrepData),
+    // The demo's helicopter counts go below 0 on a quiet day (n(level - 2) at level 1).
+    chh_light: 2,
+    chh_int: 1,
+    chh_med: 1,
     en_ops_summary: words(250),
     fr_ops_summary: words(250),
     priority_fires: Array.from({ length: 10 }, (_, i) => ({
