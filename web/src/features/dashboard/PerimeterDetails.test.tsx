@@ -101,6 +101,66 @@ describe('map perimeters', () => {
     expect(screen.queryByText('Écart avec la superficie déclarée')).toBeNull();
   });
 
+  it("opens the fire's captures over time from the popup, oldest first, in both languages", async () => {
+    const items = [
+      {
+        id: 5,
+        captured_at: '2026-07-10T00:00:00.000Z',
+        area_ha: 800,
+        agency_area_ha: null,
+        source: 'api',
+        current: false,
+      },
+      {
+        id: 6,
+        captured_at: '2026-07-12T06:00:00.000Z',
+        area_ha: 1100.5,
+        agency_area_ha: null,
+        source: 'api',
+        current: false,
+      },
+      {
+        id: 7,
+        captured_at: '2026-07-14T20:00:00.000Z',
+        area_ha: 1314.6,
+        agency_area_ha: 1250,
+        source: 'feed',
+        current: true,
+      },
+    ].map((c) => ({ ...c, geometry: { type: 'Polygon', coordinates: square } }));
+    installFetch({
+      '/v1/perimeters/fires/bc/K50123': () => json({ agency_code: 'bc', agency_fire_id: 'K50123', items }),
+    });
+    const perimeter = parsePerimeters(answer).features[0]?.properties as MapPerimeterProperties;
+    const { unmount } = renderWithProviders(<PerimeterDetails perimeter={perimeter} />);
+    const toggle = screen.getByRole('button', { name: 'Captures over time' });
+    expect(toggle.getAttribute('aria-expanded')).toBe('false');
+    await userEvent.click(toggle);
+    expect(toggle.getAttribute('aria-expanded')).toBe('true');
+    const list = await screen.findByRole('list', { name: 'Perimeter captures, oldest first (UTC)' });
+    expect([...list.querySelectorAll('li')].map((li) => li.textContent?.replace(/\s/g, ' '))).toEqual([
+      'Jul 10, 2026, 12:00 a.m. UTC: 800.0 ha',
+      'Jul 12, 2026, 6:00 a.m. UTC: 1,100.5 ha',
+      'Jul 14, 2026, 8:00 p.m. UTC: 1,314.6 ha (current)',
+    ]);
+    unmount();
+
+    renderWithProviders(<PerimeterDetails perimeter={perimeter} />, { locale: 'fr' });
+    await userEvent.click(screen.getByRole('button', { name: 'Relevés dans le temps' }));
+    const fr = await screen.findByRole('list', {
+      name: 'Relevés du périmètre, du plus ancien au plus récent (UTC)',
+    });
+    expect(fr.querySelectorAll('li')[2]?.textContent?.replace(/\s/g, ' ')).toBe(
+      '14 juill. 2026, 20 h 00 UTC : 1 314,6 ha (actuel)',
+    );
+  });
+
+  it('offers no captures list for a perimeter kept once', () => {
+    const perimeter = parsePerimeters(answer).features[1]?.properties as MapPerimeterProperties;
+    renderWithProviders(<PerimeterDetails perimeter={perimeter} />);
+    expect(screen.queryByRole('button', { name: 'Captures over time' })).toBeNull();
+  });
+
   it('offers the perimeters in the legend, shown by default, in both languages', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
     installFetch({

@@ -1,8 +1,8 @@
 import type { FirePerimeters } from '@ciffc/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { FormattedMessage, useIntl } from 'react-intl';
+import { firePerimetersQuery } from '../../shared/api/perimeters.ts';
 import { useFormat } from '../../shared/format/useFormat.ts';
-import { firePerimetersQuery } from './api.ts';
 
 type Capture = FirePerimeters['items'][number];
 

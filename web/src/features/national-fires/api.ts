@@ -1,7 +1,6 @@
-import type { FirePerimeters, Locale, WildfiresResponse } from '@ciffc/contracts';
+import type { Locale, WildfiresResponse } from '@ciffc/contracts';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { apiGet } from '../../shared/api/data-api.ts';
-import { ApiError } from '../../shared/api/http.ts';
 
 /** A filter's choice of GET /v1/wildfires: its code and its name in the language asked. */
 export type CodeName = WildfiresResponse['meta']['filter_agencies'][number];
@@ -30,18 +29,3 @@ export const wildfiresQuery = (params: WildfiresFilters & { page: number; lang: 
 export function fetchAllWildfires(filters: WildfiresFilters): Promise<WildfiresResponse> {
   return apiGet<WildfiresResponse>('/v1/wildfires', { query: { ...filters, export: true }, auth: false });
 }
-
-/** A fire's perimeter captures, oldest first; null when none has been mapped (the API's 404). */
-export const firePerimetersQuery = (agency: string, fireId: string) =>
-  queryOptions({
-    queryKey: ['fire-perimeters', { agency, fireId }],
-    queryFn: async ({ signal }): Promise<FirePerimeters | null> => {
-      const path = `/v1/perimeters/fires/${encodeURIComponent(agency)}/${encodeURIComponent(fireId)}`;
-      try {
-        return await apiGet<FirePerimeters>(path, { auth: false, signal });
-      } catch (error) {
-        if (error instanceof ApiError && error.status === 404) return null;
-        throw error;
-      }
-    },
-  });
