@@ -488,6 +488,26 @@ describe('production layout (deploy/): nginx, two data API instances, content sy
     expect(xml).toContain(`<loc>${origin}/summary?lang=fr</loc>`);
   });
 
+  it("keeps a page of the site in nginx's microcache: a reread and a tracker's address are answered from it", async () => {
+    const logStart = readFileSync(s().nginxLog, 'utf8').length;
+    const reads = ['/situation?lang=fr', '/situation?lang=fr', `/situation?lang=fr&utm_source=${Date.now()}`];
+    for (const read of reads) {
+      const response = await fetch(`${s().nginxUrl}${read}`);
+      expect(response.status, read).toBe(200);
+      // Browsers still revalidate every page.
+      expect(response.headers.get('cache-control'), read).toBe('public, no-cache');
+      await response.text();
+    }
+    await sleep(200); // nginx writes its access log line after the answer
+    const caching = readFileSync(s().nginxLog, 'utf8')
+      .slice(logStart)
+      .split('\n')
+      .filter((line) => line.includes('"GET /situation?lang=fr'))
+      .map((line) => /cache=(\S+)/.exec(line)?.[1]);
+    expect(caching).toHaveLength(3);
+    expect(caching.slice(1)).toEqual(['HIT', 'HIT']);
+  });
+
   it("an editor's save shows through nginx within 5 s", async () => {
     const cms = s().cms.url;
     adminToken = await createAdmin(s().pgUrl('ciffc_cms'), cms);
