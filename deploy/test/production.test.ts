@@ -508,6 +508,24 @@ describe('production layout (deploy/): nginx, two data API instances, content sy
     expect(caching.slice(1)).toEqual(['HIT', 'HIT']);
   });
 
+  it('keeps a refused read (400) 1 s too: one junk address asked again is answered by nginx', async () => {
+    const logStart = readFileSync(s().nginxLog, 'utf8').length;
+    const junk = `/v1/wildfires?page=1&page=1&t=${Date.now()}`;
+    for (let i = 0; i < 2; i++) {
+      const response = await fetch(`${s().nginxUrl}${junk}`);
+      expect(response.status).toBe(400);
+      // The data API's refusal, the same both times.
+      expect(((await response.json()) as { code?: string }).code).toMatch(/^query\./);
+    }
+    await sleep(200); // nginx writes its access log line after the answer
+    const caching = readFileSync(s().nginxLog, 'utf8')
+      .slice(logStart)
+      .split('\n')
+      .filter((line) => line.includes(`"GET ${junk} `))
+      .map((line) => /cache=(\S+)/.exec(line)?.[1]);
+    expect(caching).toEqual(['MISS', 'HIT']);
+  });
+
   it("an editor's save shows through nginx within 5 s", async () => {
     const cms = s().cms.url;
     adminToken = await createAdmin(s().pgUrl('ciffc_cms'), cms);
