@@ -206,7 +206,8 @@ export function demoAgencySitrep(
 ): Record<string, unknown> {
   const rand = random(seedOf(date) + AGENCY_CODES.indexOf(agency) * 101);
   const stats = agencyStatistics(figures, agency);
-  const n = (scale: number) => Math.round(rand() * scale);
+  // A count up to `scale`; a scale below zero (hand crews on a quiet day) is none, never a negative count.
+  const n = (scale: number) => Math.round(rand() * Math.max(0, scale));
   const [en, fr] = pickOf(rand, SUMMARIES);
   const local = agencyLevel(stats.b_oc + stats.b_bh + stats.b_uc);
   const priority = (figures.priority.get(agency) ?? []).map((f, i) => ({
