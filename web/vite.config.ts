@@ -81,7 +81,9 @@ function mapPreloads(): Plugin {
         const styles = [...(chunk.viteMetadata?.importedCss ?? [])];
         const hints = [
           `<link rel="modulepreload" href="/${chunk.fileName}" data-map-preload>`,
-          ...styles.map((css) => `<link rel="preload" href="/${css}" as="style" crossorigin data-map-preload>`),
+          ...styles.map(
+            (css) => `<link rel="preload" href="/${css}" as="style" crossorigin data-map-preload>`,
+          ),
           `<link rel="preload" href="/${worker.fileName}" as="fetch" crossorigin="anonymous" data-map-preload>`,
           `<link rel="preload" href="/${baseMap.fileName}" as="fetch" crossorigin="anonymous" data-map-preload>`,
           `<link rel="preload" href="${MAP_FIRES_ADDRESS}" as="fetch" crossorigin="anonymous" data-map-preload>`,
