@@ -7,7 +7,8 @@
  *   - laptop: 1366 × 900, no throttling;
  *   - phone: 390 × 844, 4x CPU slowdown (CDP Emulation.setCPUThrottlingRate) and a 4G-like network
  *     (CDP Network.emulateNetworkConditions: 9 Mbit/s down, 1.5 Mbit/s up, 150 ms latency).
- * Reports, per profile, the median of RUNS runs of First Contentful Paint, Largest Contentful Paint
+ * Reports, per profile, the median of RUNS runs of the time the map has drawn its fires (from
+ * navigation start, as the map's status line says it), First Contentful Paint, Largest Contentful Paint
  * (with the element that made it, so a change of the LCP element shows) and Cumulative Layout Shift
  * (every shift without recent input, from navigation until the map has drawn its fires and the
  * page has been quiet for QUIET_MS), and the JavaScript of the first run: each chunk's brotli size
@@ -49,6 +50,10 @@ interface Chunk {
 
 interface Run {
   fcp: number;
+  /** Navigation start until the map says it drew fires (its status line's `data-drawn`). */
+  drawn: number;
+  /** When the map's own downloads started, from navigation start: the chunk, worker, base map, fires. */
+  starts: Record<string, number>;
   lcp: number;
   /** The LCP element as `tag.firstClass`, e.g. `span` (the heading's text) or `p.fires-map-hint`. */
   lcpElement: string;
@@ -58,7 +63,11 @@ interface Run {
 
 /** Collects LCP (time and element) and layout shifts from the first paint on (buffered observers). */
 const OBSERVERS = `
-  window.__lcp = 0; window.__lcpElement = ''; window.__cls = 0;
+  window.__lcp = 0; window.__lcpElement = ''; window.__cls = 0; window.__drawn = 0;
+  new MutationObserver(() => {
+    const v = window.__drawn ? '' : document.querySelector('.fires-map-status')?.getAttribute('data-drawn');
+    if (v && v !== '0') window.__drawn = performance.now();
+  }).observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ['data-drawn'] });
   new PerformanceObserver((l) => { for (const e of l.getEntries()) {
     window.__lcp = e.startTime;
     const el = e.element;
@@ -117,9 +126,25 @@ async function run(browser: Browser, profile: Profile): Promise<Run> {
   await page.goto(BASE_URL, { waitUntil: 'load' });
   await settle(page, () => lastRequest);
   const measured = await page.evaluate(() => {
-    const w = globalThis as unknown as { __lcp: number; __lcpElement: string; __cls: number };
+    const w = globalThis as unknown as {
+      __lcp: number;
+      __lcpElement: string;
+      __cls: number;
+      __drawn: number;
+    };
     const fcp = performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Number.NaN;
-    return { fcp, lcp: w.__lcp, lcpElement: w.__lcpElement, cls: w.__cls };
+    const starts: Record<string, number> = {};
+    const names: [string, RegExp][] = [
+      ['map chunk', /FiresMapCanvas-[^/]*\.js$/],
+      ['worker', /maplibre-gl-worker/],
+      ['base map', /canada\.topo/],
+      ['fires', /\/v1\/dashboard\/fires\?map=true/],
+    ];
+    for (const entry of performance.getEntriesByType('resource')) {
+      const name = names.find(([, pattern]) => pattern.test(entry.name))?.[0];
+      if (name && !(name in starts)) starts[name] = entry.startTime;
+    }
+    return { fcp, lcp: w.__lcp, lcpElement: w.__lcpElement, cls: w.__cls, drawn: w.__drawn, starts };
   });
   const chunks = (await Promise.all(pending)).filter((c): c is Chunk => c !== null);
   await context.close();
@@ -142,6 +167,13 @@ function report(profile: Profile, runs: Run[]) {
   console.log(
     `  LCP ${Math.round(median(runs.map((r) => r.lcp)))} ms  (runs: ${runs.map((r) => Math.round(r.lcp)).join(', ')})`,
   );
+  console.log(
+    `  fires drawn ${Math.round(median(runs.map((r) => r.drawn)))} ms  (runs: ${runs.map((r) => Math.round(r.drawn)).join(', ')})`,
+  );
+  const started = Object.keys(first.starts).map(
+    (name) => `${name} ${Math.round(median(runs.map((r) => r.starts[name] ?? Number.NaN)))}`,
+  );
+  console.log(`  downloads started at (ms, median): ${started.join(', ')}`);
   console.log(`  LCP element (runs): ${runs.map((r) => r.lcpElement).join(', ')}`);
   console.log(
     `  CLS ${median(runs.map((r) => r.cls)).toFixed(3)}  (runs: ${runs.map((r) => r.cls.toFixed(3)).join(', ')})`,

@@ -93,3 +93,41 @@ test('printed, no section heading ends a page: Fire Statistics stays with the fi
     expect(table, name).toBe(heading);
   }
 });
+
+test('the dashboard is served with hints that start its map, worker, base map and fires at once; the page uses each once', async ({
+  page,
+  request,
+}) => {
+  const hintsOf = (html: string) =>
+    [...html.matchAll(/<link [^>]*href="([^"]+)"[^>]*data-map-preload/g)].map((m) => m[1] ?? '');
+  const hints = hintsOf(await (await request.get('/')).text());
+  for (const pattern of [
+    /\/FiresMapCanvas-[^/]*\.js$/,
+    /\/maplibre-gl-worker-[^/]*\.mjs$/,
+    /\/canada\.topo-[^/]*\.json$/,
+  ])
+    expect(
+      hints.some((href) => pattern.test(href)),
+      String(pattern),
+    ).toBe(true);
+  for (const href of hints) expect((await request.get(href)).status(), href).toBe(200);
+  expect(hintsOf(await (await request.get('/national')).text())).toEqual([]);
+  expect(hintsOf(await (await request.get('/map')).text())).toEqual(hints);
+
+  await page.goto('/');
+  await expect(page.locator('.fires-map-status')).not.toHaveAttribute('data-drawn', /^0?$/);
+  // A hint the page's own request does not match is downloaded a second time: each file once.
+  const downloads = await page.evaluate(
+    (names) =>
+      names.map(
+        (name) =>
+          performance
+            .getEntriesByType('resource')
+            .filter(
+              (e) => e.name.endsWith(name) && (e as unknown as { transferSize: number }).transferSize > 0,
+            ).length,
+      ),
+    hints,
+  );
+  expect(downloads).toEqual(hints.map(() => 1));
+});

@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { MAP_FIRES_ADDRESS } from './src/features/dashboard/map-fires-address.ts';
 
 const API_URL = process.env.API_URL ?? 'http://127.0.0.1:3001';
 const CMS_URL = process.env.CMS_URL ?? 'http://127.0.0.1:1337';
@@ -52,11 +53,52 @@ function shellLanguage(): Plugin {
   };
 }
 
+/**
+ * Hints in the built shell for what the dashboard's map needs (its chunk, MapLibre's worker, the
+ * base map, the fires), so a page that shows the map asks for them with the first bundles instead of after
+ * them (docs/performance.md, "First load"). Marked `data-map-preload`: the served page keeps them
+ * only on the pages that show the map (web/src/app/served-page.ts). The worker, the base map and
+ * the fires are read with `fetch` (src/shared/map/map-assets.ts, the dashboard's query), which the
+ * `as="fetch"` hints match.
+ */
+function mapPreloads(): Plugin {
+  return {
+    name: 'ciffc-map-preloads',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, context) {
+        const bundle = context.bundle;
+        if (!bundle) return html; // vite dev: nothing is bundled
+        const files = Object.values(bundle);
+        const chunk = files.find(
+          (f) => f.type === 'chunk' && f.facadeModuleId?.endsWith('/features/dashboard/FiresMapCanvas.tsx'),
+        );
+        const asset = (pattern: RegExp) => files.find((f) => f.type === 'asset' && pattern.test(f.fileName));
+        const worker = asset(/maplibre-gl-worker-[^/]*\.mjs$/);
+        const baseMap = asset(/canada\.topo-[^/]*\.json$/);
+        if (chunk?.type !== 'chunk' || !worker || !baseMap)
+          throw new Error('the map chunk, its worker or the base map is missing from the build');
+        const styles = [...(chunk.viteMetadata?.importedCss ?? [])];
+        const hints = [
+          `<link rel="modulepreload" href="/${chunk.fileName}" data-map-preload>`,
+          ...styles.map(
+            (css) => `<link rel="preload" href="/${css}" as="style" crossorigin data-map-preload>`,
+          ),
+          `<link rel="preload" href="/${worker.fileName}" as="fetch" crossorigin="anonymous" data-map-preload>`,
+          `<link rel="preload" href="/${baseMap.fileName}" as="fetch" crossorigin="anonymous" data-map-preload>`,
+          `<link rel="preload" href="${MAP_FIRES_ADDRESS}" as="fetch" crossorigin="anonymous" data-map-preload>`,
+        ];
+        return html.replace('</head>', `  ${hints.join('\n    ')}\n  </head>`);
+      },
+    },
+  };
+}
+
 // In production the gateway (or nginx) gives the site, /v1, /api and /uploads one origin; in
 // `vite dev` this proxy does the same job, so the code only ever calls same-origin paths.
 export default defineConfig({
   root: import.meta.dirname,
-  plugins: [react(), shellLanguage()],
+  plugins: [react(), shellLanguage(), mapPreloads()],
   server: {
     proxy: {
       '/v1': { target: API_URL, changeOrigin: true },

@@ -25,11 +25,19 @@ interface PageKind {
   canonical?: string;
   /** Shown to search engines and listed in the sitemap. */
   indexed: boolean;
+  /** Draws the dashboard's map: served with the hints that start its downloads early. */
+  map?: true;
 }
 
 /** The public pages, in the sitemap's order; any other page of the site is served unindexed. */
 const PUBLIC_PAGES: readonly PageKind[] = [
-  { pattern: '/', title: 'dashboard.title', description: 'meta.description.dashboard', indexed: true },
+  {
+    pattern: '/',
+    title: 'dashboard.title',
+    description: 'meta.description.dashboard',
+    indexed: true,
+    map: true,
+  },
   {
     pattern: '/situation',
     title: 'situation.title',
@@ -65,9 +73,16 @@ const OTHER_PAGES: readonly PageKind[] = [
     description: 'meta.description.dashboard',
     canonical: '/',
     indexed: true,
+    map: true,
   },
   // The embedded map is for other sites' frames: the dashboard is the page to find.
-  { pattern: '/map', title: 'dashboard.title', description: 'meta.description.dashboard', indexed: false },
+  {
+    pattern: '/map',
+    title: 'dashboard.title',
+    description: 'meta.description.dashboard',
+    indexed: false,
+    map: true,
+  },
   { pattern: '/login', title: 'login.title', indexed: false },
   { pattern: '/404', title: 'notFound.title', indexed: false },
 ];
@@ -103,6 +118,8 @@ export interface ServedPage {
   canonical: string;
   indexed: boolean;
   type: 'website' | 'article';
+  /** Draws the dashboard's map (the shell's `data-map-preload` hints are kept). */
+  showsMap: boolean;
   /** The inside of <main>, readable without JavaScript; the shell's own when absent. */
   main?: string;
 }
@@ -127,6 +144,7 @@ export function describePage(path: string, lang: Locale, report?: PublicNational
       canonical: '/404',
       indexed: false,
       type: 'website',
+      showsMap: false,
     };
   }
   if (wanted && report) return reportPage(report, lang, typeof wanted === 'object' ? path : '/situation');
@@ -140,6 +158,7 @@ export function describePage(path: string, lang: Locale, report?: PublicNational
     canonical: kind?.canonical ?? kind?.pattern ?? target.replace(/\/$/, ''),
     indexed: kind?.indexed ?? false,
     type: 'website',
+    showsMap: kind?.map === true,
   };
 }
 
@@ -158,6 +177,7 @@ function reportPage(report: PublicNationalSitrep, lang: Locale, canonical: strin
     canonical: canonical === '/situation' ? '/situation' : `/situation/${report.field_date}`,
     indexed: true,
     type: 'article',
+    showsMap: false,
     main: servedReportHtml(report, lang),
   };
 }
@@ -220,6 +240,8 @@ export function renderPage(shell: string, page: ServedPage, site: string): strin
     .replace(/\s*<title>[\s\S]*?<\/title>/, '')
     .replace(/\s*<meta name="description"[^>]*>/, '')
     .replace('</head>', `  ${headTags(page, site)}\n  </head>`);
+  // The map's downloads are for the pages that draw it; elsewhere they would cost a phone 550 KB.
+  if (!page.showsMap) html = html.replace(/\s*<link [^>]*data-map-preload[^>]*>/g, '');
   if (page.main) {
     html = html.replace(
       /(<main id="main" class="site-main">)[\s\S]*?(<\/main>)/,

@@ -6,6 +6,7 @@ import { useNarrowScreen } from '../../shared/charts/useNarrowScreen.ts';
 import { LongDay } from '../../shared/format/LongDay.tsx';
 import { useFormat } from '../../shared/format/useFormat.ts';
 import { MAP_HEIGHT_PX, SIZE_CLASSES, STAGE_GROUPS } from '../../shared/map/constants.ts';
+import { warmMapAssets } from '../../shared/map/map-assets.ts';
 import { Loading } from '../../shared/ui/Loading.tsx';
 import { mapFiresQuery } from './api.ts';
 import {
@@ -18,7 +19,21 @@ import {
 } from './map-fires.ts';
 import { PERIMETER_NONE_COLOUR } from './map-perimeters.ts';
 
-const FiresMapCanvas = lazy(() => import('./FiresMapCanvas.tsx'));
+const loadCanvas = () => import('./FiresMapCanvas.tsx');
+const FiresMapCanvas = lazy(loadCanvas);
+
+/**
+ * With WebGL, the map's chunk, its worker and the base map are asked for together at the first
+ * render (the fires' data too, by the query), not each after the one before.
+ */
+function startMapDownloads(): boolean {
+  const webGl = supportsWebGl();
+  if (webGl) {
+    void loadCanvas().catch(() => undefined); // the boundary reports a failure when the map renders
+    warmMapAssets();
+  }
+  return webGl;
+}
 
 /** A perimeter is a translucent area in its stage's colour with an outline: the swatch says so. */
 const PERIMETER_SWATCH = {
@@ -78,7 +93,7 @@ export function FiresMap() {
   const [selection, setSelection] = useState<LegendSelection>(ALL_SHOWN);
   const [perimetersShown, setPerimetersShown] = useState(true);
   const [drawn, setDrawn] = useState<number>();
-  const [webGl] = useState(supportsWebGl);
+  const [webGl] = useState(startMapDownloads);
   const counts = useMemo(() => countByLegend(fires), [fires]);
   const asOf = useMemo(() => newestDay(fires), [fires]);
   const shown = useMemo(

