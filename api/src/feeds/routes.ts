@@ -4,7 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { forbidden, notFound } from '../http/errors.ts';
 import { centreToday } from '../http/time.ts';
 import { requireUser } from '../plugins/identity.ts';
-import { type FeedRow, pollDueFeeds, pollFeed } from './service.ts';
+import { type FeedKind, type FeedRow, feedTable, pollDueFeeds, pollFeed } from './service.ts';
 
 /** The feed as the screen shows it (the lease and validators stay inside). */
 const status = (f: FeedRow): FeedStatus => ({
@@ -51,16 +51,22 @@ function startWorker(fastify: FastifyInstance): void {
   fastify.addHook('onClose', async () => clearInterval(timer));
 }
 
-export async function feedRoutes(fastify: FastifyInstance): Promise<void> {
+/**
+ * The routes of one kind of feed under `base`: the agencies' fire files at /v1/feeds, their
+ * perimeter files at /v1/perimeters/feeds (docs/perimeters.md, "A scheduled feed").
+ */
+function kindRoutes(fastify: FastifyInstance, kind: FeedKind, base: string): void {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const tags = ['feeds'];
   const noStore = { 'cache-control': 'private, no-store' };
+  const table = feedTable(kind);
+  const what = kind === 'fires' ? 'feed' : 'perimeter feed';
 
   app.get(
-    '/v1/feeds',
+    base,
     {
       schema: {
-        summary: 'Agency feeds and their status (CIFFC)',
+        summary: `Agency ${what}s and their status (CIFFC)`,
         tags,
         security: [{ bearer: [] }],
         response: { 200: FeedList },
@@ -68,17 +74,17 @@ export async function feedRoutes(fastify: FastifyInstance): Promise<void> {
     },
     async (request, reply) => {
       requireNational(request);
-      const rows = await app.db.kysely.selectFrom('fire_feeds').selectAll().orderBy('agency_code').execute();
+      const rows = await app.db.kysely.selectFrom(table).selectAll().orderBy('agency_code').execute();
       reply.headers(noStore);
       return { items: rows.map(status) };
     },
   );
 
   app.put(
-    '/v1/feeds/:agency',
+    `${base}/:agency`,
     {
       schema: {
-        summary: "Set an agency's feed URL and interval (CIFFC)",
+        summary: `Set an agency's ${what} URL and interval (CIFFC)`,
         tags,
         security: [{ bearer: [] }],
         params: FeedParams,
@@ -92,7 +98,7 @@ export async function feedRoutes(fastify: FastifyInstance): Promise<void> {
       const { url, interval_minutes, enabled, snapshot } = request.body;
       const now = app.config.now().toISOString();
       const existing = await app.db.kysely
-        .selectFrom('fire_feeds')
+        .selectFrom(table)
         .select('url')
         .where('agency_code', '=', agency)
         .executeTakeFirst();
@@ -106,14 +112,14 @@ export async function feedRoutes(fastify: FastifyInstance): Promise<void> {
         ...(fresh ? { etag: null, last_modified: null, next_run_at: now } : {}),
       };
       if (existing)
-        await app.db.kysely.updateTable('fire_feeds').set(values).where('agency_code', '=', agency).execute();
+        await app.db.kysely.updateTable(table).set(values).where('agency_code', '=', agency).execute();
       else
         await app.db.kysely
-          .insertInto('fire_feeds')
+          .insertInto(table)
           .values({ agency_code: agency, ...values, next_run_at: now })
           .execute();
       const row = await app.db.kysely
-        .selectFrom('fire_feeds')
+        .selectFrom(table)
         .selectAll()
         .where('agency_code', '=', agency)
         .executeTakeFirstOrThrow();
@@ -123,10 +129,10 @@ export async function feedRoutes(fastify: FastifyInstance): Promise<void> {
   );
 
   app.delete(
-    '/v1/feeds/:agency',
+    `${base}/:agency`,
     {
       schema: {
-        summary: "Remove an agency's feed (CIFFC)",
+        summary: `Remove an agency's ${what} (CIFFC)`,
         tags,
         security: [{ bearer: [] }],
         params: FeedParams,
@@ -135,19 +141,19 @@ export async function feedRoutes(fastify: FastifyInstance): Promise<void> {
     async (request, reply) => {
       requireNational(request);
       const result = await app.db.kysely
-        .deleteFrom('fire_feeds')
+        .deleteFrom(table)
         .where('agency_code', '=', request.params.agency)
         .executeTakeFirst();
-      if (Number(result.numDeletedRows) === 0) throw notFound(`No feed for ${request.params.agency}`);
+      if (Number(result.numDeletedRows) === 0) throw notFound(`No ${what} for ${request.params.agency}`);
       return reply.code(204).send();
     },
   );
 
   app.post(
-    '/v1/feeds/:agency/run',
+    `${base}/:agency/run`,
     {
       schema: {
-        summary: "Poll an agency's feed now (CIFFC)",
+        summary: `Poll an agency's ${what} now (CIFFC)`,
         tags,
         security: [{ bearer: [] }],
         params: FeedParams,
@@ -158,15 +164,15 @@ export async function feedRoutes(fastify: FastifyInstance): Promise<void> {
       requireNational(request);
       const { agency } = request.params;
       const exists = await app.db.kysely
-        .selectFrom('fire_feeds')
+        .selectFrom(table)
         .select('agency_code')
         .where('agency_code', '=', agency)
         .executeTakeFirst();
-      if (!exists) throw notFound(`No feed for ${agency}`);
+      if (!exists) throw notFound(`No ${what} for ${agency}`);
       const now = app.config.now();
-      const outcome = await pollFeed(app.db, agency, { now, today: centreToday(now) });
+      const outcome = await pollFeed(app.db, agency, { now, today: centreToday(now) }, kind);
       const row = await app.db.kysely
-        .selectFrom('fire_feeds')
+        .selectFrom(table)
         .selectAll()
         .where('agency_code', '=', agency)
         .executeTakeFirstOrThrow();
@@ -174,6 +180,10 @@ export async function feedRoutes(fastify: FastifyInstance): Promise<void> {
       return { outcome, feed: status(row) };
     },
   );
+}
 
+export async function feedRoutes(fastify: FastifyInstance): Promise<void> {
+  kindRoutes(fastify, 'fires', '/v1/feeds');
+  kindRoutes(fastify, 'perimeters', '/v1/perimeters/feeds');
   startWorker(fastify);
 }

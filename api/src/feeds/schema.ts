@@ -30,5 +30,7 @@ export interface FireFeedsTable {
 declare module '../db/schema.ts' {
   interface Database {
     fire_feeds: FireFeedsTable;
+    /** The perimeter feeds: the same columns (`snapshot` unused), polled by the same worker. */
+    perimeter_feeds: FireFeedsTable;
   }
 }

@@ -4,6 +4,7 @@ import type { Selectable } from 'kysely';
 import type { Db } from '../db/index.ts';
 import { decodeFile, importFires } from '../fires/import.ts';
 import { HttpError } from '../http/errors.ts';
+import { importPerimeterFeed } from '../perimeters/service.ts';
 import type { FireFeedsTable } from './schema.ts';
 import './schema.ts';
 
@@ -27,13 +28,28 @@ export interface PollOptions {
 export type PollOutcome = FeedOutcome;
 
 /**
+ * What a feed brings: the agency's fires (its active-fires file) or its fire perimeters (a GeoJSON,
+ * KML or zipped Shapefile URL); each kind has its table, with the same columns.
+ */
+export type FeedKind = 'fires' | 'perimeters';
+// The cast is sound: both tables have FireFeedsTable's columns (feeds/schema.ts).
+export const feedTable = (kind: FeedKind) =>
+  (kind === 'fires' ? 'fire_feeds' : 'perimeter_feeds') as 'fire_feeds';
+
+/**
  * Takes the feed's lease when free (or expired): one conditional update, so that of several API
  * instances sharing the database only one polls a given feed at a time.
  */
-export async function takeLease(db: Db, agency: string, owner: string, now: Date): Promise<boolean> {
+export async function takeLease(
+  db: Db,
+  agency: string,
+  owner: string,
+  now: Date,
+  kind: FeedKind = 'fires',
+): Promise<boolean> {
   const nowIso = now.toISOString();
   const result = await db.kysely
-    .updateTable('fire_feeds')
+    .updateTable(feedTable(kind))
     .set({ lease_owner: owner, lease_until: new Date(now.getTime() + FEED_POLL_LEASE_MS).toISOString() })
     .where('agency_code', '=', agency)
     .where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<', nowIso)]))
@@ -52,10 +68,38 @@ async function fetchFeed(feed: FeedRow): Promise<Response> {
 
 type RunRecord = Partial<Omit<FeedRow, 'agency_code' | 'url' | 'interval_minutes' | 'enabled'>>;
 
-/** Fetches and imports one feed; a failure is recorded and the fires it gave before stay as they are. */
+/** An agency's active-fires file, imported as the fire import route would (docs/fires-import.md). */
+async function importFireFeed(
+  db: Db,
+  feed: FeedRow,
+  bytes: Uint8Array,
+  response: Response,
+  options: PollOptions,
+  fileName: string,
+) {
+  const contentType = response.headers.get('content-type') ?? undefined;
+  const result = await importFires(db, decodeFile(bytes, contentType), {
+    today: options.today,
+    onlyAgency: feed.agency_code as AgencyCode,
+    formatHint: contentType,
+    actor: { source: 'feed', userId: null, username: null },
+    snapshot: feed.snapshot === null ? undefined : feed.snapshot === 1,
+    lastModified: response.headers.get('last-modified'),
+    fileName,
+  });
+  return {
+    total: result.total_rows,
+    accepted: result.accepted_count,
+    refused: result.rejected_count,
+    importId: result.import_id,
+  };
+}
+
+/** Fetches and imports one feed; a failure is recorded and what it gave before stays as it is. */
 async function runFeed(
   db: Db,
   feed: FeedRow,
+  kind: FeedKind,
   options: PollOptions,
 ): Promise<{ outcome: PollOutcome; record: RunRecord }> {
   const at = options.now.toISOString();
@@ -64,19 +108,16 @@ async function runFeed(
     if (response.status === 304)
       return { outcome: 'not_modified', record: { last_success_at: at, last_outcome: 'not_modified' } };
     if (!response.ok) throw new Error(`HTTP ${response.status} ${response.statusText}`.trim());
-    const body = decodeFile(
-      new Uint8Array(await response.arrayBuffer()),
-      response.headers.get('content-type') ?? undefined,
-    );
-    const result = await importFires(db, body, {
-      today: options.today,
-      onlyAgency: feed.agency_code as AgencyCode,
-      formatHint: response.headers.get('content-type') ?? undefined,
-      actor: { source: 'feed', userId: null, username: null },
-      snapshot: feed.snapshot === null ? undefined : feed.snapshot === 1,
-      lastModified: response.headers.get('last-modified'),
-      fileName: new URL(feed.url).pathname.split('/').pop()?.slice(0, 255) || feed.url.slice(0, 255),
-    });
+    const bytes = new Uint8Array(await response.arrayBuffer());
+    const fileName = new URL(feed.url).pathname.split('/').pop()?.slice(0, 255) || feed.url.slice(0, 255);
+    const counts =
+      kind === 'perimeters'
+        ? await importPerimeterFeed(db, Buffer.from(bytes), {
+            agency: feed.agency_code as AgencyCode,
+            now: options.now,
+            fileName,
+          })
+        : await importFireFeed(db, feed, bytes, response, options, fileName);
     return {
       outcome: 'imported',
       record: {
@@ -84,10 +125,10 @@ async function runFeed(
         last_modified: response.headers.get('last-modified'),
         last_success_at: at,
         last_outcome: 'imported',
-        last_total_rows: result.total_rows,
-        last_accepted: result.accepted_count,
-        last_rejected: result.rejected_count,
-        last_import_id: result.import_id,
+        last_total_rows: counts.total,
+        last_accepted: counts.accepted,
+        last_rejected: counts.refused,
+        last_import_id: counts.importId,
       },
     };
   } catch (error) {
@@ -100,19 +141,24 @@ async function runFeed(
 }
 
 /** Polls one feed under its lease; `leased` when another instance holds it. */
-export async function pollFeed(db: Db, agency: string, options: PollOptions): Promise<PollOutcome> {
+export async function pollFeed(
+  db: Db,
+  agency: string,
+  options: PollOptions,
+  kind: FeedKind = 'fires',
+): Promise<PollOutcome> {
   const owner = options.owner ?? INSTANCE_ID;
-  if (!(await takeLease(db, agency, owner, options.now))) return 'leased';
+  if (!(await takeLease(db, agency, owner, options.now, kind))) return 'leased';
   const feed = await db.kysely
-    .selectFrom('fire_feeds')
+    .selectFrom(feedTable(kind))
     .selectAll()
     .where('agency_code', '=', agency)
     .executeTakeFirst();
   if (!feed) return 'failed';
-  const { outcome, record } = await runFeed(db, feed, options);
+  const { outcome, record } = await runFeed(db, feed, kind, options);
   const next = new Date(options.now.getTime() + feed.interval_minutes * 60_000).toISOString();
   await db.kysely
-    .updateTable('fire_feeds')
+    .updateTable(feedTable(kind))
     .set({
       ...record,
       last_run_at: options.now.toISOString(),
@@ -126,16 +172,27 @@ export async function pollFeed(db: Db, agency: string, options: PollOptions): Pr
   return outcome;
 }
 
-/** Every enabled feed whose time has come, one after the other (imports run one at a time anyway). */
+/**
+ * Every enabled feed whose time has come, one after the other (imports run one at a time anyway):
+ * the fires' feeds keyed by agency, the perimeter feeds by `agency/perimeters`.
+ */
 export async function pollDueFeeds(db: Db, options: PollOptions): Promise<Record<string, PollOutcome>> {
-  const due = await db.kysely
-    .selectFrom('fire_feeds')
-    .select('agency_code')
-    .where('enabled', '=', 1)
-    .where('next_run_at', '<=', options.now.toISOString())
-    .orderBy('next_run_at')
-    .execute();
   const outcomes: Record<string, PollOutcome> = {};
-  for (const { agency_code } of due) outcomes[agency_code] = await pollFeed(db, agency_code, options);
+  for (const kind of ['fires', 'perimeters'] as const) {
+    const due = await db.kysely
+      .selectFrom(feedTable(kind))
+      .select('agency_code')
+      .where('enabled', '=', 1)
+      .where('next_run_at', '<=', options.now.toISOString())
+      .orderBy('next_run_at')
+      .execute();
+    for (const { agency_code } of due)
+      outcomes[kind === 'fires' ? agency_code : `${agency_code}/perimeters`] = await pollFeed(
+        db,
+        agency_code,
+        options,
+        kind,
+      );
+  }
   return outcomes;
 }
