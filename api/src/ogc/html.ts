@@ -80,6 +80,20 @@ const TEXT = {
     id: 'Id',
     licence: 'Licence',
     other: 'Français',
+    conformance: 'Conformance classes',
+    conformanceIntro: 'The parts of the OGC API – Features standards this service implements.',
+    queryables: (title: string) => `Queryables of ${title}`,
+    queryablesIntro: 'The properties a filter (CQL2 text) or a query parameter may use.',
+    name: 'Name',
+    title: 'Title',
+    type: 'Type',
+    values: 'Values',
+    description: 'Description',
+    api: 'API definition',
+    apiIntro: 'The paths of this service, their parameters and what they answer (OpenAPI 3).',
+    path: 'Path',
+    summary: 'Summary',
+    parameters: 'Parameters',
   },
   fr: {
     landing: 'Feux de végétation du CIFFC – OGC API Features',
@@ -99,6 +113,20 @@ const TEXT = {
     id: 'Identifiant',
     licence: 'Licence',
     other: 'English',
+    conformance: 'Classes de conformité',
+    conformanceIntro: 'Les parties des normes OGC API – Features que ce service met en œuvre.',
+    queryables: (title: string) => `Propriétés interrogeables : ${title}`,
+    queryablesIntro: 'Les propriétés qu’un filtre (texte CQL2) ou un paramètre de requête peut utiliser.',
+    name: 'Nom',
+    title: 'Titre',
+    type: 'Type',
+    values: 'Valeurs',
+    description: 'Description',
+    api: 'Définition de l’API',
+    apiIntro: 'Les chemins de ce service, leurs paramètres et leurs réponses (OpenAPI 3).',
+    path: 'Chemin',
+    summary: 'Résumé',
+    parameters: 'Paramètres',
   },
 } as const;
 
@@ -137,7 +165,8 @@ function htmlHref(href: string, ctx: HtmlContext, lang: Locale = ctx.lang): stri
   if (!href.startsWith(ctx.base)) return undefined;
   const url = new URL(href);
   const path = url.pathname.replace(new URL(ctx.base).pathname, '');
-  if (!/^(\/collections(\/[^/]+(\/items(\/[^/]+)?)?)?)?$/.test(path)) return undefined;
+  if (!/^(\/conformance|\/api|\/collections(\/[^/]+(\/queryables|\/items(\/[^/]+)?)?)?)?$/.test(path))
+    return undefined;
   url.searchParams.set('f', 'html');
   url.searchParams.set('lang', lang);
   return url.toString();
@@ -291,6 +320,92 @@ export function featureHtml(doc: FeatureDoc, ctx: HtmlContext, self: string): st
   );
   const table = `<table>\n<thead><tr><th scope="col">${t.property}</th><th scope="col">${t.value}</th></tr></thead>\n<tbody>\n${rows.join('\n')}\n</tbody>\n</table>`;
   return page(ctx, `${t.feature} ${doc.id ?? ''}`, self, `${table}\n${linkList(doc.links ?? [], ctx)}`);
+}
+
+/** A table of `rows` under column headings; each cell is escaped text. */
+function table(headings: string[], rows: string[][]): string {
+  const head = `<tr>${headings.map((h) => `<th scope="col">${escapeHtml(h)}</th>`).join('')}</tr>`;
+  const body = rows.map(
+    ([first = '', ...rest]) =>
+      `<tr><th scope="row">${escapeHtml(first)}</th>${rest.map((v) => `<td>${escapeHtml(v)}</td>`).join('')}</tr>`,
+  );
+  return `<div class="scroll"><table>\n<thead>${head}</thead>\n<tbody>\n${body.join('\n')}\n</tbody>\n</table></div>`;
+}
+
+/** The JSON document a page shows, as its only link (these documents carry no links of their own). */
+const jsonOf = (self: string, type: string): Link[] => [
+  { href: self, rel: 'alternate', type, title: 'JSON' },
+];
+
+export function conformanceHtml(doc: { conformsTo: string[] }, ctx: HtmlContext): string {
+  const t = TEXT[ctx.lang];
+  const self = `${ctx.base}/conformance`;
+  const items = doc.conformsTo.map((uri) => `<li><a href="${escapeHtml(uri)}">${escapeHtml(uri)}</a></li>`);
+  return page(
+    ctx,
+    t.conformance,
+    self,
+    `<p>${escapeHtml(t.conformanceIntro)}</p>\n<ul>\n${items.join('\n')}\n</ul>\n${linkList(jsonOf(self, 'application/json'), ctx)}`,
+  );
+}
+
+interface QueryablesDoc {
+  $id?: unknown;
+  title: string;
+  properties: Record<string, Record<string, unknown>>;
+}
+
+/** The queryables' JSON Schema as a table: name, title, type (or geometry format), values, description. */
+export function queryablesHtml(doc: QueryablesDoc, ctx: HtmlContext, collectionId: string): string {
+  const t = TEXT[ctx.lang];
+  const self = `${ctx.base}/collections/${collectionId}/queryables`;
+  const text = (value: unknown) => (typeof value === 'string' ? value : '');
+  const rows = Object.entries(doc.properties).map(([name, p]) => [
+    name,
+    text(p.title),
+    text(p.format) || text(p.type) || (Array.isArray(p.type) ? p.type.join(' | ') : ''),
+    Array.isArray(p.enum) ? p.enum.join(', ') : '',
+    text(p.description),
+  ]);
+  const { title } = titled({ id: collectionId, title: doc.title, description: '', links: [] }, ctx.lang);
+  return page(
+    ctx,
+    t.queryables(title),
+    self,
+    [
+      `<p>${escapeHtml(t.queryablesIntro)}</p>`,
+      table([t.name, t.title, t.type, t.values, t.description], rows),
+      linkList(jsonOf(self, 'application/schema+json'), ctx),
+    ].join('\n'),
+  );
+}
+
+interface Operation {
+  summary?: string;
+  parameters?: { name?: string }[];
+}
+
+/** The OpenAPI document as a page: each path and method with its summary and parameters. */
+export function apiHtml(doc: { paths?: Record<string, unknown> }, ctx: HtmlContext): string {
+  const t = TEXT[ctx.lang];
+  const self = `${ctx.base}/api`;
+  const rows = Object.entries(doc.paths ?? {}).flatMap(([path, item]) =>
+    Object.entries((item ?? {}) as Record<string, Operation>).map(([method, op]) => [
+      `${method.toUpperCase()} ${path}`,
+      op.summary ?? '',
+      (op.parameters ?? []).map((p) => p.name ?? '').join(', '),
+    ]),
+  );
+  return page(
+    ctx,
+    t.api,
+    self,
+    [
+      `<p>${escapeHtml(t.apiIntro)}</p>`,
+      table([t.path, t.summary, t.parameters], rows),
+      linkList(jsonOf(self, 'application/vnd.oai.openapi+json;version=3.0'), ctx),
+    ].join('\n'),
+  );
 }
 
 /**

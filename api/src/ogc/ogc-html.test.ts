@@ -24,6 +24,10 @@ const PAGES = [
   '/v1/ogc/collections/fires/items?limit=2',
   '/v1/ogc/collections/perimeters/items',
   '/v1/ogc/collections/fires/items/ab-AB-001',
+  '/v1/ogc/conformance',
+  '/v1/ogc/api',
+  '/v1/ogc/collections/fires/queryables',
+  '/v1/ogc/collections/perimeters/queryables',
 ];
 
 forEachEngine('OGC API – Features as HTML pages', (ctx) => {
@@ -64,6 +68,24 @@ forEachEngine('OGC API – Features as HTML pages', (ctx) => {
       '/v1/ogc/collections/other/items/x',
     ])
       expect((await get(ctx(), `${url}?f=html`)).statusCode, url).toBe(404);
+  });
+
+  it('shows the conformance classes, the queryables and the API definition as pages, JSON still by default', async () => {
+    const conformance = (await get(ctx(), '/v1/ogc/conformance?f=html')).body;
+    expect(conformance).toContain(
+      '<a href="http://www.opengis.net/spec/ogcapi-features-1/1.0/conf/html">http://www.opengis.net/spec/ogcapi-features-1/1.0/conf/html</a>',
+    );
+    const queryables = (await get(ctx(), '/v1/ogc/collections/fires/queryables?f=html&lang=fr')).body;
+    expect(queryables).toContain('<h1>Propriétés interrogeables : Feux de végétation</h1>');
+    expect(queryables).toMatch(
+      /<th scope="row">stage_of_control<\/th><td>[^<]+<\/td><td>string<\/td><td>OC, BH, UC, OUT<\/td>/,
+    );
+    const api = (await get(ctx(), '/v1/ogc/api', { accept: BROWSER })).body;
+    expect(api).toContain('<th scope="row">GET /collections/fires/items</th>');
+    const landing = (await get(ctx(), '/v1/ogc')).json();
+    expect(landing.links).toContainEqual(expect.objectContaining({ rel: 'service-doc', type: 'text/html' }));
+    for (const url of ['/v1/ogc/conformance', '/v1/ogc/collections/fires/queryables', '/v1/ogc/api'])
+      expect((await get(ctx(), url)).headers['content-type'], url).toMatch(/json/);
   });
 
   it("lists the JSON document's links on the landing page, each page as HTML", async () => {

@@ -23,8 +23,10 @@ import { parseCrs } from './crs.ts';
 import { cql2Condition } from './filter.ts';
 import { firesCollection } from './fires.ts';
 import {
+  apiHtml,
   collectionHtml,
   collectionsHtml,
+  conformanceHtml,
   featureHtml,
   formatOf,
   HTML_VARY,
@@ -33,6 +35,7 @@ import {
   itemsHtml,
   landingHtml,
   negotiated,
+  queryablesHtml,
 } from './html.ts';
 import { parseBbox, parseDatetime } from './params.ts';
 import { perimetersCollection } from './perimeters.ts';
@@ -106,6 +109,12 @@ function landing(base: string) {
       { href: base, rel: 'self', type: JSON_TYPE, title: 'This document' },
       htmlLink(base),
       { href: `${base}/api`, rel: 'service-desc', type: OPENAPI_TYPE, title: 'The API definition' },
+      {
+        href: `${base}/api?f=html`,
+        rel: 'service-doc',
+        type: 'text/html',
+        title: 'The API definition as HTML',
+      },
       { href: `${base}/conformance`, rel: 'conformance', type: JSON_TYPE, title: 'Conformance classes' },
       { href: `${base}/collections`, rel: 'data', type: JSON_TYPE, title: 'Collections' },
       licenceLink,
@@ -247,12 +256,15 @@ function ogcOpenapi(app: FastifyInstance, base: string) {
 }
 
 function sendOpenapi(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply) {
+  reply.header('cache-control', 'public, max-age=300').header('vary', HTML_VARY);
+  const doc = ogcOpenapi(app, baseUrl(request));
+  if (formatOf(request) === 'html')
+    return reply.type(HTML_TYPE).send(apiHtml(doc, htmlContext(request, baseUrl(request))));
   // The 3.1 type to a client that asks for it; GDAL 3.6 asks for OpenAPI 3.0 or JSON and refuses
   // any other type, so it (and any other client) gets application/json.
   const accept = (request.headers.accept ?? '').replaceAll(' ', '');
   const type = accept.includes(OPENAPI_TYPE) || /openapi\+json(,|$)/.test(accept) ? OPENAPI_TYPE : JSON_TYPE;
-  reply.header('cache-control', 'public, max-age=300').header('vary', 'Accept');
-  return reply.type(`${type}; charset=utf-8`).send(JSON.stringify(ogcOpenapi(app, baseUrl(request))));
+  return reply.type(`${type}; charset=utf-8`).send(JSON.stringify(doc));
 }
 
 export async function ogcRoutes(fastify: FastifyInstance): Promise<void> {
@@ -276,18 +288,23 @@ export async function ogcRoutes(fastify: FastifyInstance): Promise<void> {
     },
   );
 
-  app.get(`${BASE}/api`, { schema: { hide: true } }, async (request, reply) =>
+  app.get(`${BASE}/api`, { schema: { hide: true, querystring: HtmlQuery } }, async (request, reply) =>
     sendOpenapi(app, request, reply),
   );
 
   app.get(
     `${BASE}/conformance`,
     {
-      schema: { summary: 'OGC API – Features conformance classes', tags, response: { 200: OgcConformance } },
+      schema: {
+        summary: 'OGC API – Features conformance classes',
+        tags,
+        querystring: HtmlQuery,
+        response: { 200: OgcConformance },
+      },
     },
-    async (_r, reply) => {
+    async (request, reply) => {
       reply.header('cache-control', 'public, max-age=300');
-      return { conformsTo: CONFORMANCE };
+      return negotiated(request, reply, baseUrl(request), { conformsTo: CONFORMANCE }, conformanceHtml);
     },
   );
 
@@ -361,17 +378,20 @@ function registerCollection(fastify: FastifyInstance, source: AnySource, tags: s
       schema: {
         summary: `The properties a filter of ${source.id} may use (JSON Schema, OGC API – Features Part 3)`,
         tags,
+        querystring: HtmlQuery,
         response: { 200: OgcQueryables },
       },
     },
     async (request, reply) => {
+      const base = baseUrl(request);
       reply.type(`${SCHEMA_TYPE}; charset=utf-8`).header('cache-control', 'public, max-age=300');
-      return queryablesDocument(
-        `${baseUrl(request)}/collections/${source.id}/queryables`,
+      const doc = queryablesDocument(
+        `${base}/collections/${source.id}/queryables`,
         source.title,
         source.queryables,
         source.geometry,
       );
+      return negotiated(request, reply, base, doc, (d, ctx) => queryablesHtml(d, ctx, source.id));
     },
   );
 
