@@ -17,6 +17,7 @@ import {
   createAdmin,
   idOf,
   PASSWORD,
+  partsRunAsServiceUser,
   SERVICE_USER,
   type Stack,
   securityHeaderValues,
@@ -203,9 +204,9 @@ describe('production layout (deploy/): nginx, two data API instances, content sy
   });
 
   it("the data API and the content system run as an unprivileged user who can write their units' ReadWritePaths and nothing else", async () => {
-    const asRoot = process.getuid?.() === 0;
+    const isolated = partsRunAsServiceUser();
     // As root the parts run as SERVICE_USER (stack.ts, asService); otherwise as the caller.
-    const uid = asRoot ? idOf('-u', SERVICE_USER) : process.getuid?.();
+    const uid = isolated ? idOf('-u', SERVICE_USER) : process.getuid?.();
     const parts = [
       { part: s().cms, unit: 'ciffc-cms.service' },
       ...s().api.map((part) => ({ part, unit: 'ciffc-api@.service' })),
@@ -214,7 +215,7 @@ describe('production layout (deploy/): nginx, two data API instances, content sy
       const status = readFileSync(`/proc/${part.process.pid}/status`, 'utf8');
       expect(/^Uid:\s+(.*)$/m.exec(status)?.[1]?.split(/\s+/), part.name).toEqual(Array(4).fill(String(uid)));
     }
-    if (!asRoot) return;
+    if (!isolated) return;
     for (const { part, unit } of parts) {
       const writable = writablePaths(unit).filter((place) => existsSync(place));
       // Elsewhere: the code and its configuration, the tree the units install to, the system.

@@ -167,14 +167,26 @@ export function writablePaths(unit: string): string[] {
     .map((place) => place.replace(/^-/, '').replace(/^\/srv\/ciffc(?=\/|$)/, repoRoot));
 }
 
+let isolation: boolean | undefined;
+/**
+ * Whether the parts run as SERVICE_USER (asService): only root can switch users, and only where
+ * it may make a mount namespace (a container without CAP_SYS_ADMIN may not).
+ */
+export function partsRunAsServiceUser(): boolean {
+  isolation ??=
+    process.getuid?.() === 0 &&
+    spawnSync('unshare', ['--mount', '--propagation', 'private', 'true']).status === 0;
+  return isolation;
+}
+
 /**
  * The command that starts a part as its unit would. As root: as SERVICE_USER, in a mount
  * namespace of its own where each of the unit's ReadWritePaths found in the checkout is a fresh
  * folder of the run that the user owns (the checkout itself is root's: the user may read it, not
- * write it). Not as root: the command as it is, as the caller.
+ * write it). Otherwise the command as it is, as the caller.
  */
 function asService(unit: string, dir: string, command: string, args: string[]) {
-  if (process.getuid?.() !== 0) return { command, args };
+  if (!partsRunAsServiceUser()) return { command, args };
   const [uid, gid] = [idOf('-u'), idOf('-g')];
   const binds = writablePaths(unit)
     .filter((place) => existsSync(place))
