@@ -7,7 +7,9 @@
  * 2. the import of a 2,000-polygon GeoJSON file (500 vertices each, BENCH_POLYGONS to change),
  *    through the import service (parse, checks, matching, SQL; no HTTP or token): dry run, then
  *    for real;
- * 3. the OGC collection `perimeters` after that import: every current perimeter read page by page
+ * 3. the map's read after that import (2,000 more current perimeters): GET /v1/perimeters for the
+ *    whole of Canada at zooms 3, 6 and 9, uncached (the first answer of a data version) then cached;
+ * 4. the OGC collection `perimeters` after that import: every current perimeter read page by page
  *    (limit=1000) uncached then cached, and ogr2ogr of the layer to a GeoPackage (requests, time).
  * PostgreSQL: DATABASE_URL, or a throwaway cluster.
  */
@@ -62,6 +64,22 @@ function benchFile(): Buffer {
     };
   });
   return Buffer.from(JSON.stringify({ type: 'FeatureCollection', features }));
+}
+
+/** The map's read of the whole country per zoom band: uncached (first answer), then cached. */
+async function benchMapReads(app: FastifyInstance, engine: string) {
+  for (const zoom of [3, 6, 9]) {
+    const url = `/v1/perimeters?zoom=${zoom}`;
+    const times: string[] = [];
+    let bytes = 0;
+    for (const pass of ['uncached', 'cached']) {
+      const start = performance.now();
+      const res = await app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'gzip' } });
+      times.push(`${pass} ${(performance.now() - start).toFixed(0)} ms`);
+      bytes = res.rawPayload.length;
+    }
+    console.log(`[${engine}] map ${url}: ${kb(bytes)} gzip, ${times.join(', ')}`);
+  }
 }
 
 /** Every page of the OGC perimeters, following the next links: features, bytes, milliseconds. */
@@ -158,6 +176,7 @@ async function run(engine: 'sqlite' | 'postgres', databaseUrl?: string) {
           `${dryRun ? ', dry run' : ''}: ${ms.toFixed(0)} ms, ${result.accepted_count} accepted, ${result.refused_count} refused`,
       );
     }
+    await benchMapReads(app, engine);
     await benchOgc(app, engine, dir);
   } finally {
     await app.close();

@@ -1,4 +1,6 @@
 import { type ColumnDefinitionBuilder, type Kysely, type Migration, sql } from 'kysely';
+import type { Database } from '../db/schema.ts';
+import { shapesOf } from './store.ts';
 
 export const migrations: Record<string, Migration> = {
   // Fire perimeters (docs/perimeters.md): every capture is a row, the newest of a fire is current.
@@ -82,4 +84,33 @@ export const migrations: Record<string, Migration> = {
       await db.schema.alterTable('perimeters').dropColumn('fire_year').execute();
     },
   },
+  // The map's shapes per zoom band, stored with each capture (docs/perimeters.md, "The map"): the
+  // read then sends stored text instead of parsing and simplifying every polygon. One column per
+  // band of PERIMETER_ZOOM_BANDS as it stands; the captures kept so far get theirs here.
+  '0163_perimeters_shapes': {
+    async up(db: Kysely<unknown>) {
+      for (const column of SHAPE_COLUMNS)
+        await db.schema.alterTable('perimeters').addColumn(column, 'text').execute();
+      const kysely = db as unknown as Kysely<Database>;
+      for (let last = 0; ; ) {
+        const rows = await kysely
+          .selectFrom('perimeters')
+          .select(['id', 'geometry'])
+          .where('id', '>', last)
+          .orderBy('id')
+          .limit(200)
+          .execute();
+        if (!rows.length) break;
+        for (const r of rows)
+          await kysely.updateTable('perimeters').set(shapesOf(r.geometry)).where('id', '=', r.id).execute();
+        last = rows[rows.length - 1]?.id ?? last;
+      }
+    },
+    async down(db: Kysely<unknown>) {
+      for (const column of SHAPE_COLUMNS)
+        await db.schema.alterTable('perimeters').dropColumn(column).execute();
+    },
+  },
 };
+
+const SHAPE_COLUMNS = ['shape_z4', 'shape_z6', 'shape_z8', 'shape_z10', 'shape_z24'] as const;

@@ -21,7 +21,6 @@ import { notFound } from '../http/errors.ts';
 import { ErrorResponse, readVersion } from '../http/query.ts';
 import { requireUser } from '../plugins/identity.ts';
 import { perimetersForDownload, toGeoJson, toKml } from './download.ts';
-import { type Area, simplifyArea } from './geometry.ts';
 import { importPerimeters } from './import.ts';
 import { perimeterRefusal } from './refusals.ts';
 import './schema.ts';
@@ -136,25 +135,20 @@ export async function perimeterRoutes(fastify: FastifyInstance): Promise<void> {
         // The stage and reported hectares come from the fires: their version is in the key too.
         version: await readVersion(app, request, ['perimeters', 'fires']),
         contentType: 'application/geo+json; charset=utf-8',
-        schema: PerimetersResponse,
-        compute: async (): Promise<PerimetersResponse> => {
-          const rows = await currentPerimeters(app.db.kysely, box);
-          return {
-            type: 'FeatureCollection',
-            features: rows.flatMap((r) => {
-              const geometry = simplifyArea(JSON.parse(r.geometry) as Area, band.tolerance, band.digits);
-              if (!geometry) return [];
-              const { geometry: _stored, captures, ...properties } = r;
-              return [
-                {
-                  type: 'Feature' as const,
-                  id: r.id,
-                  geometry: geometry as PerimetersResponse['features'][number]['geometry'],
-                  properties: { ...properties, captures: Math.max(1, Number(captures)) },
-                },
-              ];
-            }),
-          };
+        // The stored shapes are sent as they are, without parsing them again (PerimetersResponse).
+        compute: async () => {
+          const rows = await currentPerimeters(app.db.kysely, box, band);
+          const features = rows.flatMap(({ shape, captures, ...properties }) =>
+            shape === null
+              ? []
+              : [
+                  `{"type":"Feature","id":${properties.id},"geometry":${shape},"properties":${JSON.stringify({
+                    ...properties,
+                    captures: Math.max(1, Number(captures)),
+                  })}}`,
+                ],
+          );
+          return `{"type":"FeatureCollection","features":[${features.join(',')}]}`;
         },
       });
     },

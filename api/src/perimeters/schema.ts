@@ -54,7 +54,19 @@ export interface PerimetersTable {
   max_lat: number;
   is_current: number;
   created_at: string;
+  /**
+   * The polygon simplified for each zoom band (`PERIMETER_ZOOM_BANDS`, named by its `maxZoom`), as
+   * GeoJSON text; null when it collapses at that band. Computed once when the capture is stored, so
+   * the map's read sends stored text (docs/perimeters.md, "The map").
+   */
+  shape_z4: Shape;
+  shape_z6: Shape;
+  shape_z8: Shape;
+  shape_z10: Shape;
+  shape_z24: Shape;
 }
+
+type Shape = ColumnType<string | null, string | null | undefined, string | null>;
 
 declare module '../db/schema.ts' {
   interface Database {

@@ -1,13 +1,27 @@
+import { PERIMETER_ZOOM_BANDS, type PerimeterZoomBand, zoomBand } from '@ciffc/contracts';
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import { fireYearOf, fireYearSql } from './fire-year.ts';
-import type { Box } from './geometry.ts';
+import { type Area, type Box, simplifyArea } from './geometry.ts';
 import type { PerimetersTable } from './schema.ts';
 
 type Tx = Kysely<Database>;
-export type NewPerimeter = Omit<PerimetersTable, 'id' | 'is_current' | 'fire_year'> & {
+export type NewPerimeter = Omit<PerimetersTable, 'id' | 'is_current' | 'fire_year' | ShapeColumn> & {
   fire_year?: number | null;
 };
+
+type ShapeColumn = `shape_z${PerimeterZoomBand['maxZoom']}`;
+const shapeColumn = (band: PerimeterZoomBand) => `shape_z${band.maxZoom}` as ShapeColumn;
+
+/** A capture's shapes for every zoom band (`simplifyArea`), computed once when it is stored. */
+export function shapesOf(geometry: string): Record<ShapeColumn, string | null> {
+  const area = JSON.parse(geometry) as Area;
+  const entries = PERIMETER_ZOOM_BANDS.map((band) => {
+    const shape = simplifyArea(area, band.tolerance, band.digits);
+    return [shapeColumn(band), shape ? JSON.stringify(shape) : null] as const;
+  });
+  return Object.fromEntries(entries) as Record<ShapeColumn, string | null>;
+}
 type FireKey = { agency_code: string; agency_fire_id: string };
 
 const CHUNK = 200;
@@ -115,12 +129,18 @@ export async function insertPerimeters(db: Tx, rows: readonly NewPerimeter[]): P
   for (const part of chunks(rows, 50))
     await db
       .insertInto('perimeters')
-      .values(part.map((r) => ({ ...r, is_current: r.agency_fire_id === null ? 1 : 0 })))
+      .values(
+        part.map((r) => ({ ...r, ...shapesOf(r.geometry), is_current: r.agency_fire_id === null ? 1 : 0 })),
+      )
       .execute();
 }
 
 export async function replacePerimeter(db: Tx, id: number, row: NewPerimeter): Promise<void> {
-  await db.updateTable('perimeters').set(row).where('id', '=', id).execute();
+  await db
+    .updateTable('perimeters')
+    .set({ ...row, ...shapesOf(row.geometry) })
+    .where('id', '=', id)
+    .execute();
 }
 
 /**
@@ -153,15 +173,23 @@ export interface CurrentPerimeter {
   captured_at: string;
   area_ha: number;
   agency_area_ha: number | null;
-  geometry: string;
+  /** The shape of the zoom band asked (GeoJSON text); null when it collapses at that band. */
+  shape: string | null;
   stage_of_control: string | null;
   response_type: string | null;
   fire_size: number | null;
   captures: number;
 }
 
-/** The current perimeters whose box meets `box`, with their fire's stage and reported size. */
-export async function currentPerimeters(db: Tx, box: Box): Promise<CurrentPerimeter[]> {
+/**
+ * The current perimeters whose box meets `box`, with their fire's stage and reported size, and
+ * their shape for the zoom band (the finest when none is given).
+ */
+export async function currentPerimeters(
+  db: Tx,
+  box: Box,
+  band: PerimeterZoomBand = zoomBand(24),
+): Promise<CurrentPerimeter[]> {
   const [west, south, east, north] = box;
   return db
     .selectFrom('perimeters as p')
@@ -179,7 +207,7 @@ export async function currentPerimeters(db: Tx, box: Box): Promise<CurrentPerime
       'p.captured_at',
       'p.area_ha',
       'p.agency_area_ha',
-      'p.geometry',
+      sql.ref<string | null>(`p.${shapeColumn(band)}`).as('shape'),
       'f.stage_of_control',
       'f.response_type',
       'f.fire_size',

@@ -124,7 +124,7 @@ export const PerimeterImports = z.object({ items: z.array(PerimeterImport) });
  * precision in degrees, about half a screen pixel at the band's deepest zoom, so what is dropped
  * cannot be seen; and the grid a requested box is snapped to, so views share cached answers.
  */
-const PERIMETER_ZOOM_BANDS = [
+export const PERIMETER_ZOOM_BANDS = [
   { maxZoom: 4, tolerance: 0.02, digits: 2, grid: 0 },
   { maxZoom: 6, tolerance: 0.004, digits: 3, grid: 10 },
   { maxZoom: 8, tolerance: 0.001, digits: 4, grid: 2 },
