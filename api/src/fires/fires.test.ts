@@ -319,6 +319,8 @@ forEachEngine(
         const body = res.json();
         expect(body).toMatchObject({ from_date: '2026-01-01', to_date: '2026-07-15' });
         expect(body.valid_as).toMatch(/^\d{4}-\d{2}-\d{2}T/);
+        // The national list dates its rows the same way.
+        expect((await get('/v1/wildfires')).json().meta.valid_as).toBe(body.valid_as);
         expect(body.items).toEqual([
           { agency_code: 'ab', response_type: 'FUL', stage_of_control: 'OC', fire_count: 1, area_sum: 10 },
           { agency_code: 'ab', response_type: 'FUL', stage_of_control: 'OUT', fire_count: 1, area_sum: 100 },

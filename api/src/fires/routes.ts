@@ -112,6 +112,7 @@ export async function wildfireRoutes(fastify: FastifyInstance): Promise<void> {
               page_size: q.export ? total : WILDFIRES_PAGE_SIZE,
               total_pages: q.export ? (total ? 1 : 0) : totalPages,
               total_results: total,
+              valid_as: await lastUpdated(app.db.kysely, 'fires'),
               filter_agencies: AGENCIES.map((a) => ({ field_code: a.code, field_name: a.name[lang] })),
               filter_stages: STAGES_OF_CONTROL.map((s) => ({
                 field_code: s,

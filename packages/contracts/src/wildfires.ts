@@ -81,6 +81,12 @@ export const WildfiresResponse = z.object({
     page_size: z.number(),
     total_pages: z.number(),
     total_results: z.number(),
+    valid_as: z
+      .string()
+      .nullable()
+      .describe(
+        'When the fire data last changed (ISO timestamp), as GET /v1/summary says it; null before any',
+      ),
     filter_agencies: z.array(CodeName),
     filter_stages: z.array(CodeName),
     filter_responses: z.array(CodeName),

@@ -1,7 +1,8 @@
-import { AGENCIES, agencyByCode, CENTRE_TIME_ZONE, type DashboardFreshness } from '@ciffc/contracts';
+import { AGENCIES, agencyByCode, type DashboardFreshness } from '@ciffc/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { apiGet } from '../../shared/api/data-api.ts';
+import { CENTRE_TIME_FORMAT } from '../../shared/format/CentreTime.tsx';
 import { useLocale } from '../../shared/i18n/LocaleProvider.tsx';
 
 const freshnessQuery = () =>
@@ -31,16 +32,7 @@ export function DataAsOf() {
       .filter((item) => !known.has(item.agency_code))
       .map((item) => ({ code: item.agency_code, item })),
   ];
-  const time = (iso: string) =>
-    intl.formatDate(new Date(iso), {
-      year: 'numeric',
-      month: 'long',
-      day: 'numeric',
-      hour: 'numeric',
-      minute: '2-digit',
-      timeZoneName: 'short',
-      timeZone: CENTRE_TIME_ZONE,
-    });
+  const time = (iso: string) => intl.formatDate(new Date(iso), CENTRE_TIME_FORMAT);
   return (
     <section className="dashboard-panel dashboard-as-of" aria-labelledby="dashboard-as-of-heading">
       <h2 id="dashboard-as-of-heading">

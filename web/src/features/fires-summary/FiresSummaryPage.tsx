@@ -10,6 +10,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useId, useMemo } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { TableRegion } from '../../shared/charts/TableRegion.tsx';
+import { CentreTime } from '../../shared/format/CentreTime.tsx';
 import { useFormat } from '../../shared/format/useFormat.ts';
 import { ErrorBox } from '../../shared/ui/ErrorBox.tsx';
 import { Loading } from '../../shared/ui/Loading.tsx';
@@ -162,7 +163,6 @@ function SummaryTables({ summary, reportDate }: { summary: FiresSummary; reportD
 
 /** Current fires summary (/page and /summary), from GET /v1/summary and GET /v1/fire-count. */
 export function FiresSummaryPage() {
-  const intl = useIntl();
   const tomorrow = useMemo(() => tomorrowIsoDate(new Date(), CENTRE_TIME_ZONE), []);
   const summary = useQuery(summaryQuery());
   const fireCount = useQuery(fireCountQuery(tomorrow));
@@ -179,20 +179,7 @@ export function FiresSummaryPage() {
     body = (
       <>
         <p className="summary-valid-as">
-          <FormattedMessage
-            id="summary.validAs"
-            values={{
-              time: intl.formatDate(validAs, {
-                year: 'numeric',
-                month: 'long',
-                day: 'numeric',
-                hour: 'numeric',
-                minute: '2-digit',
-                timeZoneName: 'short',
-                timeZone: CENTRE_TIME_ZONE,
-              }),
-            }}
-          />
+          <FormattedMessage id="summary.validAs" values={{ time: <CentreTime at={validAs} /> }} />
         </p>
         <p>
           <FormattedMessage id="summary.period" />

@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { installFetch, json } from '../../test/fake-fetch.ts';
@@ -23,6 +23,7 @@ const meta = (total: number, page: number | null = 1) => ({
   page_size: 20,
   total_pages: Math.ceil(total / 20),
   total_results: total,
+  valid_as: '2026-07-01T19:05:00.000Z',
   filter_agencies: [
     { field_code: 'bc', field_name: 'British Columbia' },
     { field_code: 'on', field_name: 'Ontario' },
@@ -91,6 +92,16 @@ describe('national fires list', () => {
     expect(pageSelect?.querySelectorAll('option')).toHaveLength(3);
     // Label, select and "of N" wrap as one unit (styled nowrap): "of 3" never alone on a phone line.
     expect(pageSelect?.closest('.fires-pager-page')?.textContent).toMatch(/^Page.*of 3$/);
+  });
+
+  it('says when the fire data last changed, in the centre\'s time, in English and French', async () => {
+    installFetch({ '/v1/wildfires': () => json({ items: [row('G1')], meta: meta(1) }) });
+    const line = () => document.querySelector('.national-fires .figure-as-of')?.textContent;
+    renderApp('/national');
+    await waitFor(() => expect(line()).toBe('Valid as of July 1, 2026 at 2:05 p.m. CDT'));
+    cleanup();
+    renderApp('/national', { locale: 'fr' });
+    await waitFor(() => expect(line()).toBe('Valide en date du 1 juillet 2026 à 14 h 05 HAC'));
   });
 
   it('keeps filters and page in the URL and sends them to the API, each filter "Any..." by default', async () => {

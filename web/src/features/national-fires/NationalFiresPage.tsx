@@ -13,6 +13,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { useSearchParams } from 'react-router';
 import { ApiError } from '../../shared/api/http.ts';
 import { downloadCsv } from '../../shared/csv.ts';
+import { CentreTime } from '../../shared/format/CentreTime.tsx';
 import { useFormat } from '../../shared/format/useFormat.ts';
 import { ErrorBox } from '../../shared/ui/ErrorBox.tsx';
 import { Loading } from '../../shared/ui/Loading.tsx';
@@ -120,6 +121,12 @@ export function NationalFiresPage() {
   return (
     <div className="national-fires">
       <PageHeader titleId="nationalFires.title" />
+      {/* How old the list is, from the data itself; kept while a page loads, so the page does not jump. */}
+      <p className="figure-as-of">
+        {meta?.valid_as && (
+          <FormattedMessage id="nationalFires.validAs" values={{ time: <CentreTime at={meta.valid_as} /> }} />
+        )}
+      </p>
       <OgcLayerNote />
       <form className="national-fires-filters" onSubmit={(e) => e.preventDefault()}>
         <fieldset>

@@ -3,6 +3,7 @@ import { defineCatalogue } from '../../shared/i18n/catalogue.ts';
 export const messages = defineCatalogue({
   en: {
     'nationalFires.title': 'National Fires List',
+    'nationalFires.validAs': 'Valid as of {time}',
     'nationalFires.filters': 'Filters',
     'nationalFires.agency': 'Agency',
     'nationalFires.stage': 'Stage of Control',
@@ -67,6 +68,7 @@ export const messages = defineCatalogue({
   },
   fr: {
     'nationalFires.title': 'Liste nationale des feux',
+    'nationalFires.validAs': 'Valide en date du {time}',
     'nationalFires.filters': 'Filtres',
     'nationalFires.agency': 'Agence',
     'nationalFires.stage': 'Stade de maîtrise',
