@@ -5,6 +5,11 @@ import { E2E_PORT, E2E_STACK } from './stack.ts';
  * Browser tests against the whole running stack (`npm start` on a fresh data folder, its own
  * port: ./stack.ts), in Debian's Chromium (docs/notes/frontend.md). `npm test` starts that stack
  * beforehand and sets E2E_REUSE=1; run alone, Playwright starts it.
+ *
+ * The browser is Debian's headless build of Chromium (`chromium-headless-shell`, the same version as
+ * its `chromium`): the same engine without the browser's interface, at about half the CPU for the
+ * same tests (docs/decisions.md, "Browser tests in Chromium's headless build"). The benchmarks of
+ * bench/ measure the full `chromium`, as a reader's browser.
  */
 
 export default defineConfig({
@@ -22,7 +27,7 @@ export default defineConfig({
   use: {
     baseURL: `http://localhost:${E2E_PORT}`,
     launchOptions: {
-      executablePath: '/usr/bin/chromium',
+      executablePath: '/usr/bin/chromium-headless-shell',
       args: [
         '--no-sandbox',
         '--disable-gpu',

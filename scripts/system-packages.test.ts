@@ -9,9 +9,9 @@ const [chromium, nginx, gdal] = SYSTEM_PACKAGES as [
 const root = { root: true, apt: true, allowed: true };
 
 describe('the pretest check of the Debian packages the tests need', () => {
-  it('names chromium, nginx and gdal-bin (ogrinfo)', () => {
+  it('names chromium-headless-shell, nginx and gdal-bin (ogrinfo)', () => {
     expect(SYSTEM_PACKAGES.map((p) => [p.name, p.program])).toEqual([
-      ['chromium', 'chromium'],
+      ['chromium-headless-shell', 'chromium-headless-shell'],
       ['nginx', 'nginx'],
       ['gdal-bin', 'ogrinfo'],
     ]);
@@ -29,18 +29,18 @@ describe('the pretest check of the Debian packages the tests need', () => {
   });
 
   it.each([
-    ['not root', { ...root, root: false }, "  sudo sh -c 'apt-get update && apt-get install -y chromium'"],
-    ['no apt-get', { ...root, apt: false }, "  sh -c 'apt-get update && apt-get install -y chromium'"],
+    ['not root', { ...root, root: false }, "  sudo sh -c 'apt-get update && apt-get install -y chromium-headless-shell'"],
+    ['no apt-get', { ...root, apt: false }, "  sh -c 'apt-get update && apt-get install -y chromium-headless-shell'"],
     [
       'CIFFC_NO_APT=1',
       { ...root, allowed: false },
-      "  sh -c 'apt-get update && apt-get install -y chromium'",
+      "  sh -c 'apt-get update && apt-get install -y chromium-headless-shell'",
     ],
   ])('stops and names the one command to run when %s', (_, can, command) => {
     const decided = plan([chromium], can);
     expect(decided.kind).toBe('stop');
     const message = decided.kind === 'stop' ? decided.message : '';
-    expect(message).toContain('chromium (chromium): browser tests (e2e/)');
+    expect(message).toContain('chromium-headless-shell (chromium-headless-shell): browser tests (e2e/)');
     expect(message.split('\n').at(-1)).toBe(command);
   });
 });

@@ -16,12 +16,17 @@ interface SystemPackage {
   program: string;
   /** What needs it. */
   usedBy: string;
-  /** Absolute paths tried before PATH (Playwright starts /usr/bin/chromium; nginx lives in sbin). */
+  /** Absolute paths tried before PATH (Playwright starts the browser by its path; nginx lives in sbin). */
   paths: string[];
 }
 
 export const SYSTEM_PACKAGES: SystemPackage[] = [
-  { name: 'chromium', program: 'chromium', usedBy: 'browser tests (e2e/)', paths: ['/usr/bin/chromium'] },
+  {
+    name: 'chromium-headless-shell',
+    program: 'chromium-headless-shell',
+    usedBy: 'browser tests (e2e/)',
+    paths: ['/usr/bin/chromium-headless-shell'],
+  },
   { name: 'nginx', program: 'nginx', usedBy: 'production test (deploy/test/)', paths: ['/usr/sbin/nginx'] },
   { name: 'gdal-bin', program: 'ogrinfo', usedBy: 'OGC API test (api/src/ogc/)', paths: [] },
 ];
