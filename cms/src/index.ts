@@ -1,7 +1,7 @@
+import { envFlag } from '@ciffc/contracts/commonjs/env-flags';
 import type { Core } from '@strapi/strapi';
 import { registerContentHistory } from './content-history';
 import { ensureEditorRole } from './editor-role';
-import { envFlag } from './env-flags';
 import { lockout } from './extensions/users-permissions/strapi-server';
 import { enforceAdminPasswordPolicy } from './password-policy';
 import { ensureRolesAndPermissions } from './permissions';

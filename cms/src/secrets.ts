@@ -1,10 +1,11 @@
 /**
  * Start-up guard for the secrets of TEAM-BRIEF.md. It runs in `register()` (not in config/), because
  * `strapi build` loads the configuration too and must work without any secret. The rules are the
- * data API's too (packages/contracts/src/secrets.ts); secret-rules.ts is its verbatim copy.
+ * data API's too: this imports packages/contracts/src/secrets.ts, compiled for the content system by
+ * cms/scripts/build-contracts.mjs.
  */
-import { isProduction } from './env-flags';
-import { SECRET_VARIABLES, secretProblems } from './secret-rules';
+import { isProduction } from '@ciffc/contracts/commonjs/env-flags';
+import { SECRET_VARIABLES, secretProblems } from '@ciffc/contracts/commonjs/secrets';
 
 export const assertSecrets = (env: NodeJS.ProcessEnv = process.env): void => {
   // `Production` is production too: one reading of NODE_ENV for every part.

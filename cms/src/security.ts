@@ -3,8 +3,9 @@
  * Koa middlewares mounted before any of Strapi's (they must see the request before anything reads
  * the client address), and the admin registration route's own refusal in production.
  */
+
+import { envFlag, type FlagEnv, isProduction } from '@ciffc/contracts/commonjs/env-flags';
 import type { Core } from '@strapi/strapi';
-import { envFlag, type FlagEnv, isProduction } from './env-flags';
 
 type KoaContext = {
   method: string;

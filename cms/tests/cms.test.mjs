@@ -6,6 +6,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
+import { AGENCY_CODES } from '@ciffc/contracts/commonjs/agencies';
+import { FEATURE_ALIASES } from '@ciffc/contracts/commonjs/features';
 import {
   adminSignIn,
   compileServer,
@@ -19,19 +21,6 @@ import {
   stopAll,
   stopPart,
 } from './helpers.mjs';
-
-const FEATURE_ALIASES = [
-  'login',
-  'national-summary',
-  'national-fires',
-  'fire-statistics',
-  'national-sitrep-archive',
-  'sitrep-input-agency',
-  'sitrep-input-national',
-  'inventory-input',
-  'inventory',
-  'reports-and-exports',
-];
 
 describe('content system (Strapi, demo data)', { timeout: 120_000 }, () => {
   const tmp = mkdtempSync(path.join(tmpdir(), 'ciffc-cms-test-'));
@@ -69,6 +58,14 @@ describe('content system (Strapi, demo data)', { timeout: 120_000 }, () => {
     assert.equal(body.user.agency_code, 'ab');
     assert.equal(body.user.preferredLocale, 'en');
     assert.equal(body.user.password, undefined);
+  });
+
+  it('has one demo user per agency of the contracts, each with its agency_code', async () => {
+    for (const code of AGENCY_CODES) {
+      const { status, body } = await login(code);
+      assert.equal(status, 200, code);
+      assert.equal(body.user.agency_code, code);
+    }
   });
 
   it('answers 400 with error.message for a wrong password', async () => {

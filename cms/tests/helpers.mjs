@@ -8,6 +8,7 @@ import { existsSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { buildContracts } from '../scripts/build-contracts.mjs';
 
 export const cmsDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const repoRoot = path.resolve(cmsDir, '..');
@@ -107,13 +108,15 @@ const strapiEnv = (env) => {
 
 /**
  * Once per test file, before any start: the admin panel must have been built (`npm run build` in
- * cms/), and the server code is compiled here from src/ so the tests run what is in the tree.
+ * cms/), and the server code is compiled here from src/, with the contracts it imports, so the
+ * tests run what is in the tree.
  */
 export function compileServer() {
   assert.ok(
     existsSync(path.join(cmsDir, 'dist', 'build', 'index.html')),
     'admin panel not built: run `npm run build` in cms/ first',
   );
+  buildContracts();
   const tsc = spawnSync(
     process.execPath,
     [path.join(cmsDir, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', cmsDir],

@@ -239,8 +239,12 @@ export async function ensureWebBuilt(): Promise<void> {
   );
 }
 
-/** Builds the content system (TypeScript to dist/ and the admin panel) when its sources changed. */
+/**
+ * Builds the content system (TypeScript to dist/ and the admin panel) when its sources changed,
+ * and the contracts it imports (compiled to CommonJS, cms/scripts/build-contracts.mjs) when theirs did.
+ */
 export async function ensureCmsBuilt(): Promise<void> {
+  await run('contracts build', process.execPath, ['cms/scripts/build-contracts.mjs'], repoRoot);
   const marker = join(repoRoot, 'cms/dist/.ciffc-built');
   const built = existsSync(marker) ? statSync(marker).mtimeMs : 0;
   const sources = Math.max(newestMtime(join(repoRoot, 'cms/src')), newestMtime(join(repoRoot, 'cms/config')));

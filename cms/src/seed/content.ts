@@ -2,25 +2,14 @@
  * Demo content (CIFFC_DEMO=1): one static-content block per feature alias of docs/spec/public-site.md
  * section 2 (a published alias switches its screen on), and a few content pages per audience.
  */
+import { FEATURE_ALIASES, type FeatureAlias } from '@ciffc/contracts/commonjs/features';
+
 export type Localized = { Name: string; Body: string };
 export type DemoEntry = { Alias: string; en: Localized; fr: Localized };
 
-export const FEATURE_ALIASES = [
-  'login',
-  'national-summary',
-  'national-fires',
-  'fire-statistics',
-  'national-sitrep-archive',
-  'sitrep-input-agency',
-  'sitrep-input-national',
-  'inventory-input',
-  'inventory',
-  'reports-and-exports',
-] as const;
-
-export const STATIC_CONTENTS: DemoEntry[] = [
-  {
-    Alias: 'login',
+// One block per feature alias of the contracts: a missing or unknown alias does not compile.
+const FEATURE_BLOCKS: Record<FeatureAlias, Omit<DemoEntry, 'Alias'>> = {
+  login: {
     en: {
       Name: 'Sign in',
       Body: [
@@ -38,8 +27,7 @@ export const STATIC_CONTENTS: DemoEntry[] = [
       ].join('\n'),
     },
   },
-  {
-    Alias: 'national-summary',
+  'national-summary': {
     en: {
       Name: 'Current Fires Summary',
       Body: [
@@ -55,8 +43,7 @@ export const STATIC_CONTENTS: DemoEntry[] = [
       ].join(' '),
     },
   },
-  {
-    Alias: 'national-fires',
+  'national-fires': {
     en: {
       Name: 'National Fires List',
       Body: 'Every fire reported to CIFFC, filterable by agency, stage of control and response type, and exportable as CSV.',
@@ -66,8 +53,7 @@ export const STATIC_CONTENTS: DemoEntry[] = [
       Body: "Tous les feux signalés au CIFFC, filtrables par agence, stade de maîtrise et type d'intervention, et exportables en CSV.",
     },
   },
-  {
-    Alias: 'fire-statistics',
+  'fire-statistics': {
     en: {
       Name: 'Wildfire Graphs',
       Body: [
@@ -83,8 +69,7 @@ export const STATIC_CONTENTS: DemoEntry[] = [
       ].join(' '),
     },
   },
-  {
-    Alias: 'national-sitrep-archive',
+  'national-sitrep-archive': {
     en: {
       Name: 'Situation Reports',
       Body: 'Daily national situation reports, coloured by the national preparedness level of the day.',
@@ -94,8 +79,7 @@ export const STATIC_CONTENTS: DemoEntry[] = [
       Body: 'Rapports de situation nationaux quotidiens, colorés selon le niveau de préparation national du jour.',
     },
   },
-  {
-    Alias: 'sitrep-input-agency',
+  'sitrep-input-agency': {
     en: {
       Name: 'Agency SitRep Input',
       Body: [
@@ -112,8 +96,7 @@ export const STATIC_CONTENTS: DemoEntry[] = [
       ].join(' '),
     },
   },
-  {
-    Alias: 'sitrep-input-national',
+  'sitrep-input-national': {
     en: {
       Name: 'National SitRep Input',
       Body: 'Compile the national situation report from the approved agency reports, then publish it.',
@@ -123,8 +106,7 @@ export const STATIC_CONTENTS: DemoEntry[] = [
       Body: 'Rédigez le rapport de situation national à partir des rapports approuvés des agences, puis publiez-le.',
     },
   },
-  {
-    Alias: 'inventory-input',
+  'inventory-input': {
     en: {
       Name: 'Inventory Input',
       Body: "Update your agency's inventory of personnel, aircraft and equipment available to share.",
@@ -134,8 +116,7 @@ export const STATIC_CONTENTS: DemoEntry[] = [
       Body: "Mettez à jour l'inventaire du personnel, des aéronefs et de l'équipement que votre agence peut partager.",
     },
   },
-  {
-    Alias: 'inventory',
+  inventory: {
     en: {
       Name: 'Inventory Summary',
       Body: 'National summary of the resources each agency has reported as available.',
@@ -145,8 +126,7 @@ export const STATIC_CONTENTS: DemoEntry[] = [
       Body: 'Sommaire national des ressources que chaque agence a déclarées disponibles.',
     },
   },
-  {
-    Alias: 'reports-and-exports',
+  'reports-and-exports': {
     en: {
       Name: 'Reports and Exports',
       Body: 'Download situation reports, fire lists and statistics for briefings and analysis.',
@@ -156,7 +136,12 @@ export const STATIC_CONTENTS: DemoEntry[] = [
       Body: "Téléchargez les rapports de situation, les listes de feux et les statistiques pour les breffages et l'analyse.",
     },
   },
-];
+};
+
+export const STATIC_CONTENTS: DemoEntry[] = FEATURE_ALIASES.map((Alias) => ({
+  Alias,
+  ...FEATURE_BLOCKS[Alias],
+}));
 
 export const PAGES: DemoEntry[] = [
   {

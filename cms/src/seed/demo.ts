@@ -1,6 +1,7 @@
 import { existsSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { Readable } from 'node:stream';
+import { AGENCY_CODES } from '@ciffc/contracts/commonjs/agencies';
 import type { Core } from '@strapi/strapi';
 import { AGENCY_PAGES, CIFFC_PAGES, type DemoEntry, DOCUMENTS, PAGES, STATIC_CONTENTS } from './content';
 import { makePdf } from './pdf';
@@ -9,7 +10,6 @@ export const DEMO_PASSWORD = 'wildfire-demo';
 export const DEMO_ADMIN = { email: 'admin@demo.ciffc.local', password: 'Wildfire-demo-1' };
 /** The centre's editor of the demo: Editor role, not super admin (cms/README.md, Editors). */
 export const DEMO_EDITOR = { email: 'editor@demo.ciffc.local', password: 'Wildfire-editor-1' };
-export const DEMO_AGENCIES = ['ab', 'bc', 'mb', 'nb', 'nl', 'ns', 'nt', 'on', 'pc', 'pe', 'qc', 'sk', 'yt'];
 
 type Roles = { authenticated: { id: number }; ciffc: { id: number } };
 type ContentUid =
@@ -43,7 +43,8 @@ const seedEntries = async (strapi: Core.Strapi, uid: ContentUid, entries: DemoEn
 
 const seedUsers = async (strapi: Core.Strapi, roles: Roles) => {
   const users = [
-    ...DEMO_AGENCIES.map((code) => ({
+    // One demo user per reporting agency of the contracts, named by its code.
+    ...AGENCY_CODES.map((code) => ({
       username: code,
       agency_code: code,
       preferredLocale: code === 'qc' ? 'fr' : 'en',

@@ -1,4 +1,8 @@
-/** The 13 reporting agencies of docs/spec/public-site.md section 3, lower-case codes. */
+/**
+ * The 13 reporting agencies of docs/spec/public-site.md section 3, lower-case codes; the content
+ * system's demo users are named by them (compiled for it by cms/scripts/build-contracts.mjs: keep this
+ * module dependency-free).
+ */
 export const AGENCY_CODES = [
   'ab',
   'bc',

@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { entropyBits, envFlag, flagNotOff, isProduction, lowEntropyReason } from './env-flags.ts';
 
@@ -37,11 +36,5 @@ describe('environment flags (one parser for every part)', () => {
     expect(lowEntropyReason('0123456789abcdefghij')).toMatch(/consecutive/);
     // What `openssl rand -base64 32` gives.
     expect(lowEntropyReason('q0Zb6m1vH3kTzR8yWc2LxN5pJ7sDfG4aUeYiOo9BlKQ=')).toBeUndefined();
-  });
-  it("is the content system's parser too: cms/src/env-flags.ts is a verbatim copy", () => {
-    const read = (path: string) => readFileSync(new URL(path, import.meta.url), 'utf8');
-    expect(read('../../../cms/src/env-flags.ts'), 'copy packages/contracts/src/env-flags.ts there').toBe(
-      read('./env-flags.ts'),
-    );
   });
 });

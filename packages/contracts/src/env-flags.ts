@@ -1,7 +1,7 @@
 /**
  * One reading of the environment for every part: flags, the production switch and whether
- * a secret looks random. Dependency-free on purpose: cms/src/env-flags.ts is a verbatim copy (Strapi
- * compiles cms/ on its own); env-flags.test.ts fails when the copy drifts.
+ * a secret looks random. Dependency-free on purpose: the content system runs it compiled to CommonJS
+ * (cms/scripts/build-contracts.mjs), which only takes modules importing one another.
  */
 export type FlagEnv = Readonly<Record<string, string | undefined>>;
 

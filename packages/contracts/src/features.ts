@@ -1,8 +1,9 @@
 /**
  * Feature aliases of docs/spec/public-site.md section 2: a route or menu item is reachable only if its alias
- * is among the published static contents of the content system.
+ * is among the published static contents of the content system. The content system seeds one block
+ * per alias from this list (compiled for it by cms/scripts/build-contracts.mjs: keep it dependency-free).
  */
-const FEATURE_ALIASES = [
+export const FEATURE_ALIASES = [
   'login',
   'national-summary',
   'national-fires',

@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { SECRET_VARIABLES, secretProblems } from './secrets.ts';
 
@@ -47,12 +46,5 @@ describe('secret rules (production refuses a missing or default secret)', () => 
   });
   it('checks only the names asked for', () => {
     expect(secretProblems({ JWT_SECRET: good }, true, ['JWT_SECRET'])).toEqual([]);
-  });
-  it("is the content system's rule too: cms/src/secret-rules.ts is a verbatim copy", () => {
-    const read = (path: string) => readFileSync(new URL(path, import.meta.url), 'utf8');
-    // The one difference: CommonJS under Strapi imports without the `.ts` extension.
-    expect(read('../../../cms/src/secret-rules.ts'), 'copy packages/contracts/src/secrets.ts there').toBe(
-      read('./secrets.ts').replace("from './env-flags.ts'", "from './env-flags'"),
-    );
   });
 });

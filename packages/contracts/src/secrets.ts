@@ -1,9 +1,8 @@
 /**
  * The secret rules shared by the content system and the data API (a production start
  * refuses a missing or default secret, or one that does not look random). Dependency-free
- * on purpose: cms/src/secret-rules.ts is a verbatim copy but for the import's `.ts`, because Strapi
- * compiles cms/ on its own (CommonJS, rootDir cms/) and Node 20 cannot load this TypeScript source at
- * run time; secrets.test.ts fails when the copy drifts.
+ * on purpose: the content system runs it compiled to CommonJS (cms/scripts/build-contracts.mjs),
+ * which only takes modules importing one another.
  */
 import { flagNotOff, lowEntropyReason } from './env-flags.ts';
 

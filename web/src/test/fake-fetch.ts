@@ -1,3 +1,4 @@
+import { FEATURE_ALIASES } from '@ciffc/contracts';
 import { vi } from 'vitest';
 import canadaUrl from '../shared/map/canada.topo.json?url';
 
@@ -12,19 +13,6 @@ export const json = (body: unknown, status = 200) =>
 
 /** A promise that never settles: "still loading". */
 export const pending = () => new Promise<Response>(() => {});
-
-export const ALL_FEATURES = [
-  'login',
-  'national-summary',
-  'national-fires',
-  'fire-statistics',
-  'national-sitrep-archive',
-  'sitrep-input-agency',
-  'sitrep-input-national',
-  'inventory-input',
-  'inventory',
-  'reports-and-exports',
-];
 
 export function aliasesResponse(aliases: readonly string[]) {
   return json({ data: aliases.map((Alias, i) => ({ id: i + 1, Alias })), meta: {} });
@@ -71,7 +59,7 @@ export function installFetch(handlers: Record<string, Handler>) {
       (isAliasList ? handlers.aliases : undefined) ??
       handlers[url.pathname] ??
       OVERVIEW_DEFAULTS[url.pathname] ??
-      (isAliasList ? () => aliasesResponse(ALL_FEATURES) : undefined) ??
+      (isAliasList ? () => aliasesResponse(FEATURE_ALIASES) : undefined) ??
       (url.pathname.startsWith('/api/') ? () => json({ data: [], meta: {} }) : undefined);
     if (!handler) return json({ message: `No handler for ${url.pathname}` }, 404);
     return handler(url, init);
