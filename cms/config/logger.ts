@@ -1,5 +1,5 @@
 import { winston } from '@strapi/logger';
-import { isProduction } from '../src/env-flags';
+import { isProduction } from '@ciffc/contracts/commonjs/env-flags';
 import { requestIds } from '../src/request-log';
 
 const { combine, timestamp, errors, json } = winston.format;
