@@ -88,9 +88,13 @@ function startScript(): Worker {
   );
 }
 
+/** Told the number of rows each time the worker hands a part's checked rows back. */
+export type OnRows = (count: number) => void;
+
 interface Pending {
   valid: ValidRow[];
   rejected: RejectedRow[];
+  onRows: OnRows | undefined;
   resolve: (file: CheckedFile) => void;
   reject: (error: Error) => void;
 }
@@ -105,15 +109,19 @@ function receive(message: WorkerMessage): void {
   if (message.kind === 'valid') {
     for (const { row, line, fire } of message.rows)
       task.valid.push({ record: { row, ...(line !== undefined ? { line } : {}), values: {} }, fire });
+    task.onRows?.(message.rows.length);
     return;
   }
   if (message.kind === 'restart') {
+    // The count goes back with the rows: those read again are told again.
+    task.onRows?.(-(task.valid.length + task.rejected.length));
     task.valid = [];
     task.rejected = [];
     return;
   }
   if (message.kind === 'rejected') {
     for (const r of message.rows) task.rejected.push(r);
+    task.onRows?.(message.rows.length);
     return;
   }
   pending.delete(message.id);
@@ -145,12 +153,17 @@ function startWorker(): Worker {
   return started;
 }
 
-function checkOnWorker(body: string, formatHint: string | undefined, today: string): Promise<CheckedFile> {
+function checkOnWorker(
+  body: string,
+  formatHint: string | undefined,
+  today: string,
+  onRows: OnRows | undefined,
+): Promise<CheckedFile> {
   worker ??= startWorker();
   const id = nextId++;
   const running = worker;
   const result = new Promise<CheckedFile>((resolve, reject) =>
-    pending.set(id, { valid: [], rejected: [], resolve, reject }),
+    pending.set(id, { valid: [], rejected: [], onRows, resolve, reject }),
   );
   running.ref();
   running.postMessage({ id, body, formatHint, today, hold } satisfies CheckTask);
@@ -158,16 +171,21 @@ function checkOnWorker(body: string, formatHint: string | undefined, today: stri
   return result;
 }
 
-/** Reads and checks a file (a malformed one throws 400), on the worker thread when it is large. */
+/**
+ * Reads and checks a file (a malformed one throws 400), on the worker thread when it is large;
+ * `onRows` hears of the rows checked as they come (a small file's all at once).
+ */
 export async function checkFile(
   body: string | unknown,
   formatHint: string | undefined,
   today: string,
+  onRows?: OnRows,
 ): Promise<CheckedFile> {
   if (typeof body === 'string' && body.length >= IMPORT_WORKER_BYTES)
-    return checkOnWorker(body, formatHint, today);
+    return checkOnWorker(body, formatHint, today, onRows);
   const parsed = parseFireFile(body, formatHint);
   const { valid, rejected } = checkRecords(parsed.records, today);
+  onRows?.(parsed.records.length);
   return {
     format: parsed.format,
     national: parsed.national,

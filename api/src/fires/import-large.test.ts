@@ -2,7 +2,7 @@ import { once } from 'node:events';
 import { afterEach, expect, it } from 'vitest';
 import { bearer, clockAt, forEachEngine, type TestContext, tokenFor } from '../../test/context.ts';
 import { CSV_HEADER } from '../../test/fixtures.ts';
-import { holdImportChecks, IMPORT_WORKER_BYTES, importChecks } from './import-check.ts';
+import { checkFile, holdImportChecks, IMPORT_WORKER_BYTES, importChecks } from './import-check.ts';
 
 /** 3,600 rows, every twelfth with an unknown stage: 300 problems, and over the worker's size. */
 const ROWS = 3_600;
@@ -22,6 +22,14 @@ const post = async (ctx: TestContext, query: string) =>
     headers: { 'content-type': 'text/csv', ...bearer(await tokenFor(ctx, 'ciffc')) },
     payload: LARGE_CSV,
   });
+
+it('tells the rows checked as the worker hands them back, up to every row of the file', async () => {
+  const told: number[] = [];
+  const file = await checkFile(LARGE_CSV, 'text/csv', '2026-07-15', (n) => told.push(n));
+  expect(told.length).toBeGreaterThan(0);
+  expect(told.reduce((a, b) => a + b, 0)).toBe(file.totalRows);
+  expect(file.totalRows).toBe(ROWS);
+});
 
 forEachEngine(
   'POST /v1/fires/import of a large file',
@@ -85,6 +93,32 @@ forEachEngine(
       expect(res.statusCode).toBe(200);
       expect(res.json()).toMatchObject({ inserted: 3300, rejected_count: 300, rejected_truncated: 200 });
       expect(res.json().accepted).toHaveLength(100);
+    });
+
+    it('answers the progress of the check to the user who sent the file, and forgets it with the answer', async () => {
+      holdImportChecks(true);
+      const handed = once(importChecks, 'task');
+      const importing = post(ctx(), '?dry_run=true&progress=screen-upload-1');
+      await handed;
+      const progressOf = async (user: string) =>
+        ctx().app.inject({
+          method: 'GET',
+          url: '/v1/fires/import/progress/screen-upload-1',
+          headers: bearer(await tokenFor(ctx(), user)),
+        });
+      const during = await progressOf('ciffc');
+      expect(during.statusCode).toBe(200);
+      expect(during.headers['cache-control']).toBe('private, no-store');
+      expect(during.json()).toEqual({ stage: 'checking', rows_checked: 0 });
+      expect((await progressOf('bc')).statusCode).toBe(404);
+      holdImportChecks(false);
+      expect((await importing).statusCode).toBe(200);
+      expect((await progressOf('ciffc')).statusCode).toBe(404);
+    });
+
+    it('refuses a progress name that is not 8 to 64 letters, digits, _ or -', async () => {
+      const res = await post(ctx(), '?dry_run=true&progress=a%20b');
+      expect(res.statusCode).toBe(400);
     });
 
     it('refuses a malformed large file as a whole, naming its line', async () => {

@@ -1,14 +1,22 @@
-import { agencyOf, FiresImportQuery, FiresImportResult, isNational } from '@ciffc/contracts';
+import {
+  agencyOf,
+  FiresImportProgress,
+  FiresImportProgressParams,
+  FiresImportQuery,
+  FiresImportResult,
+  isNational,
+} from '@ciffc/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { forbidden } from '../http/errors.ts';
+import { forbidden, notFound } from '../http/errors.ts';
 import { ErrorResponse } from '../http/query.ts';
 import { centreToday } from '../http/time.ts';
 import { requireUser } from '../plugins/identity.ts';
 import { fireHistoryRoutes } from './history-routes.ts';
 import { importFires, importReport } from './import.ts';
 import { decodeFile } from './import-parse.ts';
+import { importProgress, trackImport } from './import-progress.ts';
 
 const FiresImportReport = z.string().describe('?report=csv: every rejected row, as text/csv');
 
@@ -71,6 +79,7 @@ export async function fireImportRoutes(fastify: FastifyInstance): Promise<void> 
           .type('text/csv; charset=utf-8');
         return reply.send(csv);
       }
+      const tracker = trackImport(identity.id, request.query.progress);
       const result = await importFires(app.db, request.body, {
         today: centreToday(app.config.now()),
         onlyAgency: national ? undefined : own,
@@ -79,7 +88,8 @@ export async function fireImportRoutes(fastify: FastifyInstance): Promise<void> 
         actor: { source: 'api', userId: identity.id, username: identity.username },
         fileName: request.query.file_name,
         snapshot: request.query.snapshot,
-      });
+        tracker,
+      }).finally(tracker.end);
       if (!result.dry_run && result.accepted_count) {
         request.log.info(
           {
@@ -92,6 +102,27 @@ export async function fireImportRoutes(fastify: FastifyInstance): Promise<void> 
         );
       }
       return result;
+    },
+  );
+  app.get(
+    '/v1/fires/import/progress/:id',
+    {
+      schema: {
+        summary: 'How far the server is in checking an import the same user sent with ?progress={id}',
+        description:
+          '404 before the file has arrived and after the answer is sent. See docs/fires-import.md, "Progress".',
+        tags: ['fires'],
+        security: [{ bearer: [] }],
+        params: FiresImportProgressParams,
+        response: { 200: FiresImportProgress, 401: ErrorResponse, 404: ErrorResponse },
+      },
+    },
+    async (request, reply) => {
+      const identity = requireUser(request);
+      const progress = importProgress(identity.id, request.params.id);
+      if (!progress) throw notFound('No import of that name is being checked');
+      reply.header('cache-control', 'private, no-store');
+      return progress;
     },
   );
   await fireHistoryRoutes(fastify);

@@ -6,6 +6,7 @@ import { fireKey, storedFile } from './history.ts';
 import { applyImport, type ImportPlan, type Report } from './import-apply.ts';
 import { type CheckedFile, checkFile } from './import-check.ts';
 import { countByReason, type RejectedRow } from './import-problems.ts';
+import type { ImportTracker } from './import-progress.ts';
 import { checkAgency, type ValidRow } from './import-rows.ts';
 
 /**
@@ -44,6 +45,8 @@ export interface ImportOptions {
   snapshot?: boolean | undefined;
   /** When the file was made, as its server says (a feed's Last-Modified): the day a snapshot speaks for. */
   lastModified?: string | null | undefined;
+  /** Hears how far the import is (the import screen's progress). */
+  tracker?: Pick<ImportTracker, 'rows' | 'writing'> | undefined;
 }
 
 /** Who reports (docs/fires-import.md, "Sources"): the national file's layout, an agency feed, or a person. */
@@ -96,9 +99,10 @@ export async function importFires(
   body: string | unknown,
   options: ImportOptions,
 ): Promise<ImportResult> {
-  const parsed = await checkFile(body, options.formatHint, options.today);
+  const parsed = await checkFile(body, options.formatHint, options.today, options.tracker?.rows);
   const { format: fileFormat, totalRows, valid, rejected } = parsed;
   checkAgency(valid, options.onlyAgency);
+  options.tracker?.writing();
   // Compressed before the transaction, so the writer is not held while it runs.
   const file = options.dryRun
     ? null

@@ -54,7 +54,22 @@ export const FiresImportQuery = z.object({
     .describe(
       'csv: check the file without writing (a dry run) and answer every rejected row as CSV (row, line, agency_code, agency_fire_id, reason_code, code, reason, errors) instead of the JSON summary',
     ),
+  progress: z
+    .string()
+    .regex(/^[\w-]{8,64}$/)
+    .optional()
+    .describe(
+      'A name the client chose (8 to 64 letters, digits, _ or -) to follow the check through GET /v1/fires/import/progress/{progress}',
+    ),
 });
+
+/** GET /v1/fires/import/progress/{id}: how far the server is in an import it is checking. */
+export const FiresImportProgressParams = z.object({ id: z.string().regex(/^[\w-]{8,64}$/) });
+export const FiresImportProgress = z.object({
+  stage: z.enum(['checking', 'writing']).describe('checking: reading the rows; writing: into the database'),
+  rows_checked: z.number().int().describe('Rows read and checked so far'),
+});
+export type FiresImportProgress = z.infer<typeof FiresImportProgress>;
 
 const AcceptedRow = z.object({
   row: z.number(),
