@@ -92,7 +92,12 @@ class ImportServer {
   headers: Record<string, string> = {};
   status = 0;
   responseText = '';
-  upload: { onprogress: ((e: ProgressEvent) => void) | null } = { onprogress: null };
+  /** Holds the answer after the upload until the test releases it (a large file's check). */
+  static checking: Promise<void> | null = null;
+  upload: { onprogress: ((e: ProgressEvent) => void) | null; onload: (() => void) | null } = {
+    onprogress: null,
+    onload: null,
+  };
   onload: (() => void) | null = null;
   onerror: (() => void) | null = null;
   open(_method: string, url: string) {
@@ -104,8 +109,13 @@ class ImportServer {
   send(body: unknown) {
     ImportServer.sent.push({ url: this.url, headers: this.headers, body });
     const dryRun = this.url.includes('dry_run=true');
-    setTimeout(() => {
+    setTimeout(async () => {
       this.upload.onprogress?.({ lengthComputable: true, loaded: 50, total: 100 } as ProgressEvent);
+      if (ImportServer.checking) {
+        this.upload.onprogress?.({ lengthComputable: true, loaded: 100, total: 100 } as ProgressEvent);
+        this.upload.onload?.();
+        await ImportServer.checking;
+      }
       this.status = ImportServer.refusal?.status ?? 200;
       this.responseText = JSON.stringify(ImportServer.refusal?.body ?? summary(dryRun));
       this.onload?.();
@@ -117,7 +127,41 @@ afterEach(() => {
   vi.unstubAllGlobals();
   ImportServer.sent = [];
   ImportServer.refusal = null;
+  ImportServer.checking = null;
 });
+
+/** The screen's live stage (the toasts have their own status regions). */
+const checkStatus = () =>
+  waitFor(() => {
+    const status = screen.getAllByRole('status').find((el) => el.closest('.fires-import'));
+    if (!status) throw new Error('no stage of the import yet');
+    return status;
+  });
+
+/** The server checks a large file: each poll of its progress answers the next stage, then the summary. */
+function checkingServer() {
+  let release = () => {};
+  ImportServer.checking = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  const stages = [
+    { stage: 'checking', rows_checked: 20_000 },
+    { stage: 'writing', rows_checked: 100_000 },
+  ];
+  const polled: string[] = [];
+  // The screen names its import with a random UUID: a known one here, for the handler's path.
+  const name = '0b7e6a52-4c1d-4f0e-9a57-2f8d3c1e5b90';
+  vi.spyOn(crypto, 'randomUUID').mockReturnValue(name);
+  installFetch({
+    '/v1/fires/imports': () => json({ ...HISTORY, items: [] }),
+    [`/v1/fires/import/progress/${name}`]: (url) => {
+      polled.push(url.pathname);
+      return json(stages[Math.min(polled.length - 1, 1)]);
+    },
+  });
+  vi.stubGlobal('XMLHttpRequest', ImportServer);
+  return { release, polled };
+}
 
 describe('fires import screen', () => {
   it('checks a file, lists each rejected row with its line and reason, then imports on confirmation', async () => {
@@ -247,6 +291,55 @@ describe('fires import screen', () => {
         name: 'Télécharger le rapport de toutes les lignes rejetées (300 lignes, CSV)',
       }),
     ).toBeTruthy();
+  });
+
+  it('shows the server checking a large file, then writing it, by the name it sent, until the answer', async () => {
+    const server = checkingServer();
+    renderApp('/agency/fires-import', { user: ciffcUser });
+    const file = new File(['agency_code\r\n'], 'season.csv', { type: 'text/csv' });
+    await userEvent.upload(await screen.findByLabelText('Fire file (CSV or GeoJSON)'), file);
+    await userEvent.click(screen.getByRole('button', { name: 'Check file' }));
+    const status = await checkStatus();
+    expect(status.getAttribute('aria-live')).toBe('polite');
+    await waitFor(
+      () =>
+        expect(status.textContent?.trim()).toBe(
+          'The server is checking the file: 20,000 rows checked so far.',
+        ),
+      { timeout: 3000 },
+    );
+    expect(within(status).getByRole('progressbar', { name: 'Check on the server' })).toBeTruthy();
+    expect(screen.getByRole('progressbar', { name: 'Upload progress' }).getAttribute('value')).toBe('100');
+    await waitFor(
+      () =>
+        expect(status.textContent?.trim()).toBe(
+          'The server checked 100,000 rows and is comparing and writing them.',
+        ),
+      { timeout: 3000 },
+    );
+    const sent = new URL(ImportServer.sent[0]?.url ?? '', 'http://localhost').searchParams;
+    expect(server.polled[0]).toBe(`/v1/fires/import/progress/${sent.get('progress')}`);
+    server.release();
+    expect(await screen.findByRole('heading', { name: 'Check of season.csv' })).toBeTruthy();
+    expect(document.querySelector('.fires-import [role="status"]')).toBeNull();
+  });
+
+  it('says in French how far the server is in checking the file', async () => {
+    const server = checkingServer();
+    renderApp('/agency/fires-import', { user: ciffcUser, locale: 'fr' });
+    const file = new File(['agency_code\r\n'], 'feux.csv', { type: 'text/csv' });
+    await userEvent.upload(await screen.findByLabelText(/Fichier de feux/), file);
+    await userEvent.click(screen.getByRole('button', { name: 'Vérifier le fichier' }));
+    const status = await checkStatus();
+    await waitFor(
+      () => expect(status.textContent?.trim()).toMatch(/^Le serveur vérifie le fichier : 20\s000 lignes/),
+      {
+        timeout: 3000,
+      },
+    );
+    expect(within(status).getByRole('progressbar', { name: 'Vérification sur le serveur' })).toBeTruthy();
+    server.release();
+    expect(await screen.findByRole('heading', { name: 'Vérification de feux.csv' })).toBeTruthy();
   });
 
   it('speaks French and shows the sidebar entry to an agency user', async () => {

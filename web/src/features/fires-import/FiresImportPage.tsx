@@ -1,4 +1,4 @@
-import { serverMessage } from '@ciffc/contracts';
+import { type FiresImportProgress, serverMessage } from '@ciffc/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type DragEvent, useId, useState } from 'react';
 import { FormattedDate, FormattedMessage, useIntl } from 'react-intl';
@@ -17,7 +17,7 @@ import {
 
 type Step =
   | { kind: 'choose' }
-  | { kind: 'sending'; percent: number; dryRun: boolean }
+  | { kind: 'sending'; percent: number; dryRun: boolean; server?: FiresImportProgress }
   | { kind: 'checked' | 'done'; summary: ImportSummary }
   | { kind: 'failed'; error: unknown };
 
@@ -203,6 +203,33 @@ function ImportHistory() {
   );
 }
 
+/**
+ * The upload's progress, then the server's check (its total is unknown until it ends: an
+ * indeterminate bar); the stage is announced politely, the rows as they grow.
+ */
+function SendingProgress({ percent, server }: { percent: number; server: FiresImportProgress | undefined }) {
+  const intl = useIntl();
+  return (
+    <div>
+      <p>
+        <progress max={100} value={percent} aria-label={intl.formatMessage({ id: 'firesImport.progress' })} />{' '}
+        <FormattedMessage id="firesImport.uploading" values={{ percent }} />
+      </p>
+      <p role="status" aria-live="polite">
+        {server && (
+          <>
+            <progress aria-label={intl.formatMessage({ id: 'firesImport.serverProgress' })} />{' '}
+            <FormattedMessage
+              id={server.stage === 'writing' ? 'firesImport.server.writing' : 'firesImport.server.checking'}
+              values={{ rows: server.rows_checked }}
+            />
+          </>
+        )}
+      </p>
+    </div>
+  );
+}
+
 export function FiresImportPage() {
   const intl = useIntl();
   const inputId = useId();
@@ -220,6 +247,7 @@ export function FiresImportPage() {
         file,
         { dryRun, snapshot: snapshot === 'layout' ? null : snapshot === 'always' },
         (percent) => setStep({ kind: 'sending', percent, dryRun }),
+        (server) => setStep({ kind: 'sending', percent: 100, dryRun, server }),
       );
       setStep({ kind: dryRun ? 'checked' : 'done', summary });
       if (!dryRun) await queryClient.invalidateQueries({ queryKey: ['fire-imports'] });
@@ -279,16 +307,7 @@ export function FiresImportPage() {
           <FormattedMessage id="firesImport.check" />
         </button>
       </p>
-      {step.kind === 'sending' && (
-        <p>
-          <progress
-            max={100}
-            value={step.percent}
-            aria-label={intl.formatMessage({ id: 'firesImport.progress' })}
-          />{' '}
-          <FormattedMessage id="firesImport.uploading" values={{ percent: step.percent }} />
-        </p>
-      )}
+      {step.kind === 'sending' && <SendingProgress percent={step.percent} server={step.server} />}
       {step.kind === 'failed' && (
         <ErrorBox>
           {step.error instanceof ApiError && step.error.fromServer

@@ -1,4 +1,4 @@
-import type { FireImport, FireImportsPage, FiresImportResult } from '@ciffc/contracts';
+import type { FireImport, FireImportsPage, FiresImportProgress, FiresImportResult } from '@ciffc/contracts';
 import { queryOptions } from '@tanstack/react-query';
 import { apiGet } from '../../shared/api/data-api.ts';
 import { ApiError } from '../../shared/api/http.ts';
@@ -16,16 +16,69 @@ export const importsQuery = (page: number) =>
 const contentTypeOf = (file: File) =>
   /\.(geo)?json$/i.test(file.name) || file.type.includes('json') ? 'application/geo+json' : 'text/csv';
 
+/** How often the screen asks how far the server's check is (a part of 20,000 rows takes about a second). */
+const CHECK_POLL_MS = 1000;
+
+/**
+ * Asks how far the server is with the import named `id` until `done` settles, telling `onCheck`;
+ * a 404 (the file not yet taken, or already answered) or a failed read only skips that turn.
+ */
+async function followCheck(
+  id: string,
+  done: Promise<unknown>,
+  onCheck: (progress: FiresImportProgress) => void,
+): Promise<void> {
+  let settled = false;
+  const over = done.then(
+    () => {
+      settled = true;
+    },
+    () => {
+      settled = true;
+    },
+  );
+  while (!settled) {
+    await Promise.race([over, new Promise((resolve) => setTimeout(resolve, CHECK_POLL_MS))]);
+    if (settled) return;
+    try {
+      const progress = await apiGet<FiresImportProgress>(`/v1/fires/import/progress/${id}`);
+      if (!settled) onCheck(progress);
+    } catch {
+      // Not running (yet): ask again at the next turn.
+    }
+  }
+}
+
 /**
  * Sends the file as the body of the import, with XMLHttpRequest because fetch reports no upload
- * progress; `onProgress` gets 0 to 100.
+ * progress; `onProgress` gets 0 to 100 while it uploads, then `onCheck` the server's stage and rows
+ * checked (`?progress=`, docs/fires-import.md, "Progress") until the answer comes.
  */
 export function sendImport(
   file: File,
   options: { dryRun: boolean; snapshot: boolean | null },
   onProgress: (percent: number) => void,
+  onCheck: (progress: FiresImportProgress) => void,
 ): Promise<ImportSummary> {
+  const progressId = crypto.randomUUID();
+  let uploaded = () => {};
+  const upload = new Promise<void>((resolve) => {
+    uploaded = resolve;
+  });
+  const answer = postImport(file, options, progressId, { onProgress, uploaded });
+  void upload.then(() => followCheck(progressId, answer, onCheck));
+  return answer;
+}
+
+function postImport(
+  file: File,
+  options: { dryRun: boolean; snapshot: boolean | null },
+  progressId: string,
+  events: { onProgress: (percent: number) => void; uploaded: () => void },
+): Promise<ImportSummary> {
+  const { onProgress } = events;
   const params = new URLSearchParams({
+    progress: progressId,
     dry_run: String(options.dryRun),
     file_name: file.name.slice(0, 255),
     // No value: the API decides by the file's layout (docs/fires-import.md, "Snapshots").
@@ -41,6 +94,8 @@ export function sendImport(
     xhr.upload.onprogress = (e) => {
       if (e.lengthComputable) onProgress(Math.round((e.loaded / e.total) * 100));
     };
+    // The file is on the server: its check starts.
+    xhr.upload.onload = () => events.uploaded();
     xhr.onerror = () => reject(new ApiError('Network error', 0));
     xhr.onload = () => {
       let body: unknown;

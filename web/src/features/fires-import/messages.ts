@@ -13,6 +13,9 @@ export const messages = defineCatalogue({
     'firesImport.cancel': 'Choose another file',
     'firesImport.uploading': 'Uploading and checking… {percent}%',
     'firesImport.progress': 'Upload progress',
+    'firesImport.serverProgress': 'Check on the server',
+    'firesImport.server.checking': 'The server is checking the file: {rows, number} rows checked so far.',
+    'firesImport.server.writing': 'The server checked {rows, number} rows and is comparing and writing them.',
     'firesImport.summary.heading': 'Check of {file}',
     'firesImport.summary.done': 'Imported {file}',
     'firesImport.summary.counts':
@@ -67,6 +70,11 @@ export const messages = defineCatalogue({
     'firesImport.cancel': 'Choisir un autre fichier',
     'firesImport.uploading': 'Envoi et vérification… {percent} %',
     'firesImport.progress': 'Progression de l’envoi',
+    'firesImport.serverProgress': 'Vérification sur le serveur',
+    'firesImport.server.checking':
+      'Le serveur vérifie le fichier : {rows, number} lignes vérifiées jusqu’ici.',
+    'firesImport.server.writing':
+      'Le serveur a vérifié {rows, number} lignes et les compare et les enregistre.',
     'firesImport.summary.heading': 'Vérification de {file}',
     'firesImport.summary.done': '{file} importé',
     'firesImport.summary.counts':
