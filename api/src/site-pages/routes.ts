@@ -1,8 +1,10 @@
+import { createHash } from 'node:crypto';
 import { readFile, stat } from 'node:fs/promises';
 import type { Locale, PublicNationalSitrep } from '@ciffc/contracts';
 import { withoutExpandedData } from '@ciffc/contracts';
 import type { FastifyInstance } from 'fastify';
 import {
+  contentAlias,
   describePage,
   pageStatus,
   renderPage,
@@ -13,6 +15,7 @@ import { sendCached } from '../http/cache.ts';
 import { HttpError } from '../http/errors.ts';
 import { siteUrl } from '../http/site-url.ts';
 import * as sitrepStore from '../national-sitrep/store.ts';
+import { contentPageReader } from './content-pages.ts';
 
 /**
  * The site's pages as served HTML (docs/decisions.md, "Served pages"): nginx and the gateway ask
@@ -37,8 +40,12 @@ function shellReader(file: string) {
 /** A shared link keeps its trackers (utm_*, fbclid): the page reads `lang` and ignores the rest. */
 const langOf = (query: unknown): Locale => ((query as { lang?: unknown }).lang === 'fr' ? 'fr' : 'en');
 
+const contentStamp = (content: unknown) =>
+  content === undefined ? '-' : createHash('sha1').update(JSON.stringify(content)).digest('base64url');
+
 export async function sitePageRoutes(app: FastifyInstance): Promise<void> {
   const shell = shellReader(app.config.siteShell);
+  const contentPage = contentPageReader(app.config.cmsUrl);
   const tags = ['site'];
 
   app.get(
@@ -66,9 +73,11 @@ export async function sitePageRoutes(app: FastifyInstance): Promise<void> {
       const wanted = reportWanted(path);
       // The status before the cache is asked (a cached answer carries no status): one indexed look-up.
       const dated = typeof wanted === 'object' ? wanted.date : undefined;
+      const alias = contentAlias(path);
+      const content = alias ? await contentPage(alias, lang) : undefined;
       const exists = dated
         ? (await sitrepStore.existingReportDates(app.db.kysely, dated, dated)).has(dated)
-        : true;
+        : content !== null;
       reply.code(pageStatus(path, exists));
       const report = async (): Promise<PublicNationalSitrep | undefined> => {
         if (!wanted || !exists) return undefined;
@@ -76,9 +85,10 @@ export async function sitePageRoutes(app: FastifyInstance): Promise<void> {
         return row && withoutExpandedData(JSON.parse(row.report) as PublicNationalSitrep);
       };
       return sendCached(request, reply, app.responseCache, {
-        version: `${version}|${lang}|${site}|${stamp}`,
+        // A content page's text is part of the version: an edit in the content system shows within its cache's minute.
+        version: `${version}|${lang}|${site}|${stamp}|${contentStamp(content)}`,
         contentType: 'text/html; charset=utf-8',
-        compute: async () => renderPage(text, describePage(path, lang, await report()), site),
+        compute: async () => renderPage(text, describePage(path, lang, await report(), content), site),
       });
     },
   );

@@ -241,6 +241,45 @@ forEachEngine(
       expect(locs).not.toContain('https://fires.example.ca/agency');
       expect(locs).toHaveLength(2 * (7 + 2));
     });
+
+    it("serves a content page (the footer's among them) with the content system's title and description in its language, and 404 for an alias it does not have", async () => {
+      const res = await get('/v1/site/page/page/privacy');
+      expect(res.statusCode).toBe(200);
+      const en = head(res.body);
+      expect(en.title).toBe('CIFFC - Privacy');
+      expect(en.meta('description')).toBe('This site does not use advertising or tracking cookies.');
+      expect(en.canonical).toBe('https://fires.example.ca/page/privacy');
+      expect(en.meta('og:title')).toBe('CIFFC - Privacy');
+      expect(en.meta('robots')).toBeUndefined();
+
+      const fr = head((await get('/v1/site/page/page/privacy?lang=fr')).body);
+      expect(fr.title).toBe('CIFFC - Confidentialité');
+      expect(fr.meta('description')).toBe('Ce site n’utilise aucun témoin de publicité ou de suivi.');
+      expect(fr.canonical).toBe('https://fires.example.ca/page/privacy?lang=fr');
+
+      const contact = head((await get('/v1/site/page/page/contact?lang=fr')).body);
+      expect(contact.title).toBe('CIFFC - Nous joindre');
+
+      const missing = await get('/v1/site/page/page/no-such-page');
+      expect(missing.statusCode).toBe(404);
+      expect(head(missing.body).meta('robots')).toBe('noindex');
+    });
   },
   { siteShell: path.join(REPO_ROOT, 'web/index.html') },
+);
+
+forEachEngine(
+  'served content pages with the content system down',
+  (ctx) => {
+    it('serves a content page with the generic head, never an error, when the content system does not answer', async () => {
+      const res = await ctx().app.inject({ method: 'GET', url: '/v1/site/page/page/privacy?lang=fr' });
+      expect(res.statusCode).toBe(200);
+      const page = head(res.body);
+      expect(page.title).toBe('CIFFC');
+      expect(page.meta('description')).toMatch(/\S/);
+      expect(page.lang).toBe('fr');
+    });
+  },
+  // Nothing listens on port 9 (discard): the content system is down.
+  { siteShell: path.join(REPO_ROOT, 'web/index.html'), cmsUrl: 'http://127.0.0.1:9' },
 );

@@ -101,11 +101,34 @@ export function reportWanted(path: string): { date: string } | 'latest' | undefi
   return matches('/situation', path) ? 'latest' : undefined;
 }
 
-/** A page's status: 404 for an address of no page, /404 itself, or a report date without a report. */
-export function pageStatus(path: string, reportExists: boolean): 200 | 404 {
-  const wanted = reportWanted(path);
+/** The alias of a public content page (`/page/{alias}`, the footer's pages among them), if the path is one. */
+export function contentAlias(path: string): string | undefined {
+  const alias = /^\/page\/([^/]+)\/?$/i.exec(path)?.[1];
+  return alias ? decodeURIComponent(alias) : undefined;
+}
+
+/** A content page in the page's language, as the content system has it. */
+export interface ContentHead {
+  name: string;
+  body: string;
+}
+
+/**
+ * A page's status: 404 for an address of no page, /404 itself, a report date without a report, or
+ * a content page the content system does not have (`found` false).
+ */
+export function pageStatus(path: string, found: boolean): 200 | 404 {
   if (!isSitePath(path) || matches('/404', path)) return 404;
-  return typeof wanted === 'object' && !reportExists ? 404 : 200;
+  const asksData = typeof reportWanted(path) === 'object' || contentAlias(path) !== undefined;
+  return asksData && !found ? 404 : 200;
+}
+
+/** The plain text of a content page's markdown, for a description: no link targets, marks or list bullets. */
+function plainText(markdown: string): string {
+  return markdown
+    .replace(/!?\[([^\]]*)\]\([^)]*\)/g, '$1')
+    .replace(/^\s*(?:#+|[-*+]|\d+\.)\s+/gm, '')
+    .replace(/[*_`>]/g, '');
 }
 
 export interface ServedPage {
@@ -129,13 +152,21 @@ const format = (text: string, values: Record<string, string>) =>
 
 /**
  * The page served at `path` in `lang`. `report` is what `reportWanted(path)` asked for (undefined
- * when there is none): a report date without one is a 404, like an address of no page.
+ * when there is none): a report date without one is a 404, like an address of no page. `content`
+ * is a content page's text: null when the content system has no such page (404), undefined when it
+ * could not be asked (the generic head: a content system down never fails the page).
  */
-export function describePage(path: string, lang: Locale, report?: PublicNationalSitrep): ServedPage {
+export function describePage(
+  path: string,
+  lang: Locale,
+  report?: PublicNationalSitrep,
+  content?: ContentHead | null,
+): ServedPage {
   const t = (id: string) => catalogue[lang][id] ?? id;
   const documentTitle = (title: string) => `${PRODUCT} - ${title}`;
   const wanted = reportWanted(path);
-  if (pageStatus(path, report !== undefined) === 404) {
+  const found = contentAlias(path) ? content !== null : report !== undefined;
+  if (pageStatus(path, found) === 404) {
     return {
       status: 404,
       lang,
@@ -148,6 +179,8 @@ export function describePage(path: string, lang: Locale, report?: PublicNational
     };
   }
   if (wanted && report) return reportPage(report, lang, typeof wanted === 'object' ? path : '/situation');
+  const alias = contentAlias(path);
+  if (alias && content) return contentPage(alias, content, lang);
   const target = targetOf(path);
   const kind = [...PUBLIC_PAGES, ...OTHER_PAGES].find((k) => matches(k.pattern, target));
   return {
@@ -159,6 +192,19 @@ export function describePage(path: string, lang: Locale, report?: PublicNational
     indexed: kind?.indexed ?? false,
     type: 'website',
     showsMap: kind?.map === true,
+  };
+}
+
+function contentPage(alias: string, content: ContentHead, lang: Locale): ServedPage {
+  return {
+    status: 200,
+    lang,
+    title: content.name ? `${PRODUCT} - ${content.name}` : PRODUCT,
+    description: firstSentence(plainText(content.body)) || (catalogue[lang]['meta.description.site'] ?? ''),
+    canonical: `/page/${encodeURIComponent(alias)}`,
+    indexed: true,
+    type: 'website',
+    showsMap: false,
   };
 }
 
