@@ -82,4 +82,20 @@ describe('the rendered nginx site config', () => {
     const config = renderNginx({ ...env, NGINX_HTTP_LISTEN: '127.0.0.1:8080' });
     expect(listens(config)).toEqual([['127.0.0.1:8080'], ['127.0.0.1:8443 ssl http2']]);
   });
+
+  it('keeps the last good sitemap a week in a zone of its own, served when no data API instance answers, and nginx accepts it', () => {
+    const env = { ...scratchEnv('sitemap', false), API_MICROCACHE: 'off' };
+    const config = renderNginx(env);
+    const zone = /^proxy_cache_path (\S+) .*keys_zone=ciffc_site:\S+ .*inactive=(\S+)/m.exec(config);
+    expect(zone?.[1]).toBe(path.join(env.NGINX_CACHE_DIR, 'site'));
+    expect(zone?.[2]).toBe('7d');
+    const sitemap = /location = \/sitemap\.xml \{([\s\S]*?)\n {2}\}/.exec(config)?.[1] ?? '';
+    expect(sitemap).toMatch(/^ +proxy_cache ciffc_site;$/m);
+    expect(sitemap).toMatch(
+      /^ +proxy_cache_use_stale updating error timeout http_500 http_502 http_503 http_504;$/m,
+    );
+    const check = nginxTest('sitemap', config);
+    expect(check.stderr).toMatch(/test is successful/);
+    expect(check.status).toBe(0);
+  });
 });
