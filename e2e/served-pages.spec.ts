@@ -131,3 +131,21 @@ test('the dashboard is served with hints that start its map, worker, base map an
   );
   expect(downloads).toEqual(hints.map(() => 1));
 });
+
+test("a shared footer page link previews with the content system's title and first sentence in its language; an unknown page is a 404", async ({
+  page,
+  request,
+}) => {
+  const fr = await (await request.get('/page/privacy?lang=fr')).text();
+  expect(meta(fr, 'og:title')).toBe('CIFFC - Confidentialité');
+  expect(meta(fr, 'description')).toBe('Ce site n’utilise aucun témoin de publicité ou de suivi.');
+  const en = await request.get('/page/accessibility');
+  expect(en.status()).toBe(200);
+  expect(meta(await en.text(), 'og:title')).toBe('CIFFC - Accessibility');
+  expect((await request.get('/page/no-such-page')).status()).toBe(404);
+
+  // The app takes the served page over with the same title.
+  await page.goto('/page/privacy');
+  await expect(page.getByRole('heading', { level: 1, name: 'Privacy' })).toBeVisible();
+  await expect(page).toHaveTitle('CIFFC - Privacy');
+});
