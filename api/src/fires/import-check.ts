@@ -42,7 +42,6 @@ export interface CheckTask {
 export type WorkerMessage =
   | { id: number; kind: 'valid'; rows: { row: number; line: number | undefined; fire: ValidRow['fire'] }[] }
   | { id: number; kind: 'rejected'; rows: RejectedRow[] }
-  | { id: number; kind: 'restart' }
   | { id: number; kind: 'done'; format: CheckedFile['format']; national: boolean; totalRows: number }
   | {
       id: number;
@@ -110,13 +109,6 @@ function receive(message: WorkerMessage): void {
     for (const { row, line, fire } of message.rows)
       task.valid.push({ record: { row, ...(line !== undefined ? { line } : {}), values: {} }, fire });
     task.onRows?.(message.rows.length);
-    return;
-  }
-  if (message.kind === 'restart') {
-    // The count goes back with the rows: those read again are told again.
-    task.onRows?.(-(task.valid.length + task.rejected.length));
-    task.valid = [];
-    task.rejected = [];
     return;
   }
   if (message.kind === 'rejected') {

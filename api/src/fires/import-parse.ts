@@ -105,7 +105,7 @@ export function decodeFile(bytes: Uint8Array, contentType?: string): string {
 const SEPARATORS = [',', ';', '\t'] as const;
 
 /** The separator of a CSV file: the one its header line uses most, outside quotes. */
-function separatorOf(headerLine: string): (typeof SEPARATORS)[number] | undefined {
+export function separatorOf(headerLine: string): (typeof SEPARATORS)[number] | undefined {
   const unquoted = headerLine.replace(/"[^"]*"/g, '');
   const counts = SEPARATORS.map((s) => unquoted.split(s).length - 1);
   const best = Math.max(...counts);
@@ -123,6 +123,34 @@ function withDecimalPoints(values: Record<string, string>): Record<string, strin
   return out;
 }
 
+/**
+ * The header's names normalised, or the file's refusal: no column, a required one missing (the
+ * national file may lack `response_type`), or one given twice.
+ */
+export function csvColumnsProblem(header: string[], national: boolean): string[] {
+  const headers = header.map(normaliseField);
+  const required = national ? REQUIRED_COLUMNS.filter((c) => c !== 'response_type') : REQUIRED_COLUMNS;
+  const missing = required.filter((c) => !headers.includes(c));
+  if (headers.length === 0) throw malformed('import.empty');
+  if (missing.length) throw malformed('import.missing_columns', { columns: missing.join(', ') });
+  const duplicated = headers.filter((h, i) => headers.indexOf(h) !== i);
+  if (duplicated.length)
+    throw malformed('import.duplicate_columns', { columns: [...new Set(duplicated)].join(', ') });
+  return headers;
+}
+
+/** One parsed CSV record as a raw record: a semicolon file's decimal commas read, the national file's defaults. */
+export function csvRecord(
+  row: number,
+  line: number,
+  record: Record<string, string>,
+  delimiter: string,
+  national: boolean,
+): RawRecord {
+  const values = delimiter === ';' ? withDecimalPoints(record) : record;
+  return { row, line, values: national ? withCwfisDefaults(values) : values };
+}
+
 function parseCsvRecords(text: string): { records: RawRecord[]; national: boolean } {
   let parsed: { record: Record<string, string>; info: { lines: number } }[];
   let headers: string[] = [];
@@ -131,6 +159,7 @@ function parseCsvRecords(text: string): { records: RawRecord[]; national: boolea
   if (!delimiter) throw malformed('import.unknown_separator');
   const cwfis = isCwfisHeader(headerLine.split(delimiter));
   try {
+    // A small file (under the worker's size) is read at once; a large one streams (import-stream.ts).
     parsed = parseCsv(text, {
       bom: true,
       delimiter,
@@ -147,19 +176,8 @@ function parseCsvRecords(text: string): { records: RawRecord[]; national: boolea
   } catch (error) {
     throw malformed('import.unreadable_csv', { detail: (error as Error).message });
   }
-  if (delimiter === ';') parsed = parsed.map((p) => ({ ...p, record: withDecimalPoints(p.record) }));
-  const required = cwfis ? REQUIRED_COLUMNS.filter((c) => c !== 'response_type') : REQUIRED_COLUMNS;
-  const missing = required.filter((c) => !headers.includes(c));
-  if (headers.length === 0) throw malformed('import.empty');
-  if (missing.length) throw malformed('import.missing_columns', { columns: missing.join(', ') });
-  const duplicated = headers.filter((h, i) => headers.indexOf(h) !== i);
-  if (duplicated.length)
-    throw malformed('import.duplicate_columns', { columns: [...new Set(duplicated)].join(', ') });
-  const records = parsed.map((p, i) => ({
-    row: i + 1,
-    line: p.info.lines,
-    values: cwfis ? withCwfisDefaults(p.record) : p.record,
-  }));
+  csvColumnsProblem(headers, cwfis);
+  const records = parsed.map((p, i) => csvRecord(i + 1, p.info.lines, p.record, delimiter, cwfis));
   return { records, national: cwfis };
 }
 

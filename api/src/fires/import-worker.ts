@@ -8,43 +8,13 @@ import { HttpError } from '../http/errors.ts';
 import { reasonCode } from './cwfis.ts';
 import { fireKey } from './history.ts';
 import type { CheckTask, WorkerMessage } from './import-check.ts';
-import { parseFireFile } from './import-parse.ts';
+import { parseFireFile, type RawRecord } from './import-parse.ts';
 import { english, type Problem, type RejectedRow } from './import-problems.ts';
 import { checkRecords, type ValidRow } from './import-rows.ts';
+import { piecesOf, streamCsvRecords } from './import-stream.ts';
 
-/** CSV rows read and checked at a time: the raw records of a whole 50 MB file took a gigabyte. */
+/** CSV rows checked and handed back at a time: the raw records of a whole 50 MB file took a gigabyte. */
 const ROWS_PER_PART = 20_000;
-
-/** A CSV file in parts of whole records (a quoted field may hold a line end), each after the header. */
-function* csvParts(body: string): Generator<{ text: string; linesBefore: number }> {
-  const headerEnd = body.indexOf('\n') + 1;
-  if (headerEnd === 0) {
-    yield { text: body, linesBefore: 0 };
-    return;
-  }
-  const header = body.slice(0, headerEnd);
-  let start = headerEnd;
-  let lines = 0;
-  let linesBefore = 0;
-  let rows = 0;
-  let quoted = false;
-  for (let i = headerEnd; i < body.length; i++) {
-    const c = body.charCodeAt(i);
-    if (c === 34) quoted = !quoted;
-    else if (c === 10) {
-      lines++;
-      if (quoted) continue;
-      rows++;
-      if (rows === ROWS_PER_PART) {
-        yield { text: header + body.slice(start, i + 1), linesBefore };
-        start = i + 1;
-        linesBefore = lines;
-        rows = 0;
-      }
-    }
-  }
-  if (start < body.length) yield { text: header + body.slice(start), linesBefore };
-}
 
 const isCsv = (body: string, hint: string | undefined) => {
   const h = hint?.toLowerCase() ?? '';
@@ -78,32 +48,15 @@ function checkWhole(task: CheckTask, send: Send): FileShape {
 }
 
 /**
- * Reads and checks the file, handing each part's rows to `send`; a GeoJSON file is one part. Blank
- * lines are not rows: a part's rows are numbered after the rows of the parts before it. A part the
- * parser refuses (or a file without rows) makes the whole file read at once, for the refusal's own
- * line; `restart` then drops what was sent.
+ * Reads and checks the file, handing each part's rows to `send`; a GeoJSON file is one part. A CSV
+ * file streams through the parser (import-stream.ts), a part of rows checked at a time; a later row
+ * of a fire an earlier part had is rejected as a duplicate.
  */
-function checkParts(task: CheckTask, send: Send, restart: () => void): FileShape {
+async function checkParts(task: CheckTask, send: Send): Promise<FileShape> {
   if (!isCsv(task.body, task.formatHint)) return checkWhole(task, send);
   const seen = new Map<string, number>();
-  let national = false;
-  let totalRows = 0;
-  for (const part of csvParts(task.body)) {
-    let parsed: ReturnType<typeof parseFireFile>;
-    try {
-      parsed = parseFireFile(part.text, 'csv');
-    } catch (error) {
-      if (error instanceof HttpError && error.code === 'import.no_rows') continue;
-      restart();
-      return checkWhole(task, send);
-    }
-    national = parsed.national;
-    for (const record of parsed.records) {
-      record.row += totalRows;
-      if (record.line !== undefined) record.line += part.linesBefore;
-    }
-    totalRows += parsed.records.length;
-    const { valid, rejected } = checkRecords(parsed.records, task.today);
+  const checkPart = (records: RawRecord[]) => {
+    const { valid, rejected } = checkRecords(records, task.today);
     const kept: ValidRow[] = [];
     for (const row of valid) {
       const key = fireKey(row.fire.agency_code, row.fire.agency_fire_id);
@@ -117,18 +70,15 @@ function checkParts(task: CheckTask, send: Send, restart: () => void): FileShape
       kept,
       rejected.sort((x, y) => x.row - y.row),
     );
-  }
-  if (totalRows === 0) {
-    restart();
-    return checkWhole(task, send);
-  }
+  };
+  const { national, totalRows } = await streamCsvRecords(piecesOf(task.body), checkPart, ROWS_PER_PART);
   return { format: 'csv', national, totalRows };
 }
 
 const port = parentPort;
 if (!port) throw new Error('import-worker.ts runs as a worker thread');
 
-port.on('message', (task: CheckTask) => {
+port.on('message', async (task: CheckTask) => {
   const post = (message: WorkerMessage) => port.postMessage(message);
   Atomics.wait(new Int32Array(task.hold), 0, 1);
   try {
@@ -142,7 +92,7 @@ port.on('message', (task: CheckTask) => {
         });
       if (rejected.length) post({ id: task.id, kind: 'rejected', rows: rejected });
     };
-    const file = checkParts(task, send, () => post({ id: task.id, kind: 'restart' }));
+    const file = await checkParts(task, send);
     post({ id: task.id, kind: 'done', ...file });
   } catch (error) {
     const http = error instanceof HttpError ? error : undefined;
