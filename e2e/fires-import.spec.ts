@@ -96,6 +96,38 @@ test.describe('importing the national active-fires file (CWFIS)', () => {
     expect(asOf.violations.map((v) => `${v.id} ${v.help}`)).toEqual([]);
   });
 
+  test('a large file shows the server checking its rows before the summary', async ({ page }) => {
+    const rows = 60_000;
+    const day = centreToday();
+    const lines = Array.from(
+      { length: rows },
+      (_, i) => `bc,E2E-LARGE-${i + 1},America/Vancouver,${day},${day},OC,N,FUL,1.5,50.67,-120.33`,
+    );
+    const file = [
+      'agency_code,agency_fire_id,agency_data_timezone,situation_report_date,status_date,stage_of_control,fire_cause,response_type,fire_size,latitude,longitude',
+      ...lines,
+      '',
+    ].join('\n');
+    await login(page, 'ciffc');
+    await page.goto('/agency/fires-import');
+    await page.getByLabel('Fire file (CSV or GeoJSON)').setInputFiles({
+      name: 'large.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from(file, 'utf8'),
+    });
+    await page.getByRole('button', { name: 'Check file' }).click();
+    const stage = page.locator('.fires-import [role="status"]');
+    await expect(stage).toHaveAttribute('aria-live', 'polite');
+    await expect(stage).toContainText(/The server (is checking the file|checked [\d,]+ rows)/, {
+      timeout: 30_000,
+    });
+    await expect(stage.getByRole('progressbar', { name: 'Check on the server' })).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Check of large.csv' })).toContainText(
+      /60,?000 rows: 60,?000 accepted/,
+      { timeout: 60_000 },
+    );
+  });
+
   test('the import and feeds screens pass axe (WCAG 2.1 AA) in English and French', async ({ page }) => {
     await login(page, 'ciffc');
     await expectNoViolations(page, '/agency/fires-import', /^Import Fires$/);
