@@ -26,7 +26,7 @@ const status = (f: FeedRow): FeedStatus => ({
 });
 
 function requireNational(request: FastifyRequest): void {
-  if (!isNational(requireUser(request))) throw forbidden('Only the national centre configures agency feeds');
+  if (!isNational(requireUser(request))) throw forbidden('feeds.national_only');
 }
 
 /** The worker: every `FEEDS_POLL_SECONDS` (default 30; 0 turns it off) it polls the feeds due. */
@@ -138,7 +138,8 @@ export async function feedRoutes(fastify: FastifyInstance): Promise<void> {
         .deleteFrom('fire_feeds')
         .where('agency_code', '=', request.params.agency)
         .executeTakeFirst();
-      if (Number(result.numDeletedRows) === 0) throw notFound(`No feed for ${request.params.agency}`);
+      if (Number(result.numDeletedRows) === 0)
+        throw notFound('feeds.not_found', { agency: request.params.agency });
       return reply.code(204).send();
     },
   );
@@ -162,7 +163,7 @@ export async function feedRoutes(fastify: FastifyInstance): Promise<void> {
         .select('agency_code')
         .where('agency_code', '=', agency)
         .executeTakeFirst();
-      if (!exists) throw notFound(`No feed for ${agency}`);
+      if (!exists) throw notFound('feeds.not_found', { agency });
       const now = app.config.now();
       const outcome = await pollFeed(app.db, agency, { now, today: centreToday(now) });
       const row = await app.db.kysely

@@ -55,7 +55,7 @@ export async function fireImportRoutes(fastify: FastifyInstance): Promise<void> 
       const identity = requireUser(request);
       const national = isNational(identity);
       const own = agencyOf(identity);
-      if (!national && !own) throw forbidden('Only the national centre or an agency user may import fires');
+      if (!national && !own) throw forbidden('import.forbidden');
       if (request.query.report === 'csv') {
         const csv = await importReport(request.body, {
           today: centreToday(app.config.now()),

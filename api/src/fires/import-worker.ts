@@ -151,7 +151,7 @@ port.on('message', (task: CheckTask) => {
       kind: 'failed',
       statusCode: http?.statusCode ?? 500,
       message: error instanceof Error ? error.message : String(error),
-      code: http?.code,
+      code: http?.code ?? 'http.internal',
       params: http?.params,
     });
   }

@@ -207,7 +207,7 @@ export async function perimeterRoutes(fastify: FastifyInstance): Promise<void> {
         schema: FirePerimeters,
         compute: async (): Promise<FirePerimeters> => {
           const rows = await capturesOfFire(app.db.kysely, agency, fireId);
-          if (!rows.length) throw notFound(`No perimeter of fire ${fireId} of agency ${agency}`);
+          if (!rows.length) throw notFound('perimeters.not_found', { fire: fireId, agency });
           return {
             agency_code: agency,
             agency_fire_id: fireId,
