@@ -139,7 +139,7 @@ export const InventorySummaryQuery = z.object({
   agency: z
     .string()
     .transform((v) => v.toLowerCase())
-    .pipe(z.enum(AGENCY_CODES, { message: `expected one of ${AGENCY_CODES.join(', ')}` }))
+    .pipe(z.enum(AGENCY_CODES))
     .optional(),
   category: z.string().max(64).optional(),
   subcategory: z.string().max(64).optional(),

@@ -164,6 +164,7 @@ const bboxText = z
       ctx.addIssue({
         code: 'custom',
         message: 'west,south,east,north in degrees, west <= east, south <= north',
+        params: { code: 'field.bbox' },
       });
       return z.NEVER;
     }

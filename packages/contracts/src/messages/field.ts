@@ -16,6 +16,19 @@ export const FIELD_MESSAGES = {
   },
   'field.min': { en: 'Must be at least {min, number}', fr: 'Doit être au moins {min, number}' },
   'field.max': { en: 'Must be at most {max, number}', fr: 'Doit être au plus {max, number}' },
+  'field.date': { en: 'Must be a date as YYYY-MM-DD', fr: 'Doit être une date AAAA-MM-JJ' },
+  'field.year_in_future': {
+    en: 'Must not be after the current year',
+    fr: 'Ne doit pas être postérieure à l’année en cours',
+  },
+  'field.range_reversed': {
+    en: '{field} {to} is before {other} {from}',
+    fr: '{field} {to} est antérieur à {other} {from}',
+  },
+  'field.bbox': {
+    en: 'Expected west,south,east,north in degrees, west at most east, south at most north',
+    fr: 'Attendu : ouest,sud,est,nord en degrés, ouest au plus est, sud au plus nord',
+  },
   'field.whole': { en: 'Must be a whole number', fr: 'Doit être un nombre entier' },
   'field.one_of': { en: 'Must be one of {list}', fr: 'Doit être l’une des valeurs {list}' },
   'field.too_short': {

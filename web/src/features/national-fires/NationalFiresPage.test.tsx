@@ -1,3 +1,4 @@
+import { fieldError } from '@ciffc/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -145,7 +146,9 @@ describe('national fires list', () => {
       statusCode: 400,
       error: 'Bad Request',
       message: 'page: page 2 is beyond the last page (1)',
-      validationErrors: { page: 'page 2 is beyond the last page (1)' },
+      code: 'query.page_beyond_last',
+      params: { page: 2, last: 1 },
+      validationErrors: { page: fieldError('query.page_beyond_last', { page: 2, last: 1 }) },
     };
     const { calls } = installFetch({
       '/v1/wildfires': (url) =>
@@ -166,7 +169,17 @@ describe('national fires list', () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
     installFetch({
       '/v1/wildfires': () =>
-        json({ statusCode: 400, error: 'Bad Request', message: 'x', validationErrors: { agency: 'x' } }, 400),
+        json(
+          {
+            statusCode: 400,
+            error: 'Bad Request',
+            message: 'x',
+            code: 'request.invalid',
+            params: {},
+            validationErrors: { agency: fieldError('field.invalid') },
+          },
+          400,
+        ),
     });
     const { router } = renderApp('/national?agency=pe&page=2');
     expect(await screen.findByText('External server URL')).toBeTruthy();
