@@ -140,7 +140,7 @@ export function resourceChoiceErrors(
   const i = choice.item ?? '';
   if (!c) errors.category = required;
   else if (!index.categories.some((x) => x.field_code === c))
-    errors.category = fieldError('field.not_catalogue_item');
+    errors.category = fieldError('field.unknown_category');
   if (!s) errors.subcategory = required;
   else if (c && !errors.category && !index.subcategoriesOf(c).some((x) => x.field_code === s))
     errors.subcategory = fieldError('field.not_subcategory');

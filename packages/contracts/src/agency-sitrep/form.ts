@@ -187,12 +187,7 @@ function build(mode: Mode) {
       duty_officer_24_hour_cell: opt(text(60)),
       fire_statistics_as_of: opt(
         form
-          ? z
-              .string()
-              .regex(
-                /^$|^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})?)?$/,
-                'Invalid format',
-              )
+          ? z.string().regex(/^$|^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})?)?$/)
           : text(40),
       ),
     }),

@@ -71,6 +71,8 @@ export const FIELD_MESSAGES = {
     en: 'Not an item of the resource catalogue.',
     fr: 'Ce n’est pas un élément du catalogue des ressources.',
   },
+  'field.unknown_category': { en: 'Unknown category', fr: 'Catégorie inconnue' },
+  'field.format': { en: 'Invalid format', fr: 'Format non valide' },
   'field.not_subcategory': {
     en: 'Not a subcategory of the category',
     fr: 'Ce n’est pas une sous-catégorie de la catégorie',

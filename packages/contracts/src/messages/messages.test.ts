@@ -69,6 +69,10 @@ describe('zod issues as codes', () => {
     expect(issueError(firstIssue(z.number().int(), 1.5))).toEqual(fieldError('field.whole'));
   });
 
+  it('maps a text of the wrong form to field.format', () => {
+    expect(issueError(firstIssue(z.string().regex(/^\d+$/), 'x'))).toEqual(fieldError('field.format'));
+  });
+
   it('maps an enum to field.one_of with its values', () => {
     expect(issueError(firstIssue(z.enum(['OC', 'BH']), 'X'))).toEqual(
       fieldError('field.one_of', { list: 'OC, BH' }),

@@ -49,6 +49,8 @@ export function issueError(issue: Issue): FieldError {
       if ('input' in issue && (issue.input === undefined || issue.input === null))
         return fieldError('field.required');
       return fieldError('field.invalid_type', { expected: issue.expected });
+    case 'invalid_format':
+      return fieldError('field.format');
     case 'invalid_value':
       return fieldError('field.one_of', { list: issue.values.map(String).join(', ') });
     default:
