@@ -52,7 +52,8 @@ export function issueError(issue: Issue): FieldError {
     case 'invalid_format':
       return fieldError('field.format');
     case 'invalid_value':
-      return fieldError('field.one_of', { list: issue.values.map(String).join(', ') });
+      // The API rebuilds issues from fastify's validation errors: never trust a field to be there.
+      return fieldError('field.one_of', { list: (issue.values ?? []).map(String).join(', ') });
     default:
       return fieldError('field.invalid');
   }
