@@ -29,8 +29,16 @@ describe('the pretest check of the Debian packages the tests need', () => {
   });
 
   it.each([
-    ['not root', { ...root, root: false }, "  sudo sh -c 'apt-get update && apt-get install -y chromium-headless-shell'"],
-    ['no apt-get', { ...root, apt: false }, "  sh -c 'apt-get update && apt-get install -y chromium-headless-shell'"],
+    [
+      'not root',
+      { ...root, root: false },
+      "  sudo sh -c 'apt-get update && apt-get install -y chromium-headless-shell'",
+    ],
+    [
+      'no apt-get',
+      { ...root, apt: false },
+      "  sh -c 'apt-get update && apt-get install -y chromium-headless-shell'",
+    ],
     [
       'CIFFC_NO_APT=1',
       { ...root, allowed: false },

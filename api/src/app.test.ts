@@ -11,6 +11,8 @@ forEachEngine('the data API', (ctx) => {
         statusCode: 404,
         error: 'Not Found',
         message: 'Route GET /v1/no-such-thing not found',
+        code: 'http.route_not_found',
+        params: { method: 'GET', path: '/v1/no-such-thing' },
       });
     });
 
@@ -39,6 +41,8 @@ forEachEngine('the data API', (ctx) => {
         statusCode: 413,
         error: 'Payload Too Large',
         message: 'Request body is too large',
+        code: 'request.too_large',
+        params: {},
       });
     });
 
@@ -47,6 +51,10 @@ forEachEngine('the data API', (ctx) => {
       expect(res.statusCode).toBe(400);
       expect(Object.keys(res.json().validationErrors)).toEqual(['has_siterep']);
       expect(res.json().message).toContain('has_siterep');
+      expect(res.json()).toMatchObject({ code: 'request.invalid', params: { part: 'querystring' } });
+      expect(res.json().validationErrors.has_siterep).toMatchObject({
+        code: expect.stringMatching(/^field\./),
+      });
     });
   });
 

@@ -1,5 +1,5 @@
-import { winston } from '@strapi/logger';
 import { isProduction } from '@ciffc/contracts/commonjs/env-flags';
+import { winston } from '@strapi/logger';
 import { requestIds } from '../src/request-log';
 
 const { combine, timestamp, errors, json } = winston.format;

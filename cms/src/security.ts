@@ -92,7 +92,7 @@ type StrapiErrorBody = { error?: { status?: number; details?: Record<string, unk
 
 /**
  * Strapi's per-address login limit answers 429 with an English text only: it gets the code the site
- * words in the reader's language (server-messages.ts, `auth.rate_limited`). The per-account lock
+ * words in the reader's language (the catalogue of @ciffc/contracts, `auth.rate_limited`). The per-account lock
  * sets its own code (`auth.account_locked`), which is kept.
  */
 export const codeRateLimits = async (ctx: KoaContext, next: Next) => {

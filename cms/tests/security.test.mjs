@@ -125,7 +125,7 @@ describe('closed doors behind the gateway (demo data)', { timeout: 480_000 }, ()
       statuses.map(({ status }) => status),
       [...Array(10).fill(400), 429, 429],
     );
-    // With a code the site words in the reader's language (server-messages.ts).
+    // With a code the site words in the reader's language (the catalogue of @ciffc/contracts).
     assert.equal(statuses[10].json?.error?.details?.code, 'auth.rate_limited');
   });
 

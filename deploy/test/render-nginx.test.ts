@@ -84,10 +84,10 @@ describe('the rendered nginx site config', () => {
   });
 
   it('keeps the last good sitemap a week in a zone of its own, served when no data API instance answers, and nginx accepts it', () => {
-    const env = { ...scratchEnv('sitemap', false), API_MICROCACHE: 'off' };
+    const env: Record<string, string> = { ...scratchEnv('sitemap', false), API_MICROCACHE: 'off' };
     const config = renderNginx(env);
     const zone = /^proxy_cache_path (\S+) .*keys_zone=ciffc_site:\S+ .*inactive=(\S+)/m.exec(config);
-    expect(zone?.[1]).toBe(path.join(env.NGINX_CACHE_DIR, 'site'));
+    expect(zone?.[1]).toBe(path.join(env.NGINX_CACHE_DIR ?? '', 'site'));
     expect(zone?.[2]).toBe('7d');
     const sitemap = /location = \/sitemap\.xml \{([\s\S]*?)\n {2}\}/.exec(config)?.[1] ?? '';
     expect(sitemap).toMatch(/^ +proxy_cache ciffc_site;$/m);

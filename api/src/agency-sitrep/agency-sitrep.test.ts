@@ -358,13 +358,13 @@ forEachEngine('agency sitrep', (ctx) => {
       const version = await claimAndVersion(ctx(), 'mb');
       const res = await saveAs(ctx(), 'mb', { en_ops_summary: 'kept', ...doc }, version);
       expect(res.statusCode, res.body).toBe(400);
-      expect(res.json().validationErrors[field]).toBe(message);
+      expect(res.json().validationErrors[field].message).toBe(message);
       expect(res.json().version_number).toBe(version + 1);
       expect(Object.keys(res.json().validationErrors).some((k) => k.startsWith('form_'))).toBe(true);
       // Nothing valid is thrown away: the draft holds what was typed.
       const draft = await send(ctx(), await as(ctx(), 'mb'), 'GET', '/v1/sitrep/agency?agency=mb');
       expect(draft.json().en_ops_summary).toBe('kept');
-      expect(draft.json().validationErrors[field]).toBe(message);
+      expect(draft.json().validationErrors[field].message).toBe(message);
     });
 
     it('answers 400 naming the field when a value is not even of the right type, and stores nothing', async () => {
@@ -396,8 +396,13 @@ forEachEngine('agency sitrep', (ctx) => {
       );
       expect(res.statusCode, res.body).toBe(400);
       expect(res.json().validationErrors).toEqual({
-        'priority_fires.2.comments_en': 'Must not contain a NUL character',
+        'priority_fires.2.comments_en': {
+          code: 'field.nul',
+          params: {},
+          message: 'Must not contain a NUL character',
+        },
       });
+      expect(res.json()).toMatchObject({ code: 'request.invalid', params: { part: 'body' } });
       const draft = await send(ctx(), await as(ctx(), 'mb'), 'GET', '/v1/sitrep/agency?agency=mb');
       expect(draft.json().version_number).toBe(version);
       expect(await countVersions(ctx().app.db.kysely, 'mb')).toBe(history);
@@ -422,16 +427,23 @@ forEachEngine('agency sitrep', (ctx) => {
         version,
       );
       expect(res.statusCode, res.body).toBe(400);
+      expect(res.json()).toMatchObject({ code: 'sitrep.kept_with_errors', params: { version: version + 1 } });
       expect(res.json().validationErrors).toMatchObject({
-        a_hum: 'Must be between 0 and 50000',
-        b_active_hectares: 'Must be between 0 and 50000000',
-        chh_light: 'Must be between 0 and 100000',
+        a_hum: {
+          code: 'field.between',
+          params: { min: 0, max: 50_000 },
+          message: 'Must be between 0 and 50000',
+        },
+        b_active_hectares: { code: 'field.between', params: { min: 0, max: 50_000_000 } },
+        chh_light: { code: 'field.between', params: { min: 0, max: 100_000 } },
+        form_1: { code: 'field.section_error', params: {} },
       });
       const submit = await send(ctx(), await as(ctx(), 'mb'), 'POST', '/v1/sitrep/agency/submit', {
         agency: 'mb',
       });
       expect(submit.statusCode).toBe(400);
-      expect(submit.json().validationErrors.a_hum).toBe('Must be between 0 and 50000');
+      expect(submit.json()).toMatchObject({ code: 'sitrep.invalid', params: {} });
+      expect(submit.json().validationErrors.a_hum.code).toBe('field.between');
     });
   });
 
@@ -544,7 +556,7 @@ forEachEngine('agency sitrep', (ctx) => {
       const texts = history.map((h) => JSON.parse(h.document).en_ops_summary).sort();
       expect(texts).toEqual(Array.from({ length: 20 }, (_, i) => `save ${i}`).sort());
       for (const r of results.filter((r) => r.statusCode === 409)) {
-        expect(r.json().message).toMatch(/Stale save/);
+        expect(r.json()).toMatchObject({ code: 'sitrep.stale', params: { based_on: base } });
         expect(r.json().version_number).toBe(base + 1);
       }
     });

@@ -99,13 +99,7 @@ export async function agencySitrepRoutes(fastify: FastifyInstance): Promise<void
       // Out-of-bound values: the draft is kept as a new version (nothing typed is lost), and the
       // answer is a 400 naming every offending field, as for every write of the API.
       if (Object.keys(fields.validationErrors).length > 0) {
-        throw sitrepError(
-          400,
-          `The draft was kept as version ${fields.version_number}; it has validation errors`,
-          fields,
-          'sitrep.kept_with_errors',
-          { version: fields.version_number },
-        );
+        throw sitrepError(400, fields, 'sitrep.kept_with_errors', { version: fields.version_number });
       }
       return fields;
     },

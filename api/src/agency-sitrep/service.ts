@@ -58,7 +58,7 @@ export async function readSitrep(
   }
   const version = variant === 'approved' ? row.approved_version : row.published_version;
   if (version == null)
-    throw sitrepError(404, `No ${variant} copy of the ${agency} sitrep yet`, {}, 'sitrep.no_copy', {
+    throw sitrepError(404, {}, 'sitrep.no_copy', {
       agency,
       variant,
     });
@@ -174,12 +174,7 @@ export async function save(
     // Nobody holds a live lease: a save still needs one, so the user claims first. The refused
     // document is still kept in the history.
     await db.transaction().execute((trx) => recordStale(trx, stale));
-    throw sitrepError(
-      409,
-      'Start editing (claim the sitrep) before saving',
-      statusFields(before, identity, now),
-      'sitrep.claim_first',
-    );
+    throw sitrepError(409, statusFields(before, identity, now), 'sitrep.claim_first');
   }
   const outcome = await db.transaction().execute(async (trx) => {
     const version = await compareAndSave(trx, agency, basedOn, identity.id, session, {
@@ -209,13 +204,11 @@ export async function save(
   const after = await requireRow(db, agency);
   if (outcome === undefined) {
     if (after.claimed_by !== identity.id) throw lockedError(after, identity, now);
-    throw sitrepError(
-      409,
-      `Stale save: based on version ${basedOn}, the current version is ${after.version_number} (saved by ${after.edited_by ?? 'another user'} in another tab, device or editing session)`,
-      statusFields(after, identity, now),
-      'sitrep.stale',
-      { based_on: basedOn, current: after.version_number, name: after.edited_by ?? '' },
-    );
+    throw sitrepError(409, statusFields(after, identity, now), 'sitrep.stale', {
+      based_on: basedOn,
+      current: after.version_number,
+      name: after.edited_by ?? '',
+    });
   }
   return statusFields(after, identity, now, validationErrors);
 }

@@ -1,5 +1,6 @@
 /* The agency report's status fields, its lease and its refusals, shared by every section of the service. */
 import {
+  type FieldError,
   type Identity,
   normaliseStatus,
   type SitrepMessageCode,
@@ -27,14 +28,12 @@ export const sitrepLease = (agency: string): Leased<'agency_sitreps'> => ({
  */
 export function sitrepError(
   statusCode: number,
-  message: string,
   fields: Partial<SitrepStatusFields>,
   code: SitrepMessageCode,
   params: Record<string, string | number> = {},
 ): HttpError {
   const { validationErrors, ...status } = fields;
-  return new HttpError(statusCode, message, {
-    code,
+  return new HttpError(statusCode, code, {
     params,
     fields: status,
     ...(validationErrors && Object.keys(validationErrors).length > 0 ? { validationErrors } : {}),
@@ -85,18 +84,29 @@ export function statusFields(
     changed_since_submitted: changedSinceSubmitted(row),
     rejected_version: row.rejected_version,
     rejected_reason: row.rejected_reason,
-    validationErrors: validationErrors ?? parse<SitrepValidationErrors>(row.validation_errors, {}),
+    validationErrors: validationErrors ?? storedErrors(row.validation_errors),
   };
+}
+
+/**
+ * The stored `validationErrors` of the current document. Rows saved before errors carried codes
+ * hold English texts: they read as `field.invalid` with the text kept, until the next save.
+ */
+function storedErrors(json: string): SitrepValidationErrors {
+  const stored = parse<Record<string, unknown>>(json, {});
+  const out: SitrepValidationErrors = {};
+  for (const [key, value] of Object.entries(stored))
+    out[key] =
+      typeof value === 'string'
+        ? { code: 'field.invalid', params: {}, message: value }
+        : (value as FieldError);
+  return out;
 }
 
 export async function requireRow(db: Db, agency: string): Promise<SitrepRow> {
   const row = await getSitrepRow(db, agency);
-  if (!row) throw sitrepError(404, `No sitrep for agency ${agency}`, {}, 'sitrep.not_found', { agency });
+  if (!row) throw sitrepError(404, {}, 'sitrep.not_found', { agency });
   return row;
-}
-
-function holderMessage(row: SitrepRow): string {
-  return `The sitrep is being edited by ${holderName(row)}`;
 }
 
 function holderName(row: SitrepRow): string {
@@ -105,7 +115,7 @@ function holderName(row: SitrepRow): string {
 
 /** 409 naming the holder of a live lease. */
 export function lockedError(row: SitrepRow, identity: Identity, now: Date): HttpError {
-  return sitrepError(409, holderMessage(row), statusFields(row, identity, now), 'sitrep.locked', {
+  return sitrepError(409, statusFields(row, identity, now), 'sitrep.locked', {
     name: holderName(row),
   });
 }

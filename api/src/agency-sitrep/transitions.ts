@@ -54,49 +54,29 @@ async function transition(
     return true;
   });
   const after = await requireRow(db, row.agency);
-  if (!done)
-    throw sitrepError(
-      409,
-      'The sitrep changed meanwhile; reload and try again',
-      statusFields(after, identity, now),
-      'sitrep.changed_meanwhile',
-    );
+  if (!done) throw sitrepError(409, statusFields(after, identity, now), 'sitrep.changed_meanwhile');
   return statusFields(after, identity, now);
 }
 
 /** 409 when the caller viewed another version than the current one (approve, reject, submit). */
 function requireViewedVersion(row: SitrepRow, identity: Identity, now: Date, viewed: number | undefined) {
   if (viewed === undefined || viewed === row.version_number) return;
-  throw sitrepError(
-    409,
-    `The sitrep changed since you opened it (version ${viewed}, now ${row.version_number}); it was reloaded`,
-    statusFields(row, identity, now),
-    'sitrep.changed_since_opened',
-    { viewed, current: row.version_number },
-  );
+  throw sitrepError(409, statusFields(row, identity, now), 'sitrep.changed_since_opened', {
+    viewed,
+    current: row.version_number,
+  });
 }
 
 /** Version 0 holds nothing anybody typed: it can be neither submitted nor decided on. */
 function requireStarted(row: SitrepRow, identity: Identity, now: Date, action: string) {
   if (row.version_number > 0) return;
-  throw sitrepError(
-    409,
-    `The sitrep has not been started: nothing to ${action}; save it first`,
-    statusFields(row, identity, now),
-    'sitrep.not_started',
-    { action },
-  );
+  throw sitrepError(409, statusFields(row, identity, now), 'sitrep.not_started', { action });
 }
 
 async function requireValid(db: Db, row: SitrepRow, identity: Identity, now: Date) {
   const errors = await currentErrors(db, row, now);
   if (Object.keys(errors).length > 0)
-    throw sitrepError(
-      400,
-      'The sitrep has validation errors',
-      statusFields(row, identity, now, errors),
-      'sitrep.invalid',
-    );
+    throw sitrepError(400, statusFields(row, identity, now, errors), 'sitrep.invalid');
 }
 
 /**
@@ -139,7 +119,6 @@ async function decidableRow(
   if (!(approving ? canApprove(row.status) : canReject(row.status)))
     throw sitrepError(
       409,
-      `The sitrep is already ${approving ? 'approved' : 'rejected'}`,
       statusFields(row, identity, now),
       approving ? 'sitrep.already_approved' : 'sitrep.already_rejected',
     );
@@ -147,13 +126,9 @@ async function decidableRow(
   requireViewedVersion(row, identity, now, options.version_number);
   // A decision is on a version at rest: not while someone else (the agency) holds the editing claim.
   if (isLive(row, now) && row.claimed_by !== identity.id)
-    throw sitrepError(
-      409,
-      `${row.claimed_by_name ?? `user ${row.claimed_by}`} is editing this report: decide once they pause or submit`,
-      statusFields(row, identity, now),
-      'sitrep.decide_while_editing',
-      { name: row.claimed_by_name ?? `user ${row.claimed_by}` },
-    );
+    throw sitrepError(409, statusFields(row, identity, now), 'sitrep.decide_while_editing', {
+      name: row.claimed_by_name ?? `user ${row.claimed_by}`,
+    });
   return row;
 }
 
@@ -166,13 +141,10 @@ function requireSubmittedOrConfirmed(
 ) {
   if (row.submitted_version === row.version_number || options.confirm_unsubmitted) return;
   const submitted = row.submitted_version ?? 0;
-  throw sitrepError(
-    409,
-    `Version ${row.version_number} was never submitted (the agency submitted version ${submitted}); confirm to approve it`,
-    statusFields(row, identity, now),
-    'sitrep.not_submitted',
-    { current: row.version_number, submitted },
-  );
+  throw sitrepError(409, statusFields(row, identity, now), 'sitrep.not_submitted', {
+    current: row.version_number,
+    submitted,
+  });
 }
 
 /** Approve (national centre): the version the user viewed becomes the approved copy. */

@@ -92,6 +92,13 @@ forEachEngine(
       expect(Object.keys(bad.json().validationErrors ?? {})).toEqual(
         expect.arrayContaining(['url', 'interval_minutes']),
       );
+      // Each field's error is a code of the catalogue with the bound it broke.
+      expect(bad.json()).toMatchObject({ code: 'request.invalid', params: { part: 'body' } });
+      expect(bad.json().validationErrors.interval_minutes).toEqual({
+        code: 'field.min',
+        params: { min: 1 },
+        message: 'Must be at least 1',
+      });
       const ok = await api(ctx(), 'PUT', '/v1/feeds/bc', 'ciffc', { url: feedUrl, interval_minutes: 5 });
       expect(ok.statusCode).toBe(200);
       expect(ok.json()).toMatchObject({

@@ -26,7 +26,7 @@ const status = (f: FeedRow): FeedStatus => ({
 });
 
 function requireNational(request: FastifyRequest): void {
-  if (!isNational(requireUser(request))) throw forbidden('Only the national centre configures agency feeds');
+  if (!isNational(requireUser(request))) throw forbidden('feeds.national_only');
 }
 
 /** The worker: every `FEEDS_POLL_SECONDS` (default 30; 0 turns it off) it polls the feeds due. */
@@ -144,7 +144,8 @@ function kindRoutes(fastify: FastifyInstance, kind: FeedKind, base: string): voi
         .deleteFrom(table)
         .where('agency_code', '=', request.params.agency)
         .executeTakeFirst();
-      if (Number(result.numDeletedRows) === 0) throw notFound(`No ${what} for ${request.params.agency}`);
+      if (Number(result.numDeletedRows) === 0)
+        throw notFound('feeds.not_found', { agency: request.params.agency });
       return reply.code(204).send();
     },
   );
@@ -168,7 +169,7 @@ function kindRoutes(fastify: FastifyInstance, kind: FeedKind, base: string): voi
         .select('agency_code')
         .where('agency_code', '=', agency)
         .executeTakeFirst();
-      if (!exists) throw notFound(`No ${what} for ${agency}`);
+      if (!exists) throw notFound('feeds.not_found', { agency });
       const now = app.config.now();
       const outcome = await pollFeed(app.db, agency, { now, today: centreToday(now) }, kind);
       const row = await app.db.kysely

@@ -88,7 +88,7 @@ export async function dashboardRoutes(fastify: FastifyInstance): Promise<void> {
           const week = q.from_date === undefined && q.to_date === undefined;
           const from = q.from_date ?? (week ? addDays(today, -6) : yearStart(yearOf(q.to_date ?? today)));
           const to = q.to_date ?? today;
-          if (to < from) throw badRequest('to_date', `to_date ${to} is before from_date ${from}`);
+          if (to < from) throw badRequest('to_date', 'query.dates_reversed', { to, from });
           const range = rangeScope(from, to, today);
           const [byStage, byAgency, byResponse, asOf] = await Promise.all([
             groupedTotals(app.db.kysely, ['stage_of_control'], range),
@@ -140,7 +140,7 @@ export async function dashboardRoutes(fastify: FastifyInstance): Promise<void> {
     async (request, reply) => {
       const { start_date: start, end_date: end } = request.query;
       if (daysBetween(start, end) > MAX_DAILY_SPAN) {
-        throw badRequest('end_date', `at most ${MAX_DAILY_SPAN} days from start_date`);
+        throw badRequest('end_date', 'query.span_too_long', { max: MAX_DAILY_SPAN });
       }
       return sendCached(request, reply, app.responseCache, {
         version: await readVersion(app, request, ['fires']),

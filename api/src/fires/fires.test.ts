@@ -232,7 +232,7 @@ forEachEngine(
         expect(junk.statusCode).toBe(400);
         expect(junk.json()).toMatchObject({
           code: 'query.unknown_parameter',
-          validationErrors: { zz: expect.any(String) },
+          validationErrors: { zz: { code: 'query.unknown_parameter', params: { names: 'zz' } } },
         });
         expect(cache.groupSize('/v1/wildfires')).toBe(1);
         await get('/v1/wildfires?q=B1&sort=-field_fire_size');

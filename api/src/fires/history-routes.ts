@@ -13,7 +13,7 @@ import {
 } from '@ciffc/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { forbidden, HttpError, notFound } from '../http/errors.ts';
+import { forbidden, notFound } from '../http/errors.ts';
 import { ErrorResponse } from '../http/query.ts';
 import { requireAgencyAccess, requireUser } from '../plugins/identity.ts';
 import { fireVersions, type ImportSource, importWithFile, listImports } from './history.ts';
@@ -28,7 +28,7 @@ function readerScope(request: FastifyRequest): { identity: Identity; agency: str
   const identity = requireUser(request);
   if (isNational(identity)) return { identity, agency: undefined };
   const own = agencyOf(identity);
-  if (!own) throw forbidden('Only the national centre or an agency user may read the import history');
+  if (!own) throw forbidden('import.history_forbidden');
   return { identity, agency: own };
 }
 
@@ -93,7 +93,7 @@ export async function fireHistoryRoutes(fastify: FastifyInstance): Promise<void>
       const { agency } = readerScope(request);
       const found = await importWithFile(app.db.kysely, request.params.id);
       // Another agency's import answers as if it did not exist.
-      if (!found || (agency && found.agency_code !== agency)) throw notFound('No such import');
+      if (!found || (agency && found.agency_code !== agency)) throw notFound('import.not_found');
       const extension = found.format === 'csv' ? 'csv' : 'geojson';
       const name = (found.file_name ?? `fires-import-${found.id}.${extension}`).replace(/[^\w.-]/g, '_');
       reply
@@ -131,7 +131,7 @@ export async function fireHistoryRoutes(fastify: FastifyInstance): Promise<void>
       requireAgencyAccess(request, agency, 'read');
       const fireId = request.params.agency_fire_id;
       const rows = await fireVersions(app.db.kysely, agency, fireId);
-      if (!rows.length) throw new HttpError(404, `No recorded version of fire ${agency}/${fireId}`);
+      if (!rows.length) throw notFound('import.no_versions', { agency, fire: fireId });
       reply.header('cache-control', 'private, no-store');
       return {
         agency_code: agency,

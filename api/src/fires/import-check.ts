@@ -2,7 +2,7 @@ import { EventEmitter } from 'node:events';
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import type { FiresImportResult } from '@ciffc/contracts';
+import type { FiresImportResult, ServerMessageCode } from '@ciffc/contracts';
 import { HttpError } from '../http/errors.ts';
 import { parseFireFile } from './import-parse.ts';
 import type { RejectedRow } from './import-problems.ts';
@@ -48,7 +48,8 @@ export type WorkerMessage =
       kind: 'failed';
       statusCode: number;
       message: string;
-      code: string | undefined;
+      /** `http.internal` when the worker failed of itself (no refusal of ours). */
+      code: ServerMessageCode;
       params: Record<string, string | number> | undefined;
     };
 
@@ -119,9 +120,7 @@ function receive(message: WorkerMessage): void {
   pending.delete(message.id);
   if (!pending.size) worker?.unref();
   if (message.kind === 'failed')
-    task.reject(
-      new HttpError(message.statusCode, message.message, { code: message.code, params: message.params }),
-    );
+    task.reject(new HttpError(message.statusCode, message.code, { params: message.params }));
   else
     task.resolve({
       format: message.format,

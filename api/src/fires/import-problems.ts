@@ -1,8 +1,8 @@
 import {
+  englishMessage,
   type FiresImportResult,
   type ImportMessageCode,
   type ServerMessageParams,
-  serverMessage,
 } from '@ciffc/contracts';
 import { HttpError } from '../http/errors.ts';
 
@@ -20,11 +20,11 @@ export interface Problem {
 export type RejectedRow = Omit<FiresImportResult['rejected'][number], 'code' | 'params'> & Problem;
 
 /** The English text of a problem, as the answer's `reason`, `errors` and `message` carry it. */
-export const english = ({ code, params }: Problem) => serverMessage(code, params, 'en') as string;
+export const english = ({ code, params }: Problem) => englishMessage(code, params);
 
 /** A file that cannot be read at all: 400, and nothing is imported. */
 export const malformed = (code: ImportMessageCode, params: ServerMessageParams = {}) =>
-  new HttpError(400, english({ code, params }), { code, params });
+  new HttpError(400, code, { params });
 
 /** Rejected rows counted by `reason_code`. */
 export function countByReason(rejected: readonly RejectedRow[]): Record<string, number> {

@@ -63,7 +63,7 @@ export async function fireImportRoutes(fastify: FastifyInstance): Promise<void> 
       const identity = requireUser(request);
       const national = isNational(identity);
       const own = agencyOf(identity);
-      if (!national && !own) throw forbidden('Only the national centre or an agency user may import fires');
+      if (!national && !own) throw forbidden('import.forbidden');
       if (request.query.report === 'csv') {
         const csv = await importReport(request.body, {
           today: centreToday(app.config.now()),
@@ -120,7 +120,7 @@ export async function fireImportRoutes(fastify: FastifyInstance): Promise<void> 
     async (request, reply) => {
       const identity = requireUser(request);
       const progress = importProgress(identity.id, request.params.id);
-      if (!progress) throw notFound('No import of that name is being checked');
+      if (!progress) throw notFound('import.not_found');
       reply.header('cache-control', 'private, no-store');
       return progress;
     },

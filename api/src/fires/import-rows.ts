@@ -283,6 +283,6 @@ export function checkAgency(valid: readonly ValidRow[], onlyAgency: AgencyCode |
       code: 'import.foreign_agency',
       params: { agency: onlyAgency, row: foreign.record.row, other: foreign.fire.agency_code },
     };
-    throw new HttpError(403, english(problem), problem);
+    throw new HttpError(403, problem.code, { params: problem.params });
   }
 }

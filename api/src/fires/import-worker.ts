@@ -101,7 +101,7 @@ port.on('message', async (task: CheckTask) => {
       kind: 'failed',
       statusCode: http?.statusCode ?? 500,
       message: error instanceof Error ? error.message : String(error),
-      code: http?.code,
+      code: http?.code ?? 'http.internal',
       params: http?.params,
     });
   }

@@ -1,4 +1,4 @@
-import { SERVER_MESSAGES, serverMessage } from '@ciffc/contracts';
+import { englishMessage, SERVER_MESSAGES } from '@ciffc/contracts';
 import { describe, expect, it } from 'vitest';
 import { HttpError } from '../http/errors.ts';
 import { weekOfYear, weekStart } from '../http/time.ts';
@@ -86,8 +86,10 @@ describe('fire import messages (codes of the catalogue)', () => {
       expect(Object.keys(result.problems)).toEqual(Object.keys(result.errors));
       for (const [field, { code, params }] of Object.entries(result.problems)) {
         expect(Object.hasOwn(SERVER_MESSAGES, code), code).toBe(true);
-        expect(serverMessage(code, params, 'en'), field).toBe(result.errors[field]);
-        expect(serverMessage(code, params, 'fr'), field).not.toMatch(/\{\w+\}/);
+        expect(englishMessage(code, params), field).toBe(result.errors[field]);
+        // Every parameter of the French text is given.
+        for (const [, name] of SERVER_MESSAGES[code].fr.matchAll(/\{(\w+)/g))
+          expect(Object.hasOwn(params, name as string), `${field}: ${name}`).toBe(true);
         seen.add(code);
       }
     }
@@ -95,7 +97,7 @@ describe('fire import messages (codes of the catalogue)', () => {
     const rowCodes = Object.keys(SERVER_MESSAGES).filter(
       (c) =>
         c.startsWith('import.') &&
-        !/malformed|unreadable|unknown_separator|unknown_encoding|empty|no_rows|columns|json|feature|foreign|duplicate_row/.test(
+        !/malformed|unreadable|unknown_separator|unknown_encoding|empty|no_rows|columns|json|feature|foreign|duplicate_row|forbidden|not_found|no_versions/.test(
           c,
         ),
     );
@@ -122,8 +124,8 @@ describe('fire import messages (codes of the catalogue)', () => {
       expect(error, expected).toBeInstanceOf(HttpError);
       const { code, params, message } = error as HttpError;
       expect(code, body).toBe(expected);
-      expect(serverMessage(code, params, 'en')).toBe(message);
-      expect(serverMessage(code, params, 'fr')).toMatch(/^Fichier mal formé/);
+      expect(englishMessage(code, params)).toBe(message);
+      expect(SERVER_MESSAGES[code].fr).toMatch(/^Fichier mal formé/);
     }
   });
 });

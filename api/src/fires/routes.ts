@@ -79,7 +79,7 @@ export async function wildfireRoutes(fastify: FastifyInstance): Promise<void> {
         const totalPages = Math.ceil(total / WILDFIRES_PAGE_SIZE);
         const page = q.page ?? 1;
         if (!q.export && page > Math.max(totalPages, 1)) {
-          throw badRequest('page', `page ${page} is beyond the last page (${totalPages})`);
+          throw badRequest('page', 'query.page_beyond_last', { page, last: totalPages });
         }
         const rows = await listFires(
           app.db.kysely,

@@ -1,14 +1,22 @@
-import type { ApiErrorBody } from '@ciffc/contracts';
+import {
+  type ApiErrorBody,
+  englishMessage,
+  fieldError,
+  type ServerMessageCode,
+  type ServerMessageParams,
+  type ValidationErrors,
+} from '@ciffc/contracts';
 
 /** The one JSON error shape of the data API (its schema: ApiErrorBody in @ciffc/contracts). */
 export type ErrorBody = ApiErrorBody;
 
 export interface HttpErrorOptions {
-  validationErrors?: Record<string, string> | undefined;
+  /** The code's parameters (sent as `params`, filled into the English message). */
+  params?: ServerMessageParams | undefined;
+  /** The field the refusal is about: the message names it and `validationErrors` holds the code. */
+  field?: string | undefined;
+  validationErrors?: ValidationErrors | undefined;
   headers?: Record<string, string> | undefined;
-  /** The message's code in the site's catalogues, so it is shown in the user's language. */
-  code?: string | undefined;
-  params?: Record<string, string | number> | undefined;
   /**
    * What the refusal tells beside the message, sent at the top level of the body (a report's status
    * fields, an inventory's `locked` and `version_number`): the site redraws from them. Never on a 5xx.
@@ -17,32 +25,39 @@ export interface HttpErrorOptions {
 }
 
 /**
- * The one error type of the data API, answered by the one handler (plugins/errors.ts). Its message
- * is safe to show the client, whatever its status.
+ * The one error type of the data API, answered by the one handler (plugins/errors.ts). It carries a
+ * code of the one catalogue (SERVER_MESSAGES in @ciffc/contracts) that the site renders in the
+ * user's language; its message is the code's English text, safe to show the client.
  */
 export class HttpError extends Error {
   readonly statusCode: number;
-  readonly validationErrors: Record<string, string> | undefined;
+  readonly code: ServerMessageCode;
+  readonly params: ServerMessageParams;
+  readonly validationErrors: ValidationErrors | undefined;
   readonly headers: Record<string, string> | undefined;
-  readonly code: string | undefined;
-  readonly params: Record<string, string | number> | undefined;
   readonly fields: Record<string, unknown> | undefined;
 
-  constructor(statusCode: number, message: string, options: HttpErrorOptions = {}) {
-    super(message);
+  constructor(statusCode: number, code: ServerMessageCode, options: HttpErrorOptions = {}) {
+    const params = options.params ?? {};
+    const text = englishMessage(code, params);
+    super(options.field ? `${options.field}: ${text}` : text);
     this.name = 'HttpError';
     this.statusCode = statusCode;
-    this.validationErrors = options.validationErrors;
+    this.code = code;
+    this.params = params;
+    this.validationErrors =
+      options.validationErrors ?? (options.field ? { [options.field]: fieldError(code, params) } : undefined);
     this.headers = options.headers;
-    this.code = options.code;
-    this.params = options.params;
     this.fields = options.fields;
   }
 }
 
-export const badRequest = (field: string, message: string) =>
-  new HttpError(400, `${field}: ${message}`, { validationErrors: { [field]: message } });
-export const unauthorized = (message = 'Authentication required') =>
-  new HttpError(401, message, { headers: { 'www-authenticate': 'Bearer' } });
-export const forbidden = (message = 'Not allowed') => new HttpError(403, message);
-export const notFound = (message = 'Not found') => new HttpError(404, message);
+/** 400 about one field of the query or body. */
+export const badRequest = (field: string, code: ServerMessageCode, params?: ServerMessageParams) =>
+  new HttpError(400, code, { field, params });
+export const unauthorized = (code: ServerMessageCode = 'auth.required') =>
+  new HttpError(401, code, { headers: { 'www-authenticate': 'Bearer' } });
+export const forbidden = (code: ServerMessageCode, params?: ServerMessageParams) =>
+  new HttpError(403, code, { params });
+export const notFound = (code: ServerMessageCode, params?: ServerMessageParams) =>
+  new HttpError(404, code, { params });

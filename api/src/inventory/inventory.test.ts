@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { INVENTORY_MESSAGES, INVENTORY_PAGE_SIZE } from '@ciffc/contracts';
+import { fieldError, INVENTORY_PAGE_SIZE } from '@ciffc/contracts';
 import { describe, expect, it } from 'vitest';
 import { bearer, type CmsInfo, forEachEngine, tokenFor } from '../../test/context.ts';
 import { applyInventorySave, listInventoryVersions } from './store.ts';
@@ -165,12 +165,16 @@ forEachEngine('inventory', (ctx) => {
       expect(res.json()).toMatchObject({
         locked: false,
         validationErrors: {
-          'inventory.1.resources.subcategory': 'Not a subcategory of the category',
-          'inventory.1.resources.item': INVENTORY_MESSAGES.required,
-          'inventory.1.seasonal': 'Must be between 0 and 1000000',
-          'inventory.1.exportable': INVENTORY_MESSAGES.invalidValue,
-          'inventory.2.exportable': INVENTORY_MESSAGES.exportableAboveSeasonal,
-          'inventory.2.resources.item': INVENTORY_MESSAGES.duplicate,
+          'inventory.1.resources.subcategory': { code: 'field.not_subcategory', params: {} },
+          'inventory.1.resources.item': { code: 'field.required', params: {} },
+          'inventory.1.seasonal': {
+            code: 'field.between',
+            params: { min: 0, max: 1_000_000 },
+            message: 'Must be between 0 and 1000000',
+          },
+          'inventory.1.exportable': { code: 'field.invalid', params: {} },
+          'inventory.2.exportable': { code: 'field.exportable_above_seasonal', params: {} },
+          'inventory.2.resources.item': { code: 'field.duplicate_resource', params: {} },
         },
       });
       expect(Object.keys(res.json().validationErrors).some((k) => k.startsWith('inventory.0.'))).toBe(false);
@@ -191,7 +195,7 @@ forEachEngine('inventory', (ctx) => {
       });
       expect(res.statusCode).toBe(400);
       expect(res.json().validationErrors).toEqual({
-        'inventory.0.seasonal': INVENTORY_MESSAGES.invalidValue,
+        'inventory.0.seasonal': fieldError('field.invalid'),
       });
       expect(res.json().locked).toBe(false);
     });
@@ -203,7 +207,7 @@ forEachEngine('inventory', (ctx) => {
       });
       expect(res.statusCode).toBe(400);
       expect(res.json().validationErrors).toEqual({
-        'inventory.0.seasonal': 'Must be between 0 and 1000000',
+        'inventory.0.seasonal': fieldError('field.between', { min: 0, max: 1_000_000 }),
       });
       expect((await inject('mb', 'GET', '/v1/inventory/input')).json().inventory).toEqual([]);
     });
@@ -291,7 +295,7 @@ forEachEngine('inventory', (ctx) => {
         inventory_to_remove: [],
       });
       expect(foreign.statusCode).toBe(400);
-      expect(foreign.json().validationErrors).toEqual({ 'inventory.0.id': INVENTORY_MESSAGES.unknownRow });
+      expect(foreign.json().validationErrors).toEqual({ 'inventory.0.id': fieldError('field.unknown_row') });
     });
 
     it('refuses to save a locked inventory with 409 and locked true, and says so on load and validate', async () => {
@@ -306,7 +310,7 @@ forEachEngine('inventory', (ctx) => {
       });
       const save = await inject('yt', 'POST', '/v1/inventory/input/save', form);
       expect(save.statusCode).toBe(409);
-      expect(save.json()).toMatchObject({ locked: true, message: INVENTORY_MESSAGES.locked });
+      expect(save.json()).toMatchObject({ locked: true, code: 'inventory.locked', params: {} });
       await inject('ciffc', 'POST', '/v1/inventory/lock', { agency: 'yt', locked: false });
       expect((await inject('yt', 'POST', '/v1/inventory/input/save', form)).statusCode).toBe(200);
     });
@@ -496,7 +500,7 @@ forEachEngine('inventory', (ctx) => {
         inventory_to_remove: [],
       });
       expect(locked.statusCode).toBe(409);
-      expect(locked.json()).toMatchObject({ locked: true, message: INVENTORY_MESSAGES.locked });
+      expect(locked.json()).toMatchObject({ locked: true, code: 'inventory.locked', params: {} });
       // The lock is checked again inside the save's transaction (a lock taken after the form's check).
       await expect(
         applyInventorySave(ctx().app.db.kysely, 'on', { removeIds: [], rows: [] }, 'on', new Date()),

@@ -1,6 +1,6 @@
 import {
   agencyOf,
-  INVENTORY_MESSAGES,
+  fieldError,
   INVENTORY_SUMMARY_COLUMNS,
   InventoryErrorBody,
   InventoryForm,
@@ -10,6 +10,7 @@ import {
   InventorySummary,
   InventorySummaryQuery,
   PRODUCT_EXPORT_FILE,
+  type ValidationErrors,
 } from '@ciffc/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -31,26 +32,23 @@ import { setInventoryLocked } from './store.ts';
 function requireInventoryAgency(request: FastifyRequest) {
   const identity = requireUser(request);
   const agency = agencyOf(identity);
-  if (!agency) throw forbidden('Only an agency user of a known agency may enter inventory');
+  if (!agency) throw forbidden('inventory.agency_only');
   return { identity, agency };
 }
 
 /** A body that does not even have the form's shape: keyed like the row rules, with the spec's words. */
-function shapeErrors(request: FastifyRequest): Record<string, string> | null {
+function shapeErrors(request: FastifyRequest): ValidationErrors | null {
   const error = request.validationError as
     | { validation?: { instancePath?: string; message?: string }[] }
     | undefined;
   if (!error) return null;
-  const out: Record<string, string> = {};
+  const out: ValidationErrors = {};
   for (const issue of error.validation ?? []) {
     const key = (issue.instancePath ?? '').split('/').filter(Boolean).join('.') || 'body';
-    const field = key.split('.').pop();
-    out[key] ??=
-      field === 'seasonal' || field === 'exportable'
-        ? INVENTORY_MESSAGES.invalidValue
-        : ['category', 'subcategory', 'item'].includes(field ?? '')
-          ? INVENTORY_MESSAGES.required
-          : (issue.message ?? 'is invalid');
+    const field = key.split('.').pop() ?? '';
+    out[key] ??= fieldError(
+      ['category', 'subcategory', 'item'].includes(field) ? 'field.required' : 'field.invalid',
+    );
   }
   return out;
 }

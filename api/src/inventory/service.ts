@@ -1,6 +1,6 @@
 import {
   availableCount,
-  INVENTORY_MESSAGES,
+  fieldError,
   INVENTORY_PAGE_SIZE,
   type InventoryForm,
   type InventoryInput,
@@ -9,6 +9,7 @@ import {
   type InventorySummaryRow,
   type Locale,
   type NamedCode,
+  type ValidationErrors,
   validateInventoryRows,
 } from '@ciffc/contracts';
 import type { Kysely } from 'kysely';
@@ -53,7 +54,7 @@ export async function getInventoryInput(
 
 export interface CheckedForm {
   locked: boolean;
-  validationErrors: Record<string, string>;
+  validationErrors: ValidationErrors;
   rows: RowWrite[];
   removeIds: string[];
 }
@@ -74,7 +75,7 @@ export async function checkInventoryForm(
   const keptIds = new Set<string>();
   form.inventory.forEach((row, i) => {
     if (!row.id) return;
-    if (!savedIds.has(row.id)) validationErrors[`inventory.${i}.id`] = INVENTORY_MESSAGES.unknownRow;
+    if (!savedIds.has(row.id)) validationErrors[`inventory.${i}.id`] = fieldError('field.unknown_row');
     else keptIds.add(row.id);
   });
   // A removal of a row that is gone already, or that the form still lists, changes nothing.
@@ -95,15 +96,16 @@ export async function checkInventoryForm(
 }
 
 /** 400 naming every offending field, with the lock the form met. */
-export const invalidInventory = (locked: boolean, validationErrors: Record<string, string>) =>
-  new HttpError(400, `Invalid inventory: ${Object.keys(validationErrors).join(', ')}`, {
+export const invalidInventory = (locked: boolean, validationErrors: ValidationErrors) =>
+  new HttpError(400, 'inventory.invalid', {
+    params: { fields: Object.keys(validationErrors).join(', ') },
     validationErrors,
     fields: { locked },
   });
 
 /** 409: the national centre locked the agency's inventory (before the check or inside the save). */
-export const lockedInventory = (validationErrors: Record<string, string>) =>
-  new HttpError(409, INVENTORY_MESSAGES.locked, { validationErrors, fields: { locked: true } });
+export const lockedInventory = (validationErrors: ValidationErrors) =>
+  new HttpError(409, 'inventory.locked', { validationErrors, fields: { locked: true } });
 
 /** Saves a checked form and answers its new version; 409 when locked meanwhile or stale. */
 export async function saveInventory(
@@ -120,8 +122,7 @@ export async function saveInventory(
   // Locked between the form's check and the save: the save's transaction refused it.
   if (outcome.locked) throw lockedInventory(checked.validationErrors);
   // Saved meanwhile by another tab, device or user: nothing written over it.
-  throw new HttpError(409, INVENTORY_MESSAGES.stale, {
-    code: 'inventory.stale',
+  throw new HttpError(409, 'inventory.stale', {
     params: { current: outcome.current },
     fields: { locked: false, version_number: outcome.current },
     validationErrors: {},

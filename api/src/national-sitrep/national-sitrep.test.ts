@@ -1,4 +1,4 @@
-import { nationalMobRowTotal, nationalPublishErrors } from '@ciffc/contracts';
+import { fieldError, nationalMobRowTotal, nationalPublishErrors } from '@ciffc/contracts';
 import { expect, it } from 'vitest';
 import { bearer, forEachEngine, signToken, tokenFor } from '../../test/context.ts';
 import { fire } from '../../test/fixtures.ts';
@@ -246,17 +246,18 @@ forEachEngine('national sitrep', (ctx) => {
     expect(body.version_number).toBe(3);
     // The refusal travels as a code of the site's catalogue too, for French users.
     expect(body.code).toBe('national.invalid');
+    const CODED = { code: expect.stringMatching(/^field\./), params: expect.any(Object) };
     expect(body.validationErrors).toMatchObject({
-      'mobs_grouped.1.to': expect.any(String),
-      'mobs_grouped.1.resources': expect.any(String),
-      'national_to_mobs.UC20.ab': expect.any(String),
-      'demobs.0.from': expect.any(String),
-      us_preparedness_level: expect.any(String),
-      us_fires: expect.any(String),
-      form_8: expect.any(String),
-      form_9: expect.any(String),
-      form_10: expect.any(String),
-      form_11: expect.any(String),
+      'mobs_grouped.1.to': CODED,
+      'mobs_grouped.1.resources': CODED,
+      'national_to_mobs.UC20.ab': CODED,
+      'demobs.0.from': CODED,
+      us_preparedness_level: CODED,
+      us_fires: CODED,
+      form_8: CODED,
+      form_9: CODED,
+      form_10: CODED,
+      form_11: CODED,
     });
     // A body of the wrong type is no draft at all: 400 naming the field, nothing kept.
     const wrong = await inject('POST', '/v1/sitrep/national', 'ciffc', { us_fires: 'many' });
@@ -282,13 +283,17 @@ forEachEngine('national sitrep', (ctx) => {
     );
     expect(res.statusCode, res.body).toBe(400);
     expect(res.json().validationErrors).toMatchObject({
-      'national_to_mobs.UC20.ab': 'Must be between 0 and 100000',
-      us_fires: 'Must be between 0 and 500000',
-      us_acres: 'Must be between 0 and 100000000',
+      'national_to_mobs.UC20.ab': { code: 'field.between', params: { min: 0, max: 100_000 } },
+      us_fires: {
+        code: 'field.between',
+        params: { min: 0, max: 500_000 },
+        message: 'Must be between 0 and 500000',
+      },
+      us_acres: { code: 'field.between', params: { min: 0, max: 100_000_000 } },
     });
     const publish = await inject('POST', '/v1/sitrep/national/publish', 'ciffc');
     expect(publish.statusCode).toBe(400);
-    expect(publish.json().validationErrors.us_fires).toBe('Must be between 0 and 500000');
+    expect(publish.json().validationErrors.us_fires.code).toBe('field.between');
   });
 
   it('answers the other keys of 5.4: a row From, a demobilization To and resource, a From column, a To/From mismatch', async () => {
@@ -307,13 +312,13 @@ forEachEngine('national sitrep', (ctx) => {
     );
     expect(res.statusCode).toBe(400);
     expect(res.json().validationErrors).toEqual({
-      'mobs_grouped.0.from': 'This field is required.',
-      'demobs.0.to': 'This field is required.',
-      'demobs.0.resources': 'This field is required.',
-      'national_from_mobs.UC20.qc': 'Invalid value.',
-      form_8: expect.any(String),
-      form_9: expect.any(String),
-      form_10: expect.any(String),
+      'mobs_grouped.0.from': fieldError('field.required'),
+      'demobs.0.to': fieldError('field.required'),
+      'demobs.0.resources': fieldError('field.required'),
+      'national_from_mobs.UC20.qc': fieldError('field.whole'),
+      form_8: fieldError('field.section_has_errors'),
+      form_9: fieldError('field.section_has_errors'),
+      form_10: fieldError('field.section_has_errors'),
     });
     // With the counts fixed, the resource listed in To only is named on the From side.
     const mismatch = await inject(
@@ -327,8 +332,8 @@ forEachEngine('national sitrep', (ctx) => {
     );
     expect(mismatch.statusCode).toBe(400);
     expect(mismatch.json().validationErrors).toEqual({
-      'national_from_mobs.HM': 'Missing in the From table.',
-      form_9: expect.any(String),
+      'national_from_mobs.HM': fieldError('field.missing_from'),
+      form_9: fieldError('field.section_has_errors'),
     });
   });
 
@@ -375,13 +380,13 @@ forEachEngine('national sitrep', (ctx) => {
     );
     expect(res.statusCode).toBe(400);
     expect(res.json().validationErrors).toEqual({
-      'mobs_grouped.0.resources': 'Not an item of the subcategory',
-      'demobs.0.resources': 'Unknown category',
-      'national_to_mobs.BOGUS.resources': 'Not an item of the resource catalogue.',
-      'national_from_mobs.BOGUS.resources': 'Not an item of the resource catalogue.',
-      form_8: expect.any(String),
-      form_9: expect.any(String),
-      form_10: expect.any(String),
+      'mobs_grouped.0.resources': fieldError('field.not_item'),
+      'demobs.0.resources': fieldError('field.unknown_category'),
+      'national_to_mobs.BOGUS.resources': fieldError('field.not_catalogue_item'),
+      'national_from_mobs.BOGUS.resources': fieldError('field.not_catalogue_item'),
+      form_8: fieldError('field.section_has_errors'),
+      form_9: fieldError('field.section_has_errors'),
+      form_10: fieldError('field.section_has_errors'),
     });
     // The draft read answers the same errors, and publishing refuses.
     const draft = (await inject('GET', '/v1/sitrep/national', 'ciffc')).json();
@@ -705,7 +710,7 @@ forEachEngine('national sitrep', (ctx) => {
       validDraft({ duty_officer_name: 'A\u0000' }),
     );
     expect(res.statusCode, res.body).toBe(400);
-    expect(res.json().validationErrors).toEqual({ duty_officer_name: 'Must not contain a NUL character' });
+    expect(res.json().validationErrors).toEqual({ duty_officer_name: fieldError('field.nul') });
     expect((await inject('GET', '/v1/sitrep/stats/national', 'ciffc')).json().version).toBe(before);
     await inject('POST', '/v1/sitrep/national/release', 'ciffc');
   });

@@ -11,8 +11,6 @@ import {
   PublicNationalSitrep,
   PublicNationalSitrepBasic,
   PublicSitrepQuery,
-  SERVER_MESSAGES,
-  type ServerMessageCode,
   SitrepArchive,
   withoutExpandedData,
 } from '@ciffc/contracts';
@@ -89,11 +87,7 @@ export async function nationalSitrepRoutes(fastify: FastifyInstance): Promise<vo
         const { validationErrors, ...fields } = outcome.result;
         // Kept as a new version all the same (4.4): the 400 carries the save's result beside the fields.
         if (Object.keys(validationErrors).length > 0) {
-          throw new HttpError(400, SERVER_MESSAGES['national.invalid'].en, {
-            code: 'national.invalid' satisfies ServerMessageCode,
-            fields,
-            validationErrors,
-          });
+          throw new HttpError(400, 'national.invalid', { fields, validationErrors });
         }
         return outcome.result;
       },
@@ -176,11 +170,7 @@ export async function nationalSitrepRoutes(fastify: FastifyInstance): Promise<vo
       const { date } = request.query;
       const k = app.db.kysely;
       const missing = () =>
-        notFound(
-          date
-            ? `No national situation report for ${date}`
-            : 'No national situation report has been published',
-        );
+        date ? notFound('national.not_found', { date }) : notFound('national.not_published');
       // One query per request: a date without a report is found out by the compute (not cached).
       const version = await store.publicationsVersion(app.db);
       if (version.startsWith('0@')) throw missing();
@@ -210,13 +200,13 @@ export async function nationalSitrepRoutes(fastify: FastifyInstance): Promise<vo
     async (request, reply) => {
       const k = app.db.kysely;
       const version = await store.publicationsVersion(app.db);
-      if (version.startsWith('0@')) throw notFound('No national situation report has been published');
+      if (version.startsWith('0@')) throw notFound('national.not_published');
       return sendCached(request, reply, app.responseCache, {
         version,
         schema: PublicNationalSitrepBasic,
         compute: async () => {
           const report = await publicReads.publicReport(k);
-          if (!report) throw notFound();
+          if (!report) throw notFound('national.not_published');
           return publicReads.basic(report);
         },
       });

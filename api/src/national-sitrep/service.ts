@@ -12,7 +12,7 @@ import {
   nationalPublishErrors,
   normaliseMobilizationGroups,
   type PublicNationalSitrep,
-  type ServerMessageCode,
+  type ValidationErrors,
 } from '@ciffc/contracts';
 import type { Kysely } from 'kysely';
 import * as lease from '../db/lease.ts';
@@ -76,7 +76,7 @@ async function meta(db: Db, draft: store.DraftRow, now: Date) {
 
 const saveResult = (
   m: Awaited<ReturnType<typeof meta>>,
-  validationErrors: Record<string, string>,
+  validationErrors: ValidationErrors,
 ): NationalSaveResult => ({
   status: m.status,
   last_edit: m.last_edit,
@@ -87,18 +87,11 @@ const saveResult = (
   validationErrors,
 });
 
-const lockedBy = (name: string) =>
-  new HttpError(409, `The national sitrep is being edited by ${name}`, {
-    code: 'national.locked' satisfies ServerMessageCode,
-    params: { name },
-  });
+const lockedBy = (name: string) => new HttpError(409, 'national.locked', { params: { name } });
 
 /** 409 without a live claim of the caller's: saving and publishing need one. */
 const claimFirst = (action: 'saving' | 'publishing') =>
-  new HttpError(409, `Start editing (claim the national sitrep) before ${action}`, {
-    code: 'national.claim_first' satisfies ServerMessageCode,
-    params: { action },
-  });
+  new HttpError(409, 'national.claim_first', { params: { action } });
 
 /** The approved agency copies as the national form shows them, in agency order (pass the publish's trx to read inside it). */
 async function agencySummaries(db: Db): Promise<Map<AgencyCode, AgencySitrepSummary>> {
@@ -173,7 +166,7 @@ function definedFields(body: Partial<NationalSitrepFields>): Partial<NationalSit
 export interface SaveOutcome {
   result: NationalSaveResult;
   /** Empty when the draft is within every bound. */
-  validationErrors: Record<string, string>;
+  validationErrors: ValidationErrors;
 }
 
 type DraftBody = Partial<NationalSitrepFields> & {
@@ -206,7 +199,7 @@ function acceptsBase(draft: store.DraftRow, basedOn: number, session: string | n
 export async function save(db: Db, identity: Identity, body: DraftBody, now: Date): Promise<SaveOutcome> {
   const { version_number: basedOn, edit_session, ...sent } = body;
   const session = edit_session ?? null;
-  let validationErrors: Record<string, string> = {};
+  let validationErrors: ValidationErrors = {};
   // Read before the write transaction: on SQLite one connection serves both.
   const index = await catalogueIndex(db, now);
   await db.transaction().execute(async (trx) => {
@@ -220,11 +213,7 @@ export async function save(db: Db, identity: Identity, body: DraftBody, now: Dat
         current: draft.version_number,
         name: draft.edited_by_name ?? 'another user',
       };
-      throw new HttpError(
-        409,
-        `The national sitrep changed since version ${params.based_on} (now ${params.current} by ${params.name}); reload it`,
-        { code: 'national.stale' satisfies ServerMessageCode, params },
-      );
+      throw new HttpError(409, 'national.stale', { params });
     }
     // Merged under the draft's row lock, so a concurrent save cannot slip between read and write.
     const merged = nationalDraftFields({ ...parseFields(draft.data), ...definedFields(sent) });
@@ -273,7 +262,7 @@ export async function publish(
     catalogueIndex(db, now),
   ]);
   let report: PublicNationalSitrep | undefined;
-  let errors: Record<string, string> = {};
+  let errors: ValidationErrors = {};
   await db.transaction().execute(async (trx) => {
     const draft = await store.loadDraft(trx, { lock: true });
     const holder = liveClaim(draft, now);

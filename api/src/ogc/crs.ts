@@ -1,7 +1,7 @@
-import { CRS84, OGC_CRS, type OgcCrs, roundCoordinate, SERVER_MESSAGES } from '@ciffc/contracts';
+import { CRS84, OGC_CRS, type OgcCrs, roundCoordinate } from '@ciffc/contracts';
 import { type Expression, type RawBuilder, sql } from 'kysely';
 import proj4 from 'proj4';
-import { HttpError } from '../http/errors.ts';
+import { badRequest } from '../http/errors.ts';
 
 /**
  * Part 2 CRS by reference: the points are stored in CRS84 degrees and projected on the way out.
@@ -163,12 +163,5 @@ export function parseCrs(value: string | undefined, field: string): OgcCrs {
 }
 
 function unsupported(field: string, params: { crs: string; supported: string }): never {
-  const message = SERVER_MESSAGES['ogc.crs_unsupported'].en
-    .replace('{crs}', params.crs)
-    .replace('{supported}', params.supported);
-  throw new HttpError(400, message, {
-    validationErrors: { [field]: message },
-    code: 'ogc.crs_unsupported',
-    params,
-  });
+  throw badRequest(field, 'ogc.crs_unsupported', params);
 }

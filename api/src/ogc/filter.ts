@@ -1,6 +1,6 @@
-import { type OgcCrs, SERVER_MESSAGES } from '@ciffc/contracts';
+import type { OgcCrs } from '@ciffc/contracts';
 import type { Expression, ExpressionBuilder, SqlBool } from 'kysely';
-import { HttpError } from '../http/errors.ts';
+import { badRequest, type HttpError } from '../http/errors.ts';
 import { type CqlNode, CqlSyntaxError, type Literal, parseCql2 } from './cql2.ts';
 import type { Box } from './crs.ts';
 import type { Queryable } from './queryables.ts';
@@ -13,14 +13,7 @@ export type SpatialCondition = (box: Box, crs: OgcCrs) => Expression<SqlBool>;
 
 /** 400 `ogc.filter_invalid`, naming the character where reading stopped and why. */
 function filterRefusal(at: number, detail: string): HttpError {
-  const message = SERVER_MESSAGES['ogc.filter_invalid'].en
-    .replace('{at}', String(at))
-    .replace('{detail}', detail);
-  return new HttpError(400, message, {
-    validationErrors: { filter: message },
-    code: 'ogc.filter_invalid',
-    params: { at, detail: detail.slice(0, 300) },
-  });
+  return badRequest('filter', 'ogc.filter_invalid', { at, detail: detail.slice(0, 300) });
 }
 
 /** The value of a literal in the queryable's stored form, or why it does not fit. */

@@ -17,12 +17,13 @@ export interface DateRange {
 export function parseBbox(value: string, crs: OgcCrs = CRS84): Box {
   const numbers = value.split(',').map((n) => Number(n.trim()));
   if ((numbers.length !== 4 && numbers.length !== 6) || numbers.some((n) => !Number.isFinite(n)))
-    throw badRequest('bbox', 'expected 4 numbers: minx,miny,maxx,maxy');
+    throw badRequest('bbox', 'ogc.bbox_numbers');
   const [minX, minY, maxX, maxY] =
     numbers.length === 4 ? numbers : [numbers[0], numbers[1], numbers[3], numbers[4]];
   const box = { minX, minY, maxX, maxY } as Box;
-  if (box.minY > box.maxY) throw badRequest('bbox', 'miny is greater than maxy');
-  if (crs !== CRS84 && box.minX > box.maxX) throw badRequest('bbox', 'minx is greater than maxx');
+  if (box.minY > box.maxY) throw badRequest('bbox', 'ogc.bbox_inverted', { lower: 'miny', upper: 'maxy' });
+  if (crs !== CRS84 && box.minX > box.maxX)
+    throw badRequest('bbox', 'ogc.bbox_inverted', { lower: 'minx', upper: 'maxx' });
   return box;
 }
 
@@ -31,20 +32,20 @@ function dayOf(end: string): string | undefined {
   if (end === '..' || end === '') return undefined;
   const day = end.slice(0, 10);
   if (!isIsoDate(day) || !/^\d{4}-\d{2}-\d{2}(T.+)?$/.test(end))
-    throw badRequest('datetime', `"${end}" is not an RFC 3339 date or date-time`);
+    throw badRequest('datetime', 'ogc.datetime_invalid', { value: end });
   return day;
 }
 
 /** `datetime`: an instant (its day), or `start/end` with `..` or nothing for an open end. */
 export function parseDatetime(value: string): DateRange {
   const parts = value.split('/');
-  if (parts.length > 2) throw badRequest('datetime', 'expected an instant or start/end');
+  if (parts.length > 2) throw badRequest('datetime', 'ogc.datetime_parts');
   if (parts.length === 1) {
     const day = dayOf(value);
-    if (!day) throw badRequest('datetime', 'an instant cannot be open');
+    if (!day) throw badRequest('datetime', 'ogc.datetime_open_instant');
     return { from: day, to: day };
   }
   const [from, to] = [dayOf(parts[0] ?? ''), dayOf(parts[1] ?? '')];
-  if (from && to && from > to) throw badRequest('datetime', 'the start is after the end');
+  if (from && to && from > to) throw badRequest('datetime', 'ogc.datetime_reversed');
   return { from, to };
 }

@@ -335,7 +335,9 @@ export async function ogcRoutes(fastify: FastifyInstance): Promise<void> {
 
   // Any other collection: 404, whatever is asked of it.
   const unknown = async (request: FastifyRequest) => {
-    throw notFound(`No collection ${(request.params as { collectionId: string }).collectionId}`);
+    throw notFound('ogc.no_collection', {
+      collection: (request.params as { collectionId: string }).collectionId,
+    });
   };
   const params = { params: OgcCollectionParams, response: { 404: ErrorResponse }, hide: true };
   app.get(`${BASE}/collections/:collectionId`, { schema: { ...params, querystring: HtmlQuery } }, unknown);
@@ -459,7 +461,7 @@ function registerCollection(fastify: FastifyInstance, source: AnySource, tags: s
         vary: HTML_VARY,
         compute: async () => {
           const feature = await source.feature(app, featureId, crs);
-          if (!feature) throw notFound(`No feature ${featureId}`);
+          if (!feature) throw notFound('ogc.no_feature', { feature: featureId });
           const doc = {
             ...feature,
             links: [

@@ -1,8 +1,8 @@
 import {
   type AgencyCode,
+  englishMessage,
   type PerimeterFormat,
   type PerimetersImportResult,
-  perimeterMessage,
 } from '@ciffc/contracts';
 import type { Kysely } from 'kysely';
 import type { Db } from '../db/index.ts';
@@ -62,7 +62,7 @@ function checkFeatures(
         feature,
         agency_code: isRefusal(fields) ? null : fields.agency_code,
         agency_fire_id: isRefusal(fields) ? null : fields.agency_fire_id,
-        reason: perimeterMessage(refusal.code, refusal.params, 'en'),
+        reason: englishMessage(refusal.code, refusal.params),
         code: refusal.code,
         params: refusal.params,
       });

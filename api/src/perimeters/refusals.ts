@@ -1,4 +1,4 @@
-import { type PerimeterMessageCode, type PerimeterMessageParams, perimeterMessage } from '@ciffc/contracts';
+import type { PerimeterMessageCode, PerimeterMessageParams } from '@ciffc/contracts';
 import { HttpError } from '../http/errors.ts';
 
 /** A refusal of the whole request, its message a `perimeters.*` code of the server catalogue (both languages). */
@@ -6,4 +6,4 @@ export const perimeterRefusal = (
   status: 400 | 403,
   code: PerimeterMessageCode,
   params: PerimeterMessageParams = {},
-) => new HttpError(status, perimeterMessage(code, params, 'en'), { code, params });
+) => new HttpError(status, code, { params });

@@ -202,7 +202,7 @@ export async function perimeterRoutes(fastify: FastifyInstance): Promise<void> {
         // Which captures are the fire's depends on the fire holding the id (its year): fires too.
         compute: async (): Promise<FirePerimeters> => {
           const rows = await capturesOfFire(app.db.kysely, agency, fireId);
-          if (!rows.length) throw notFound(`No perimeter of fire ${fireId} of agency ${agency}`);
+          if (!rows.length) throw notFound('perimeters.not_found', { fire: fireId, agency });
           return {
             agency_code: agency,
             agency_fire_id: fireId,

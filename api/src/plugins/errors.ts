@@ -1,15 +1,29 @@
 import { STATUS_CODES } from 'node:http';
+import {
+  type FieldError,
+  fieldError,
+  issueError,
+  type ServerMessageCode,
+  type ServerMessageParams,
+  type ValidationErrors,
+} from '@ciffc/contracts';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { type ErrorBody, HttpError } from '../http/errors.ts';
 
-function body(statusCode: number, message: string, validationErrors?: Record<string, string>): ErrorBody {
+/** The one shape from an error's code: its English text as `message`. */
+function body(statusCode: number, error: HttpError): ErrorBody {
   return {
     statusCode,
     error: STATUS_CODES[statusCode] ?? 'Error',
-    message,
-    ...(validationErrors ? { validationErrors } : {}),
+    message: error.message,
+    code: error.code,
+    params: error.params,
+    ...(error.validationErrors ? { validationErrors: error.validationErrors } : {}),
   };
 }
+
+const coded = (statusCode: number, code: ServerMessageCode, params?: ServerMessageParams) =>
+  body(statusCode, new HttpError(statusCode, code, { params }));
 
 /** `/priority_fires/2/percent_contained` → `priority_fires.2.percent_contained`. */
 function fieldPath(instancePath: string | undefined, params: Record<string, unknown> | undefined): string {
@@ -19,20 +33,19 @@ function fieldPath(instancePath: string | undefined, params: Record<string, unkn
   return path;
 }
 
-export const NUL_MESSAGE = 'Must not contain a NUL character';
+export const NUL_ERROR: FieldError = fieldError('field.nul');
 
 /**
  * Deeper JSON than any form of the API needs (the deepest, GeoJSON coordinates inside features,
  * is under 10). A limit keeps every later walk (ours, zod's, the serializer's) far from the stack.
  */
 export const MAX_JSON_DEPTH = 64;
-const DEPTH_MESSAGE = `Must not be nested deeper than ${MAX_JSON_DEPTH} levels`;
 
 export interface BodyProblems {
   /** Path of the first value nested deeper than MAX_JSON_DEPTH, if any. */
   tooDeep?: string;
   /** Paths of the strings (values and keys) holding U+0000, at most `limit`. */
-  nul: Record<string, string>;
+  nul: ValidationErrors;
 }
 
 const childPath = (path: string, key: string) => {
@@ -45,14 +58,14 @@ const childPath = (path: string, key: string) => {
  * `[` in 8 KB must not overflow the call stack): how deep it goes, and where it holds a NUL.
  */
 export function inspectJson(value: unknown, limit = 50): BodyProblems {
-  const nul: Record<string, string> = {};
+  const nul: ValidationErrors = {};
   let count = 0;
   const stack: { v: unknown; path: string; depth: number }[] = [{ v: value, path: '', depth: 0 }];
   while (stack.length > 0 && count < limit) {
     const { v, path, depth } = stack.pop() as { v: unknown; path: string; depth: number };
     if (typeof v === 'string') {
       if (v.includes('\u0000')) {
-        nul[path || 'body'] = NUL_MESSAGE;
+        nul[path || 'body'] = NUL_ERROR;
         count++;
       }
       continue;
@@ -65,7 +78,7 @@ export function inspectJson(value: unknown, limit = 50): BodyProblems {
       const [key, item] = entries[i] as readonly [string, unknown];
       const child = childPath(path, key);
       if (key.includes('\u0000') && count < limit) {
-        nul[child] = NUL_MESSAGE;
+        nul[child] = NUL_ERROR;
         count++;
       }
       stack.push({ v: item, path: child, depth: depth + 1 });
@@ -78,7 +91,7 @@ export function inspectJson(value: unknown, limit = 50): BodyProblems {
  * Every string (values and keys) of a parsed JSON body that holds U+0000, keyed by its path
  * (`priority_fires.2.comments_en`); PostgreSQL text columns reject it. At most `limit` paths.
  */
-export function nulPaths(value: unknown, limit = 50): Record<string, string> {
+export function nulPaths(value: unknown, limit = 50): ValidationErrors {
   return inspectJson(value, limit).nul;
 }
 
@@ -122,16 +135,17 @@ export function isDatabaseUnavailable(error: unknown): boolean {
 function bodyProblem(context: 'querystring' | 'body', value: unknown): HttpError | undefined {
   if (value === null || typeof value !== 'object') return undefined;
   const { tooDeep, nul } = inspectJson(value);
-  if (tooDeep !== undefined) {
-    return new HttpError(400, `Invalid ${context}: ${tooDeep}: ${DEPTH_MESSAGE}`, {
-      validationErrors: { [tooDeep]: DEPTH_MESSAGE },
-    });
-  }
-  const fields = Object.keys(nul);
-  if (fields.length === 0) return undefined;
-  return new HttpError(400, `Invalid ${context}: ${fields.map((f) => `${f}: ${NUL_MESSAGE}`).join('; ')}`, {
-    validationErrors: nul,
-  });
+  if (tooDeep !== undefined)
+    return invalidRequest(context, { [tooDeep]: fieldError('field.too_deep', { max: MAX_JSON_DEPTH }) });
+  return Object.keys(nul).length === 0 ? undefined : invalidRequest(context, nul);
+}
+
+/** 400 `request.invalid` for a query or body whose fields break the rules, each field with its code. */
+function invalidRequest(part: string, validationErrors: ValidationErrors): HttpError {
+  const summary = Object.entries(validationErrors)
+    .map(([field, error]) => `${field}: ${error.message}`)
+    .join('; ');
+  return new HttpError(400, 'request.invalid', { params: { part, summary }, validationErrors });
 }
 
 /**
@@ -139,16 +153,8 @@ function bodyProblem(context: 'querystring' | 'body', value: unknown): HttpError
  * and the domain's own fields beside them (a report's status fields, an inventory's lock).
  */
 function refusalBody(error: HttpError): ErrorBody & Record<string, unknown> {
-  const { statusCode, error: name, message } = body(error.statusCode, error.message);
   // The domain's fields first: none of them can stand in for the envelope's.
-  return {
-    ...error.fields,
-    statusCode,
-    error: name,
-    message,
-    ...(error.code ? { code: error.code, ...(error.params ? { params: error.params } : {}) } : {}),
-    ...(error.validationErrors ? { validationErrors: error.validationErrors } : {}),
-  };
+  return { ...error.fields, ...body(error.statusCode, error) };
 }
 
 /** A JSON error body sent as bytes, so no route's response schema can turn it into a 500. */
@@ -156,14 +162,47 @@ function sendError(reply: FastifyReply, payload: ErrorBody): FastifyReply {
   return reply.code(payload.statusCode).type('application/json; charset=utf-8').send(JSON.stringify(payload));
 }
 
-function clientErrorMessage(error: FastifyError, request: FastifyRequest): string {
-  if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return 'Request body is too large';
+/** A refusal of the web framework (its parsers, its limits) as a code of the catalogue. */
+function clientError(status: number, error: FastifyError, request: FastifyRequest): HttpError {
+  if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return new HttpError(status, 'request.too_large');
   if (error instanceof SyntaxError || error.code === 'FST_ERR_CTP_INVALID_JSON_BODY')
-    return `Request body is not valid JSON: ${error.message}`;
-  if (error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY') return 'Request body is empty but declared as JSON';
-  if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE')
-    return `Unsupported content type: ${request.headers['content-type'] ?? 'none'}`;
-  return error.message;
+    return new HttpError(status, 'request.invalid_json', { params: { detail: error.message } });
+  if (error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY') return new HttpError(status, 'request.empty_json');
+  if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
+    const type = request.headers['content-type'] ?? 'none';
+    return new HttpError(status, 'request.unsupported_media_type', { params: { type } });
+  }
+  return new HttpError(status, 'request.refused', { params: { detail: error.message } });
+}
+
+/** Where a value sits in a parsed query or body (undefined when the path leads nowhere). */
+function valueAt(root: unknown, path: readonly string[]): unknown {
+  let value = root;
+  for (const key of path) {
+    if (value === null || typeof value !== 'object' || !Object.hasOwn(value, key)) return undefined;
+    value = (value as Record<string, unknown>)[key];
+  }
+  return value;
+}
+
+/**
+ * The schema's issues as field errors: fastify-type-provider-zod hands zod's issue over as
+ * `keyword` (its code) and `params` (the rest); the request part gives the input back, so a
+ * property the client left out is `field.required`.
+ */
+function schemaErrors(error: FastifyError, request: FastifyRequest, context: string): ValidationErrors {
+  const part = (request as unknown as Record<string, unknown>)[context];
+  const validationErrors: ValidationErrors = {};
+  for (const issue of error.validation ?? []) {
+    const params = (issue.params ?? {}) as Record<string, unknown>;
+    const path = (issue.instancePath ?? '').split('/').filter(Boolean);
+    const key = fieldPath(issue.instancePath, params) || context;
+    const zodIssue = { ...params, code: issue.keyword, path, message: issue.message ?? '' };
+    validationErrors[key] ??= issueError({ ...zodIssue, input: valueAt(part, path) } as Parameters<
+      typeof issueError
+    >[0]);
+  }
+  return validationErrors;
 }
 
 /**
@@ -183,7 +222,8 @@ export function registerErrors(app: FastifyInstance): void {
   });
 
   app.setNotFoundHandler((request, reply) => {
-    sendError(reply, body(404, `Route ${request.method} ${request.url.split('?')[0]} not found`));
+    const params = { method: request.method, path: request.url.split('?')[0] ?? '' };
+    sendError(reply, coded(404, 'http.route_not_found', params));
   });
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
@@ -191,37 +231,27 @@ export function registerErrors(app: FastifyInstance): void {
       if (error.headers) reply.headers(error.headers);
       if (error.statusCode >= 500) {
         request.log.warn({ err: error, reqId: request.id }, 'request failed');
-        return sendError(reply, { ...body(error.statusCode, error.message), requestId: request.id });
+        return sendError(reply, {
+          ...coded(error.statusCode, error.code, error.params),
+          requestId: request.id,
+        });
       }
       return sendError(reply, refusalBody(error));
     }
     if (error.validation) {
       const context = error.validationContext ?? 'request';
-      const validationErrors: Record<string, string> = {};
-      for (const issue of error.validation) {
-        const key =
-          fieldPath(issue.instancePath, issue.params as Record<string, unknown> | undefined) || context;
-        validationErrors[key] ??= issue.message ?? 'is invalid';
-      }
-      const summary = Object.entries(validationErrors)
-        .map(([field, message]) => `${field}: ${message}`)
-        .join('; ');
-      return sendError(reply, body(400, `Invalid ${context}: ${summary}`, validationErrors));
+      return sendError(reply, refusalBody(invalidRequest(context, schemaErrors(error, request, context))));
     }
     const status = error.statusCode ?? 500;
-    if (status >= 400 && status < 500) {
-      return sendError(reply, body(status, clientErrorMessage(error, request)));
-    }
+    if (status >= 400 && status < 500)
+      return sendError(reply, refusalBody(clientError(status, error, request)));
     reply.header('cache-control', 'no-store');
     if (isDatabaseUnavailable(error)) {
       request.log.error({ err: error, reqId: request.id }, 'database unavailable');
       reply.header('retry-after', String(RETRY_AFTER_SECONDS));
-      return sendError(reply, {
-        ...body(503, 'The database is not answering; try again shortly'),
-        requestId: request.id,
-      });
+      return sendError(reply, { ...coded(503, 'service.database_unavailable'), requestId: request.id });
     }
     request.log.error({ err: error, reqId: request.id }, 'unhandled error');
-    return sendError(reply, { ...body(500, 'Internal server error'), requestId: request.id });
+    return sendError(reply, { ...coded(500, 'http.internal'), requestId: request.id });
   });
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { inspectJson, isDatabaseUnavailable, MAX_JSON_DEPTH, NUL_MESSAGE, nulPaths } from './errors.ts';
+import { inspectJson, isDatabaseUnavailable, MAX_JSON_DEPTH, NUL_ERROR, nulPaths } from './errors.ts';
 
 describe('walking a parsed JSON body', () => {
   it('stops at the depth limit without recursion, however deep the value', () => {
@@ -11,8 +11,8 @@ describe('walking a parsed JSON body', () => {
 
   it('names every NUL in values and keys, in document order', () => {
     expect(nulPaths({ a: 'x\u0000', b: [{ c: 'ok' }, { 'd\u0000': 'y' }] })).toEqual({
-      a: NUL_MESSAGE,
-      'b.1.d\\0': NUL_MESSAGE,
+      a: NUL_ERROR,
+      'b.1.d\\0': NUL_ERROR,
     });
     expect(
       Object.keys(

@@ -59,8 +59,8 @@ export class IdentityResolver {
       });
       expSeconds = typeof payload.exp === 'number' ? payload.exp : Number.POSITIVE_INFINITY;
     } catch (error) {
-      if (error instanceof joseErrors.JWTExpired) throw unauthorized('Token expired');
-      throw unauthorized('Invalid token');
+      if (error instanceof joseErrors.JWTExpired) throw unauthorized('auth.token_expired');
+      throw unauthorized('auth.token_invalid');
     }
     const now = Date.now();
     const cached = this.cache.get(token);
@@ -86,13 +86,13 @@ export class IdentityResolver {
         signal: AbortSignal.timeout(5_000),
       });
     } catch {
-      throw new HttpError(503, 'Content system unavailable');
+      throw new HttpError(503, 'service.cms_unavailable');
     }
-    if (response.status === 401 || response.status === 403) throw unauthorized('Token not accepted');
-    if (!response.ok) throw new HttpError(503, `Content system answered ${response.status}`);
+    if (response.status === 401 || response.status === 403) throw unauthorized('auth.token_refused');
+    if (!response.ok) throw new HttpError(503, 'service.cms_status', { params: { status: response.status } });
     const user = (await response.json().catch(() => null)) as CmsUser | null;
     if (!user || typeof user.id !== 'number' || typeof user.username !== 'string') {
-      throw new HttpError(503, 'Content system gave no user');
+      throw new HttpError(503, 'service.cms_no_user');
     }
     const role = typeof user.role?.name === 'string' ? user.role.name : '';
     const agency = typeof user.agency_code === 'string' ? user.agency_code.toLowerCase() : null;
@@ -129,7 +129,7 @@ export function registerIdentity(app: FastifyInstance, config: Config): Identity
     const token = bearer(request);
     if (token === undefined) return done();
     if (token === '') {
-      request.identityError = unauthorized('Authorization header is not a Bearer token');
+      request.identityError = unauthorized('auth.not_bearer');
       return done();
     }
     resolver.resolve(token).then(
@@ -139,7 +139,7 @@ export function registerIdentity(app: FastifyInstance, config: Config): Identity
       },
       (error: unknown) => {
         request.identityError =
-          error instanceof HttpError ? error : new HttpError(503, 'Identity unavailable');
+          error instanceof HttpError ? error : new HttpError(503, 'service.identity_unavailable');
         done();
       },
     );
@@ -156,7 +156,7 @@ export function requireUser(request: FastifyRequest): Identity {
 /** The national centre (role CIFFC, any case): 401 without a user, 403 for others. */
 export function requireNational(request: FastifyRequest): Identity {
   const identity = requireUser(request);
-  if (!isNational(identity)) throw forbidden('Only the national centre may do this');
+  if (!isNational(identity)) throw forbidden('auth.national_only');
   return identity;
 }
 
@@ -170,8 +170,11 @@ export function requireAgencyAccess(
   mode: 'read' | 'write',
 ): Identity {
   const identity = requireUser(request);
-  if (!isAgencyCode(agency)) throw forbidden(`Unknown agency ${agency}`);
+  if (!isAgencyCode(agency)) throw forbidden('auth.unknown_agency', { agency });
   const allowed = mode === 'read' ? canReadAgency(identity, agency) : canWriteAgency(identity, agency);
-  if (!allowed) throw forbidden(`Not allowed to ${mode} agency ${agency.toLowerCase()}`);
+  if (!allowed)
+    throw forbidden(mode === 'read' ? 'auth.agency_read' : 'auth.agency_write', {
+      agency: agency.toLowerCase(),
+    });
   return identity;
 }

@@ -1,3 +1,4 @@
+import { fieldError } from '@ciffc/contracts';
 import type { FastifyInstance, FastifyRequest, preValidationHookHandler } from 'fastify';
 import { HttpError } from '../http/errors.ts';
 
@@ -42,14 +43,11 @@ function declaredParams(schema: unknown): ReadonlySet<string> {
 
 function refusal(unknown: readonly string[], allowed: ReadonlySet<string>): HttpError {
   const expected = allowed.size ? [...allowed].join(', ') : 'none';
-  const message = `unknown parameter; this address takes: ${expected}`;
-  return new HttpError(
-    400,
-    `Unknown query parameter ${unknown.join(', ')} (this address takes: ${expected})`,
-    {
-      validationErrors: Object.fromEntries(unknown.slice(0, 20).map((name) => [name.slice(0, 100), message])),
-      code: 'query.unknown_parameter',
-      params: { names: unknown.slice(0, 20).join(', ').slice(0, 500), expected },
-    },
-  );
+  const names = unknown.slice(0, 20).map((name) => name.slice(0, 100));
+  return new HttpError(400, 'query.unknown_parameter', {
+    params: { names: names.join(', ').slice(0, 500), expected },
+    validationErrors: Object.fromEntries(
+      names.map((name) => [name, fieldError('query.unknown_parameter', { names: name, expected })]),
+    ),
+  });
 }

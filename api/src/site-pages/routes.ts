@@ -29,8 +29,7 @@ function shellReader(file: string) {
   let cached: { stamp: string; text: string } | undefined;
   return async () => {
     const info = await stat(file).catch(() => undefined);
-    if (!info)
-      throw new HttpError(503, 'The site is not built (no shell to serve)', { code: 'service.unavailable' });
+    if (!info) throw new HttpError(503, 'service.site_not_built');
     const stamp = `${info.mtimeMs}:${info.size}`;
     if (cached?.stamp !== stamp) cached = { stamp, text: await readFile(file, 'utf8') };
     return cached;

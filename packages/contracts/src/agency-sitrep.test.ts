@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   AgencySitrepForm,
   AgencySitrepShape,
-  issuesToValidationErrors,
+  issuesToValidationErrors as issuesToCoded,
   normaliseMobilizationGroups,
   normaliseStatus,
   SITREP_COUNT_FIELDS,
@@ -12,10 +12,16 @@ import {
   sectionsWithData,
   sitrepTotals,
   slotOfField,
-  validateAgencySitrep,
+  validateAgencySitrep as validateCoded,
 } from './agency-sitrep/index.ts';
 import { FIRE_COUNT_MAX, HECTARES_MAX, RESOURCE_COUNT_MAX } from './bounds.ts';
 import { SITREP_SECTION_COUNT } from './codes.ts';
+
+/** The English texts of field errors (each is its code's catalogue text with the params filled in). */
+const texts = (errors: Record<string, { message: string }>) =>
+  Object.fromEntries(Object.entries(errors).map(([key, error]) => [key, error.message]));
+const validateAgencySitrep = (...args: Parameters<typeof validateCoded>) => texts(validateCoded(...args));
+const issuesToValidationErrors = (...args: Parameters<typeof issuesToCoded>) => texts(issuesToCoded(...args));
 
 const resources = { category: 'crews', subcategory: 'type-1-unit-crew', item: 'UC20' };
 const fire = {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ServerMessageParams, ValidationErrors } from './messages/index.ts';
 
 /**
  * The one JSON error shape of the data API (its handler: api/src/plugins/errors.ts). A domain's
@@ -8,19 +9,12 @@ import { z } from 'zod';
 export const ApiErrorBody = z.object({
   statusCode: z.number(),
   error: z.string(),
-  message: z.string(),
-  validationErrors: z
-    .record(z.string(), z.string())
-    .optional()
-    .describe('Field path (dots, list indexes as numbers: priority_fires.2.percent_contained) → message'),
-  requestId: z.string().optional().describe('On a 5xx: the id the server logged the failure under'),
+  message: z.string().describe('The English text of the code, for logs and API users'),
   code: z
     .string()
-    .optional()
-    .describe("The message as a code of the site's catalogues (SERVER_MESSAGES in @ciffc/contracts)"),
-  params: z
-    .record(z.string(), z.union([z.string(), z.number()]))
-    .optional()
-    .describe("The code's parameters"),
+    .describe('The refusal as a code of the one catalogue (SERVER_MESSAGES in @ciffc/contracts)'),
+  params: ServerMessageParams.describe("The code's parameters"),
+  validationErrors: ValidationErrors.optional(),
+  requestId: z.string().optional().describe('On a 5xx: the id the server logged the failure under'),
 });
 export type ApiErrorBody = z.infer<typeof ApiErrorBody>;

@@ -15,7 +15,7 @@ export const sitrepExportQuery = (currentYear: () => number) =>
       .number()
       .int()
       .min(FIRST_EXPORT_YEAR)
-      .refine((y) => y <= currentYear(), { message: 'must not be after the current year' })
+      .refine((y) => y <= currentYear(), { params: { code: 'field.year_in_future' } })
       .describe(`${FIRST_EXPORT_YEAR} to the current year`),
     format: z.enum(['json', 'csv']).optional().describe('csv: the file itself'),
   });
@@ -33,7 +33,7 @@ export const WildfiresDownloadQuery = WildfiresListQuery.omit({
   page: true,
 }).extend({
   format: z
-    .enum(WILDFIRES_DOWNLOAD_FORMATS, { message: `expected one of ${WILDFIRES_DOWNLOAD_FORMATS.join(', ')}` })
+    .enum(WILDFIRES_DOWNLOAD_FORMATS)
     .describe(
       'csv: headers and labels in the language of lang (or Accept-Language); csv-codes: field names and codes; geojson: CRS84; kml',
     ),

@@ -11,7 +11,7 @@ const YEARS = [1, ...HISTORICAL_PERIODS] as const;
 const agencyQuery = z
   .string()
   .transform((v) => v.toLowerCase())
-  .pipe(z.enum(AGENCY_CODES, { message: `expected one of ${AGENCY_CODES.join(', ')}` }));
+  .pipe(z.enum(AGENCY_CODES));
 
 /** ?agency= of the running and yearly series (any case; all agencies when left out). */
 export const HistoricalAgencyQuery = z.object({ agency: agencyQuery.optional() });
@@ -22,7 +22,7 @@ export const HistoricalWeeklyQuery = z.object({
     .number()
     .int()
     .refine((v) => (YEARS as readonly number[]).includes(v), {
-      message: `expected one of ${YEARS.join(', ')}`,
+      params: { code: 'field.one_of', list: YEARS.join(', ') },
     })
     .default(10),
   agency: agencyQuery.optional(),

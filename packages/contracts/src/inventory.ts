@@ -2,24 +2,13 @@ import { z } from 'zod';
 import { AGENCY_CODES } from './agencies.ts';
 import { INVENTORY_COUNT_MAX } from './bounds.ts';
 import { ApiErrorBody } from './error-body.ts';
+import { type FieldError, fieldError, ValidationErrors } from './messages/index.ts';
 import { NamedCode, type ResourceChoice, type ResourceIndex, resourceChoiceErrors } from './resources.ts';
-import { FIELD_MESSAGES, fieldText } from './server-messages.ts';
 
 /** Inventory input and summary (docs/spec/data-entry.md 2.3, 2.4, 3.3, 3.4, 4.7, 5.2). */
 
 /** Rows per page of GET /v1/inventory/national. */
 export const INVENTORY_PAGE_SIZE = 20;
-
-/** The server's texts, from the catalogue the site renders in EN and FR (server-messages.ts). */
-export const INVENTORY_MESSAGES = {
-  required: FIELD_MESSAGES.required.en,
-  invalidValue: FIELD_MESSAGES.invalid_value.en,
-  exportableAboveSeasonal: FIELD_MESSAGES.exportable_above_seasonal.en,
-  duplicate: FIELD_MESSAGES.duplicate_resource.en,
-  unknownRow: FIELD_MESSAGES.unknown_row.en,
-  locked: FIELD_MESSAGES.locked.en,
-  stale: FIELD_MESSAGES.inventory_stale.en,
-} as const;
 
 /**
  * One row of the inventory form. `id` names a saved row (absent or empty on a new one);
@@ -71,7 +60,7 @@ export type InventoryInput = z.infer<typeof InventoryInput>;
 /** Answer of validate and save; `validationErrors` keyed `inventory.<row index>.<field>`. */
 export const InventoryResult = z.object({
   locked: z.boolean(),
-  validationErrors: z.record(z.string(), z.string()),
+  validationErrors: ValidationErrors,
   version_number: z.number().int().optional(),
 });
 export type InventoryResult = z.infer<typeof InventoryResult>;
@@ -91,10 +80,10 @@ export type InventoryLock = z.infer<typeof InventoryLock>;
 const isCount = (v: unknown): v is number =>
   typeof v === 'number' && Number.isInteger(v) && v >= 0 && v <= INVENTORY_COUNT_MAX;
 /** A whole number outside the range is answered with the range; anything else is not a count. */
-const countError = (v: unknown) =>
+const countError = (v: unknown): FieldError =>
   typeof v === 'number' && Number.isInteger(v)
-    ? fieldText('between', { lo: 0, hi: INVENTORY_COUNT_MAX })
-    : INVENTORY_MESSAGES.invalidValue;
+    ? fieldError('field.between', { min: 0, max: INVENTORY_COUNT_MAX })
+    : fieldError('field.invalid');
 
 /**
  * The inventory rules, run by the site on blur and change and by the data API on validate and
@@ -105,28 +94,29 @@ const countError = (v: unknown) =>
 export function validateInventoryRows(
   rows: readonly Pick<InventoryRow, 'resources' | 'seasonal' | 'exportable'>[],
   index: ResourceIndex | undefined,
-): Record<string, string> {
-  const errors: Record<string, string> = {};
+): Record<string, FieldError> {
+  const errors: Record<string, FieldError> = {};
   const seen = new Map<string, number>();
   rows.forEach((row, i) => {
     const choice: Partial<ResourceChoice> = row.resources ?? {};
     if (index) {
-      for (const [field, message] of Object.entries(resourceChoiceErrors(choice, index)))
-        errors[`inventory.${i}.resources.${field}`] = message;
+      for (const [field, error] of Object.entries(resourceChoiceErrors(choice, index)))
+        errors[`inventory.${i}.resources.${field}`] = error;
     } else {
       for (const field of ['category', 'subcategory', 'item'] as const)
-        if (!choice[field]) errors[`inventory.${i}.resources.${field}`] = INVENTORY_MESSAGES.required;
+        if (!choice[field]) errors[`inventory.${i}.resources.${field}`] = fieldError('field.required');
     }
     for (const field of ['seasonal', 'exportable'] as const) {
       const value = row[field] as unknown;
       if (value === null || value === undefined || value === '')
-        errors[`inventory.${i}.${field}`] = INVENTORY_MESSAGES.required;
+        errors[`inventory.${i}.${field}`] = fieldError('field.required');
       else if (!isCount(value)) errors[`inventory.${i}.${field}`] = countError(value);
     }
     if (isCount(row.seasonal) && isCount(row.exportable) && row.exportable > row.seasonal)
-      errors[`inventory.${i}.exportable`] = INVENTORY_MESSAGES.exportableAboveSeasonal;
+      errors[`inventory.${i}.exportable`] = fieldError('field.exportable_above_seasonal');
     if (choice.item) {
-      if (seen.has(choice.item)) errors[`inventory.${i}.resources.item`] ??= INVENTORY_MESSAGES.duplicate;
+      if (seen.has(choice.item))
+        errors[`inventory.${i}.resources.item`] ??= fieldError('field.duplicate_resource');
       else seen.set(choice.item, i);
     }
   });
@@ -134,11 +124,11 @@ export function validateInventoryRows(
 }
 
 /** The errors of one row, without the `inventory.<index>.` prefix. */
-export function rowErrors(errors: Record<string, string>, rowIndex: number): Record<string, string> {
+export function rowErrors<T>(errors: Record<string, T>, rowIndex: number): Record<string, T> {
   const prefix = `inventory.${rowIndex}.`;
-  const out: Record<string, string> = {};
-  for (const [key, message] of Object.entries(errors))
-    if (key.startsWith(prefix)) out[key.slice(prefix.length)] = message;
+  const out: Record<string, T> = {};
+  for (const [key, error] of Object.entries(errors))
+    if (key.startsWith(prefix)) out[key.slice(prefix.length)] = error;
   return out;
 }
 
@@ -149,7 +139,7 @@ export const InventorySummaryQuery = z.object({
   agency: z
     .string()
     .transform((v) => v.toLowerCase())
-    .pipe(z.enum(AGENCY_CODES, { message: `expected one of ${AGENCY_CODES.join(', ')}` }))
+    .pipe(z.enum(AGENCY_CODES))
     .optional(),
   category: z.string().max(64).optional(),
   subcategory: z.string().max(64).optional(),

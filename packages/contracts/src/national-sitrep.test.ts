@@ -3,19 +3,25 @@ import {
   addNationalMobRow,
   bringForwardNationalMobs,
   displayNationalStatus,
+  nationalDraftErrors as draftCoded,
   emptyNationalDraft,
   hasNationalMobsToBringForward,
   isReportDate,
   NATIONAL_MOB_COLUMNS,
   type NationalMobTables,
-  nationalDraftErrors,
   nationalMobColumnTotals,
   nationalMobRowTotal,
-  nationalPublishErrors,
+  nationalPublishErrors as publishCoded,
   removeNationalMobRow,
   summaryChangedInOneLanguage,
   validationKey,
 } from './national-sitrep/index.ts';
+
+/** The English texts of field errors (each is its code's catalogue text with the params filled in). */
+const texts = (errors: Record<string, { message: string }>) =>
+  Object.fromEntries(Object.entries(errors).map(([key, error]) => [key, error.message]));
+const nationalDraftErrors = (...args: Parameters<typeof draftCoded>) => texts(draftCoded(...args));
+const nationalPublishErrors = (...args: Parameters<typeof publishCoded>) => texts(publishCoded(...args));
 
 const mob = (over: Record<string, unknown> = {}) => ({
   key: 'k1',
@@ -131,7 +137,7 @@ describe('validationErrors of the national draft (5.2, 5.4)', () => {
     };
     const errors = nationalDraftErrors(draft);
     expect(errors['national_to_mobs.UC20.ab']).toBe('Must be between 0 and 100000');
-    expect(errors['national_to_mobs.UC20.ciffc']).toBe('Invalid value.');
+    expect(errors['national_to_mobs.UC20.ciffc']).toBe('Must be a whole number');
     expect(errors['national_from_mobs.UC20.intl']).toBeUndefined();
     expect(errors.form_9).toBeDefined();
   });

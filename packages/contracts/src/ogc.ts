@@ -35,20 +35,20 @@ export const FIRE_QUERYABLES = {
   agency_code: z
     .string()
     .transform((v) => v.toLowerCase())
-    .pipe(z.enum(AGENCY_CODES, { message: `expected one of ${AGENCY_CODES.join(', ')}` })),
+    .pipe(z.enum(AGENCY_CODES)),
   agency_fire_id: z.string().min(1).max(100),
   stage_of_control: z
     .string()
     .transform((v) => v.toUpperCase())
-    .pipe(z.enum(STAGES_OF_CONTROL, { message: `expected one of ${STAGES_OF_CONTROL.join(', ')}` })),
+    .pipe(z.enum(STAGES_OF_CONTROL)),
   fire_cause: z
     .string()
     .transform((v) => v.toUpperCase())
-    .pipe(z.enum(FIRE_CAUSES, { message: `expected one of ${FIRE_CAUSES.join(', ')}` })),
+    .pipe(z.enum(FIRE_CAUSES)),
   response_type: z
     .string()
     .transform((v) => v.toUpperCase())
-    .pipe(z.enum(RESPONSE_TYPES, { message: `expected one of ${RESPONSE_TYPES.join(', ')}` })),
+    .pipe(z.enum(RESPONSE_TYPES)),
   fire_size: z.coerce.number().min(0),
   situation_report_date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { message: 'expected YYYY-MM-DD' }),
   status_date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { message: 'expected YYYY-MM-DD' }),

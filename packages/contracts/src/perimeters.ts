@@ -5,8 +5,8 @@
  * of the map, written once for the data API and the site.
  */
 import { z } from 'zod';
+import type { ServerMessageCode, ServerMessageParams } from './messages/index.ts';
 import { PlainText } from './query.ts';
-import { type ServerMessageCode, type ServerMessageParams, serverMessage } from './server-messages.ts';
 
 /** Canada's box in CRS84 with a margin (a perimeter on the border may cross it by a few km). */
 export const CANADA_BOX = [-141.5, 41.5, -52, 83.5] as const;
@@ -29,18 +29,11 @@ const PERIMETER_SOURCES = ['api', 'cli', 'feed', 'demo'] as const;
 
 /**
  * The refusals of the perimeter import are codes of the one server catalogue (`perimeters.*` in
- * server-messages.ts): a malformed file is refused whole (400); a feature is refused alone, with
+ * messages/perimeters.ts): a malformed file is refused whole (400); a feature is refused alone, with
  * one of the `perimeters.feature_*` codes.
  */
 export type PerimeterMessageCode = Extract<ServerMessageCode, `perimeters.${string}`>;
 export type PerimeterMessageParams = ServerMessageParams;
-
-/** The text of a perimeter code in a language, its parameters filled in. */
-export const perimeterMessage = (
-  code: PerimeterMessageCode,
-  params: PerimeterMessageParams,
-  locale: 'en' | 'fr',
-): string => serverMessage(code, params, locale) as string;
 
 const flag = z
   .enum(['true', 'false', '1', '0'])
@@ -171,6 +164,7 @@ const bboxText = z
       ctx.addIssue({
         code: 'custom',
         message: 'west,south,east,north in degrees, west <= east, south <= north',
+        params: { code: 'field.bbox' },
       });
       return z.NEVER;
     }

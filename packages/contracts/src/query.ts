@@ -29,7 +29,12 @@ export function orderedDates<T extends Record<string, unknown>>(
     const a = value[from];
     const b = value[to];
     if (typeof a === 'string' && typeof b === 'string' && b < a) {
-      ctx.addIssue({ code: 'custom', path: [to], message: `${to} ${b} is before ${from} ${a}` });
+      ctx.addIssue({
+        code: 'custom',
+        path: [to],
+        message: `${to} ${b} is before ${from} ${a}`,
+        params: { code: 'field.range_reversed', field: to, to: b, other: from, from: a },
+      });
     }
   };
 }

@@ -1,15 +1,20 @@
 import { describe, expect, it } from 'vitest';
 import {
   catalogueOptions,
+  resourceChoiceErrors as choiceCoded,
   EMPTY_RESOURCE_CHOICE,
   expandShortnames,
   indexResourceOptions,
   RESOURCE_CATALOGUE,
   reconcileResourceChoice,
   requestedShortnames,
-  resourceChoiceErrors,
   SHORTNAME_LISTS,
 } from './resources.ts';
+
+/** The English texts of field errors (each is its code's catalogue text with the params filled in). */
+const texts = (errors: Record<string, { message: string }>) =>
+  Object.fromEntries(Object.entries(errors).map(([key, error]) => [key, error.message]));
+const resourceChoiceErrors = (...args: Parameters<typeof choiceCoded>) => texts(choiceCoded(...args));
 
 describe('resource catalogue', () => {
   const shorts = RESOURCE_CATALOGUE.flatMap((c) =>

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { Locale } from './format.ts';
+import { type FieldError, fieldError } from './messages/index.ts';
 import { LangQuery } from './query.ts';
 import {
   type CatalogueCategory,
@@ -127,28 +128,29 @@ export function reconcileResourceChoice(choice: ResourceChoice, index: ResourceI
   return { category, subcategory, item };
 }
 
-/** Field errors of a choice: `category`, `subcategory`, `item` → message; empty when valid. */
+/** Field errors of a choice: `category`, `subcategory`, `item` → its error; empty when valid. */
 export function resourceChoiceErrors(
   choice: Partial<ResourceChoice>,
   index: ResourceIndex,
-): Record<string, string> {
-  const errors: Record<string, string> = {};
-  const required = 'This field is required.';
+): Record<string, FieldError> {
+  const errors: Record<string, FieldError> = {};
+  const required = fieldError('field.required');
   const c = choice.category ?? '';
   const s = choice.subcategory ?? '';
   const i = choice.item ?? '';
   if (!c) errors.category = required;
-  else if (!index.categories.some((x) => x.field_code === c)) errors.category = 'Unknown category';
+  else if (!index.categories.some((x) => x.field_code === c))
+    errors.category = fieldError('field.unknown_category');
   if (!s) errors.subcategory = required;
   else if (c && !errors.category && !index.subcategoriesOf(c).some((x) => x.field_code === s))
-    errors.subcategory = 'Not a subcategory of the category';
+    errors.subcategory = fieldError('field.not_subcategory');
   if (!i) errors.item = required;
   else if (
     !errors.category &&
     !errors.subcategory &&
     !index.itemsOf(c, s).some((x) => x.field_item_short === i)
   )
-    errors.item = 'Not an item of the subcategory';
+    errors.item = fieldError('field.not_item');
   return errors;
 }
 

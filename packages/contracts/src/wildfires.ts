@@ -10,7 +10,7 @@ import { isIsoDate, WILDFIRES_SEARCH_MAX, WILDFIRES_SEASONS, WILDFIRES_SORTS } f
 import { PRODUCT_EXPORT_FILE } from './product.ts';
 import { BooleanQuery, LangQuery } from './query.ts';
 
-export const IsoDate = z.string().refine(isIsoDate, { message: 'expected a date as YYYY-MM-DD' });
+export const IsoDate = z.string().refine(isIsoDate, { params: { code: 'field.date' } });
 
 /** One fire of the national list (docs/spec/public-site.md section 3), as GET /v1/wildfires answers it. */
 export const NationalFireRow = z.object({
@@ -30,7 +30,7 @@ export type NationalFireRow = z.infer<typeof NationalFireRow>;
 
 /** Query values of the national fires list. */
 const WildfiresQuery = z.object({
-  sort: z.enum(WILDFIRES_SORTS, { message: `expected one of ${WILDFIRES_SORTS.join(', ')}` }).optional(),
+  sort: z.enum(WILDFIRES_SORTS).optional(),
   /** Part of an agency fire id, any case; upper-cased so `g7` and `G7` share one cache entry. */
   q: z
     .string()
@@ -43,20 +43,20 @@ const WildfiresQuery = z.object({
   agency: z
     .string()
     .transform((v) => v.toLowerCase())
-    .pipe(z.enum(AGENCY_CODES, { message: `expected one of ${AGENCY_CODES.join(', ')}` }))
+    .pipe(z.enum(AGENCY_CODES))
     .optional(),
   stage: z
     .string()
     .transform((v) => v.toUpperCase())
-    .pipe(z.enum(STAGES_OF_CONTROL, { message: `expected one of ${STAGES_OF_CONTROL.join(', ')}` }))
+    .pipe(z.enum(STAGES_OF_CONTROL))
     .optional(),
   response: z
     .string()
     .transform((v) => v.toUpperCase())
-    .pipe(z.enum(RESPONSE_TYPES, { message: `expected one of ${RESPONSE_TYPES.join(', ')}` }))
+    .pipe(z.enum(RESPONSE_TYPES))
     .optional(),
   season: z
-    .enum(WILDFIRES_SEASONS, { message: `expected one of ${WILDFIRES_SEASONS.join(', ')}` })
+    .enum(WILDFIRES_SEASONS)
     .optional()
     .describe(
       "current (default): this season's fires, carry-overs included (docs/glossary.md, Current picture); all: every fire kept",

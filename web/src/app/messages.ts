@@ -17,6 +17,7 @@ import { messages as situationArchive } from '../features/situation-archive/mess
 import { messages as statistics } from '../features/statistics/messages.ts';
 import { defineCatalogue, mergeCatalogues } from '../shared/i18n/catalogue.ts';
 import { sharedMessages } from '../shared/i18n/messages.ts';
+import { serverMessages } from '../shared/i18n/server-messages.ts';
 import { resourceMessages } from '../shared/resources/messages.ts';
 
 /** The shell's own strings (header, sidebar, 404, layout). */
@@ -135,4 +136,5 @@ export const catalogue = mergeCatalogues(
   inventoryInput,
   reports,
   login,
+  serverMessages,
 );

@@ -45,7 +45,7 @@ const withLockout =
     const wait = await lockout.retryAfter(identifier);
     if (wait > 0) {
       ctx.set('Retry-After', String(wait));
-      // The code and minutes let the site word it in the reader's language (server-messages.ts).
+      // The code and minutes let the site word it in the reader's language (the catalogue of @ciffc/contracts, messages/http.ts).
       throw new errors.RateLimitError('Too many failed sign-ins for this account, please try again later.', {
         code: 'auth.account_locked',
         params: { minutes: Math.ceil(wait / 60) },

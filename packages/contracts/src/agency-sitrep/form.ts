@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { FIRE_COUNT_MAX, HECTARES_MAX, RESOURCE_COUNT_MAX } from '../bounds.ts';
 import { STAGES_OF_CONTROL } from '../codes.ts';
+import { inRange } from '../messages/zod-issues.ts';
 import { PRODUCT_FIELD_PREFIX } from '../product.ts';
-import { FIELD_MESSAGES, fieldText } from '../server-messages.ts';
 
 /**
  * The agency situation report (docs/spec/data-entry.md 3.1) with the bounds of 5.2, the live totals of 2.1,
@@ -78,31 +78,23 @@ const SITREP_MAX_TEXT = 20_000;
 const SITREP_MAX_SHORT_TEXT = 200;
 const SITREP_MAX_LIST_ROWS = 500;
 
-/* ---------- messages of the server rules (the site shows them next to the field) ---------- */
-// From the catalogue of server-messages.ts, so the site can show each one in French.
-const REQUIRED = FIELD_MESSAGES.required.en;
-const between = (lo: number, hi: number) => fieldText('between', { lo, hi });
-const WHOLE = FIELD_MESSAGES.whole.en;
-
 type Mode = 'shape' | 'form';
 
 function build(mode: Mode) {
   const form = mode === 'form';
   const num = () => z.number().finite();
   // Every number has its range (bounds.ts); a value outside it is answered with that range.
-  const ranged = (n: z.ZodNumber, lo: number, hi: number) =>
-    n.min(lo, between(lo, hi)).max(hi, between(lo, hi));
-  const count = () => (form ? ranged(num().int(WHOLE), 0, FIRE_COUNT_MAX) : num());
+  const ranged = inRange;
+  const count = () => (form ? ranged(num().int(), 0, FIRE_COUNT_MAX) : num());
   const hectares = () => (form ? ranged(num(), 0, HECTARES_MAX) : num());
   /** A number of resources: at least `lo` (1 for a mobilized amount). */
-  const resourceCount = (lo = 0) => (form ? ranged(num().int(WHOLE), lo, RESOURCE_COUNT_MAX) : num());
-  const scale = (lo: number, hi: number) =>
-    form ? num().int(WHOLE).min(lo, between(lo, hi)).max(hi, between(lo, hi)) : num();
+  const resourceCount = (lo = 0) => (form ? ranged(num().int(), lo, RESOURCE_COUNT_MAX) : num());
+  const scale = (lo: number, hi: number) => (form ? ranged(num().int(), lo, hi) : num());
   const opt = <T extends z.ZodType>(t: T) => t.nullable().optional();
   const text = (max = SITREP_MAX_TEXT) => z.string().max(max);
   const required = (max = SITREP_MAX_SHORT_TEXT) =>
-    form ? z.string().trim().min(1, REQUIRED).max(max) : z.string().max(max);
-  const choice = () => (form ? z.string().min(1, REQUIRED).max(40) : z.string().max(40));
+    form ? z.string().trim().min(1).max(max) : z.string().max(max);
+  const choice = () => (form ? z.string().min(1).max(40) : z.string().max(40));
   const list = <T extends z.ZodType>(row: T) => z.array(row).max(SITREP_MAX_LIST_ROWS);
 
   const resources = z.object({ category: choice(), subcategory: choice(), item: choice() });
@@ -111,16 +103,12 @@ function build(mode: Mode) {
   const PriorityFire = z.object({
     key: z.string().max(60).optional(),
     fires: required(),
-    latitude: opt(form ? num().min(-90, between(-90, 90)).max(90, between(-90, 90)) : num()),
-    longitude: opt(form ? num().min(-180, between(-180, 180)).max(180, between(-180, 180)) : num()),
-    stage_of_control: opt(
-      form
-        ? z.enum(STAGES_OF_CONTROL, { message: fieldText('one_of', { list: STAGES_OF_CONTROL.join(', ') }) })
-        : z.string().max(10),
-    ),
+    latitude: opt(form ? ranged(num(), -90, 90) : num()),
+    longitude: opt(form ? ranged(num(), -180, 180) : num()),
+    stage_of_control: opt(form ? z.enum(STAGES_OF_CONTROL) : z.string().max(10)),
     size: opt(hectares()),
     incident_type: opt(scale(1, 5)),
-    percent_contained: opt(form ? num().min(0, between(0, 100)).max(100, between(0, 100)) : num()),
+    percent_contained: opt(form ? ranged(num(), 0, 100) : num()),
     comments_en: opt(text(4_000)),
     comments_fr: opt(text(4_000)),
   });
@@ -199,12 +187,7 @@ function build(mode: Mode) {
       duty_officer_24_hour_cell: opt(text(60)),
       fire_statistics_as_of: opt(
         form
-          ? z
-              .string()
-              .regex(
-                /^$|^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})?)?$/,
-                'Invalid format',
-              )
+          ? z.string().regex(/^$|^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})?)?$/)
           : text(40),
       ),
     }),

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
-import { FIELD_MESSAGES, fieldText } from '../server-messages.ts';
+import { type FieldError, fieldError } from '../messages/index.ts';
+import { issueError } from '../messages/zod-issues.ts';
 import { type AgencySitrepData, AgencySitrepForm, SITREP_PREPAREDNESS_FIELDS } from './form.ts';
 
 /* ---------- sections and their validation slots ---------- */
@@ -86,9 +87,9 @@ export function sectionsWithData(doc: Partial<AgencySitrepData> | null | undefin
 
 /* ---------- validation errors ---------- */
 
-export type SitrepValidationErrors = Record<string, string>;
+export type SitrepValidationErrors = Record<string, FieldError>;
 
-/** zod issues → `validationErrors` keyed by field path (`priority_fires.2.percent_contained`), first message each. */
+/** zod issues → `validationErrors` keyed by field path (`priority_fires.2.percent_contained`), the first issue each. */
 export function issuesToValidationErrors(
   issues: readonly z.core.$ZodIssue[],
   prefix = '',
@@ -97,7 +98,7 @@ export function issuesToValidationErrors(
   for (const issue of issues) {
     const path = issue.path.map(String).join('.');
     const key = prefix && path ? `${prefix}.${path}` : prefix || path || 'form_0';
-    out[key] ??= issue.message;
+    out[key] ??= issueError(issue);
   }
   return out;
 }
@@ -112,13 +113,14 @@ export function withSectionSlots(errors: SitrepValidationErrors): SitrepValidati
   }
   const out = { ...errors };
   for (const [slot, n] of counts)
-    out[slot] ??= n === 1 ? FIELD_MESSAGES.section_error.en : fieldText('section_errors', { n });
+    out[slot] ??=
+      n === 1 ? fieldError('field.section_error') : fieldError('field.section_errors', { count: n });
   return out;
 }
 
 /** Every bound and required choice of the document, as `validationErrors` (empty when valid). */
 export function validateAgencySitrep(doc: unknown): SitrepValidationErrors {
-  const result = AgencySitrepForm.safeParse(doc);
+  const result = AgencySitrepForm.safeParse(doc, { reportInput: true });
   if (result.success) return {};
   return withSectionSlots(issuesToValidationErrors(result.error.issues));
 }

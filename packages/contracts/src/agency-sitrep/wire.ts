@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ApiErrorBody } from '../error-body.ts';
+import { ValidationErrors } from '../messages/index.ts';
 import { AgencySitrepShape } from './form.ts';
 
 /* ---------- statuses (docs/spec/data-entry.md 4.1) ---------- */
@@ -52,7 +53,7 @@ export const SitrepStatusFields = z.object({
     .describe('Saved again since it was submitted (and not decided since): submit again'),
   rejected_version: z.number().int().nullable().describe('The version last marked Not Approved'),
   rejected_reason: z.string().nullable().describe('The reason given with Not Approved, if any'),
-  validationErrors: z.record(z.string(), z.string()),
+  validationErrors: ValidationErrors,
 });
 export type SitrepStatusFields = z.infer<typeof SitrepStatusFields>;
 

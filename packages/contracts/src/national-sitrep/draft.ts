@@ -1,15 +1,14 @@
 import { z } from 'zod';
 import { RESOURCE_COUNT_MAX, US_ACRES_MAX, US_FIRE_COUNT_MAX } from '../bounds.ts';
+import { type FieldError, fieldError } from '../messages/index.ts';
+import { inRange, issueError } from '../messages/zod-issues.ts';
 import { type ResourceIndex, resourceChoiceErrors } from '../resources.ts';
-import { fieldText } from '../server-messages.ts';
 import { NATIONAL_MOB_COLUMNS, type NationalMobTable } from './mob-tables.ts';
 
 /* ---------- the draft (docs/spec/data-entry.md 3.2) ---------- */
 
-/** At least `lo`, at most `hi` (bounds.ts); a value outside is answered with the range. */
-const ranged = (n: z.ZodNumber, lo: number, hi: number) =>
-  n.min(lo, fieldText('between', { lo, hi })).max(hi, fieldText('between', { lo, hi }));
-const count = ranged(z.number().int('Invalid value.'), 0, RESOURCE_COUNT_MAX);
+/** A whole count within the bounds (bounds.ts); a value outside is answered with the range. */
+const count = inRange(z.number().int(), 0, RESOURCE_COUNT_MAX);
 const looseNumber = z.number();
 
 function mobRowSchema(strict: boolean) {
@@ -31,12 +30,10 @@ interface ResourceAmount {
 function resourceAmountSchema(strict: boolean) {
   const required = z
     .string()
-    .min(strict ? 1 : 0, 'This field is required.')
+    .min(strict ? 1 : 0)
     .max(60);
   return z.object({
-    amount: strict
-      ? ranged(z.number('This field is required.').int('Invalid value.'), 1, RESOURCE_COUNT_MAX)
-      : z.number().nullable(),
+    amount: strict ? inRange(z.number().int(), 1, RESOURCE_COUNT_MAX) : z.number().nullable(),
     category: required,
     subcategory: required,
     item: required,
@@ -58,7 +55,7 @@ export interface MobRow {
 function mobRowListSchema(strict: boolean) {
   const place = z
     .string()
-    .min(strict ? 1 : 0, 'This field is required.')
+    .min(strict ? 1 : 0)
     .max(60);
   return z
     .array(
@@ -94,24 +91,19 @@ export interface NationalSitrepFields {
 
 function draftSchema(strict: boolean) {
   const text = z.string().max(20_000);
-  const usCount = (
-    strict ? ranged(z.number().int('Invalid value.'), 0, US_FIRE_COUNT_MAX) : looseNumber
-  ).nullable();
-  const usArea = (strict ? ranged(z.number(), 0, US_ACRES_MAX) : looseNumber).nullable();
+  const usCount = (strict ? inRange(z.number().int(), 0, US_FIRE_COUNT_MAX) : looseNumber).nullable();
+  const usArea = (strict ? inRange(z.number(), 0, US_ACRES_MAX) : looseNumber).nullable();
   return z.object({
     en_summary_comments: text,
     fr_summary_comments: text,
-    preparedness_level: strict ? z.enum(['0', '1', '2', '3', '4', '5'], 'Invalid value.') : z.string().max(2),
+    preparedness_level: strict ? z.enum(['0', '1', '2', '3', '4', '5']) : z.string().max(2),
     duty_officer_name: z.string().max(200),
     outstanding_resource_requests: text,
     mobs_grouped: mobRowListSchema(strict),
     demobs: mobRowListSchema(strict),
     national_to_mobs: z.record(z.string().max(40), mobRowSchema(strict)),
     national_from_mobs: z.record(z.string().max(40), mobRowSchema(strict)),
-    us_preparedness_level: (strict
-      ? z.number().int('Invalid value.').min(1, 'Invalid value.').max(5, 'Invalid value.')
-      : looseNumber
-    ).nullable(),
+    us_preparedness_level: (strict ? inRange(z.number().int(), 1, 5) : looseNumber).nullable(),
     us_fires: usCount,
     us_acres: usArea,
     us_ytd_fires: usCount,
@@ -181,8 +173,6 @@ export const NATIONAL_FORM_SLOTS = {
   usFireActivity: 'form_11',
 } as const;
 
-const SECTION_ERROR_MESSAGE = 'This section has one or more errors.';
-
 function slotOf(key: string): string | undefined {
   const head = key.split('.')[0] ?? '';
   if (head === 'en_summary_comments' || head === 'fr_summary_comments') return NATIONAL_FORM_SLOTS.summary;
@@ -208,11 +198,14 @@ export function validationKey(path: readonly PropertyKey[]): string {
   return parts.join('.');
 }
 
-function withSlots(errors: Record<string, string>): Record<string, string> {
+/** The national draft's `validationErrors`. */
+export type NationalValidationErrors = Record<string, FieldError>;
+
+function withSlots(errors: NationalValidationErrors): NationalValidationErrors {
   const out = { ...errors };
   for (const key of Object.keys(errors)) {
     const slot = slotOf(key);
-    if (slot && !(slot in out)) out[slot] = SECTION_ERROR_MESSAGE;
+    if (slot && !(slot in out)) out[slot] = fieldError('field.section_has_errors');
   }
   return out;
 }
@@ -225,18 +218,18 @@ function withSlots(errors: Record<string, string>): Record<string, string> {
 function nationalResourceErrors(
   draft: Pick<NationalSitrepFields, 'mobs_grouped' | 'demobs' | 'national_to_mobs' | 'national_from_mobs'>,
   index: ResourceIndex,
-): Record<string, string> {
-  const errors: Record<string, string> = {};
+): NationalValidationErrors {
+  const errors: NationalValidationErrors = {};
   for (const list of ['mobs_grouped', 'demobs'] as const) {
     draft[list].forEach((row, i) => {
-      const [message] = Object.values(resourceChoiceErrors(row.resources, index));
-      if (message) errors[`${list}.${i}.resources`] = message;
+      const [error] = Object.values(resourceChoiceErrors(row.resources, index));
+      if (error) errors[`${list}.${i}.resources`] = error;
     });
   }
   for (const table of ['national_to_mobs', 'national_from_mobs'] as const) {
     for (const key of Object.keys(draft[table]))
       if (!index.byShort.has(key))
-        errors[`${table}.${key}.resources`] = 'Not an item of the resource catalogue.';
+        errors[`${table}.${key}.resources`] = fieldError('field.not_catalogue_item');
   }
   return errors;
 }
@@ -247,37 +240,37 @@ const DraftShape = draftSchema(false);
  * Field errors of a draft against the bounds (empty when it may sync); section slots included.
  * With the catalogue (`index`, the data API has it) the resources are checked against it too.
  */
-export function nationalDraftErrors(draft: unknown, index?: ResourceIndex): Record<string, string> {
-  const result = NationalSitrepDraft.safeParse(draft);
-  const errors: Record<string, string> = {};
+export function nationalDraftErrors(draft: unknown, index?: ResourceIndex): NationalValidationErrors {
+  const result = NationalSitrepDraft.safeParse(draft, { reportInput: true });
+  const errors: NationalValidationErrors = {};
   const seen = new Set<string>();
   const shape = index ? DraftShape.safeParse(draft) : undefined;
   if (index && shape?.success) {
-    for (const [key, message] of Object.entries(nationalResourceErrors(shape.data, index)))
-      errors[key] = message;
+    for (const [key, error] of Object.entries(nationalResourceErrors(shape.data, index))) errors[key] = error;
   }
   if (!result.success) {
-    // The bound's message (e.g. "This field is required.") wins over the catalogue's.
+    // The bound's error (e.g. `field.required`) wins over the catalogue's.
     for (const issue of result.error.issues) {
       const key = validationKey(issue.path);
-      if (!seen.has(key)) errors[key] = issue.message;
+      if (!seen.has(key)) errors[key] = issueError(issue);
       seen.add(key);
     }
   } else {
     const d = result.data;
     // 4.6: the To and From tables list the same resources.
     for (const key of Object.keys(d.national_to_mobs)) {
-      if (!(key in d.national_from_mobs)) errors[`national_from_mobs.${key}`] = 'Missing in the From table.';
+      if (!(key in d.national_from_mobs))
+        errors[`national_from_mobs.${key}`] = fieldError('field.missing_from');
     }
     for (const key of Object.keys(d.national_from_mobs)) {
-      if (!(key in d.national_to_mobs)) errors[`national_to_mobs.${key}`] = 'Missing in the To table.';
+      if (!(key in d.national_to_mobs)) errors[`national_to_mobs.${key}`] = fieldError('field.missing_to');
     }
     for (const [table, rows] of [
       ['national_to_mobs', d.national_to_mobs],
       ['national_from_mobs', d.national_from_mobs],
     ] as const) {
       for (const [key, row] of Object.entries(rows)) {
-        if (row.resources !== key) errors[`${table}.${key}.resources`] = 'Does not match the row key.';
+        if (row.resources !== key) errors[`${table}.${key}.resources`] = fieldError('field.row_key_mismatch');
       }
     }
   }
@@ -285,11 +278,11 @@ export function nationalDraftErrors(draft: unknown, index?: ResourceIndex): Reco
 }
 
 /** Publishing needs, besides a clean draft, a national preparedness level (1 to 5). */
-export function nationalPublishErrors(draft: unknown, index?: ResourceIndex): Record<string, string> {
+export function nationalPublishErrors(draft: unknown, index?: ResourceIndex): NationalValidationErrors {
   const errors = nationalDraftErrors(draft, index);
   const level = (draft as { preparedness_level?: unknown } | null)?.preparedness_level;
   if (!errors.preparedness_level && !['1', '2', '3', '4', '5'].includes(String(level ?? ''))) {
-    errors.preparedness_level = 'This field is required.';
+    errors.preparedness_level = fieldError('field.required');
   }
   return withSlots(errors);
 }

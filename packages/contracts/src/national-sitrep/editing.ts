@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { AgencyCode } from '../agencies.ts';
 import { ApiErrorBody } from '../error-body.ts';
+import { ValidationErrors } from '../messages/index.ts';
 import type { MobRow, NationalSitrepFields } from './draft.ts';
 import type { NationalMobTable } from './mob-tables.ts';
 
@@ -45,7 +46,7 @@ export const NationalSaveResult = z.object({
   requires_manual_sync: z.boolean(),
   is_published: z.boolean(),
   claimed_by: z.number().int().nullable(),
-  validationErrors: z.record(z.string(), z.string()),
+  validationErrors: ValidationErrors,
 });
 export type NationalSaveResult = z.infer<typeof NationalSaveResult>;
 
@@ -157,7 +158,7 @@ const NationalDraftMeta = z.object({
   locked: z.boolean(),
   report_date: z.string(),
   duty_officer_options: z.array(z.string()),
-  validationErrors: z.record(z.string(), z.string()),
+  validationErrors: ValidationErrors,
 });
 
 /**

@@ -1,6 +1,7 @@
 import {
   CENTRE_TIME_ZONE,
   catalogueOptions,
+  fieldError,
   isoDateInZone,
   SYNC_INTERVAL_MS,
   withSectionSlots,
@@ -152,20 +153,21 @@ describe('agency sitrep input', () => {
     ).toBeTruthy();
   });
 
-  it('shows the server validation texts in French on the French page', async () => {
+  it('shows the server field errors in French on the French page, from their codes and params', async () => {
     installFetch(
       handlers(
         draft({
           a_hum: -1,
-          // The server's own texts: the field's and its section's.
-          validationErrors: withSectionSlots({ a_hum: 'Must be at least 0' }),
+          // As the server sends them: the field's code with its bounds, and its section's.
+          validationErrors: withSectionSlots({ a_hum: fieldError('field.between', { min: 0, max: 50_000 }) }),
         }),
       ),
     );
     renderApp('/agency/sitrep/ab', { user: agencyUser('ab'), locale: 'fr' });
-    expect(await screen.findByText('Doit être au moins 0')).toBeTruthy();
+    // The bound in French number format (its no-break space reads as a space to the matcher).
+    expect(await screen.findByText('Doit être entre 0 et 50 000')).toBeTruthy();
     expect(screen.getByText('Cette section contient 1 erreur de validation.')).toBeTruthy();
-    expect(screen.queryByText('Must be at least 0')).toBeNull();
+    expect(screen.queryByText(/Must be between/)).toBeNull();
   });
 
   it('shows Edit Locked by agency to CIFFC, both language boxes, and Approved / Not Approved by status', async () => {
@@ -347,8 +349,8 @@ describe('agency sitrep sync cycle (docs/spec/data-entry.md 4.3)', () => {
         mine({
           mobs: [{ to: 'bc', from: 'ab', resources: { ...resources, category: '', amount: 0 } }],
           validationErrors: {
-            'mobs.0.resources.amount': 'Must be at least 1',
-            'mobs.0.resources.category': 'This field is required.',
+            'mobs.0.resources.amount': fieldError('field.min', { min: 1 }),
+            'mobs.0.resources.category': fieldError('field.required'),
           },
         }),
       ),
@@ -387,14 +389,14 @@ describe('agency sitrep sections and transitions', () => {
       handlers(
         draft({
           validationErrors: {
-            form_11: 'This section has 1 validation error.',
-            duty_officer: 'Too long',
+            form_11: fieldError('field.section_error'),
+            duty_officer: fieldError('field.too_long', { max: 200 }),
           },
         }),
       ),
     );
     renderApp('/agency/sitrep/ab', { user: agencyUser('ab') });
-    expect(await screen.findByText('Too long')).toBeTruthy();
+    expect(await screen.findByText('At most 200 characters')).toBeTruthy();
     const slots = screen.getAllByText('This section has 1 validation error.');
     expect(slots).toHaveLength(1);
     expect(slots[0]?.closest('section')?.querySelector('h2')?.textContent).toBe('Mobilizations');
@@ -702,7 +704,10 @@ describe('numbers are read as typed or refused with a message', () => {
       const kept = {
         ...status,
         version_number: 5,
-        validationErrors: withSectionSlots({ a_ltg: 'x', fop_ltg: 'y' }),
+        validationErrors: withSectionSlots({
+          a_ltg: fieldError('field.min', { min: 0 }),
+          fop_ltg: fieldError('field.whole'),
+        }),
       };
       installFetch(
         handlers(draft(), {

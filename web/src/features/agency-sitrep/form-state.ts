@@ -14,15 +14,15 @@ export function validityKind(el: FieldElement): ValidityKind | undefined {
 }
 
 /** Removes the errors of a field and of everything under it. */
-export function withoutErrors(errors: Record<string, string>, path: string): Record<string, string> {
-  const out: Record<string, string> = {};
+export function withoutErrors<T>(errors: Record<string, T>, path: string): Record<string, T> {
+  const out: Record<string, T> = {};
   for (const [k, v] of Object.entries(errors)) if (k !== path && !k.startsWith(`${path}.`)) out[k] = v;
   return out;
 }
 
 /** Removes exactly these keys (not what lies under them). */
-export function withoutKeys(errors: Record<string, string>, keys: readonly string[]): Record<string, string> {
-  const out: Record<string, string> = {};
+export function withoutKeys<T>(errors: Record<string, T>, keys: readonly string[]): Record<string, T> {
+  const out: Record<string, T> = {};
   for (const [k, v] of Object.entries(errors)) if (!keys.includes(k)) out[k] = v;
   return out;
 }

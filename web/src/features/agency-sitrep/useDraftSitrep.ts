@@ -3,9 +3,11 @@ import {
   isNational,
   type SitrepStatusFields,
   SYNC_INTERVAL_MS,
+  type ValidationErrors,
 } from '@ciffc/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useIntl } from 'react-intl';
 import { useNavigate } from 'react-router';
 import { ApiError } from '../../shared/api/http.ts';
 import { agencySitrepStatsQuery, invalidateSitrepStats } from '../../shared/api/stats.ts';
@@ -14,7 +16,6 @@ import { getIn, setIn } from '../../shared/editing/field-path.ts';
 import { fieldErrorCount, fieldTexts, serverCode, serverText } from '../../shared/editing/server-text.ts';
 import { useEditing } from '../../shared/editing/useEditing.ts';
 import { useLatest } from '../../shared/hooks/useLatest.ts';
-import { useLocale } from '../../shared/i18n/LocaleProvider.tsx';
 import { useToast } from '../../shared/ui/Toast.tsx';
 import { claimSitrep, releaseSitrep, saveSitrep, sitrepQuery, transitionSitrep } from './api.ts';
 import type { FormApi } from './form-context.ts';
@@ -35,7 +36,7 @@ interface Conflict {
  */
 export function useDraftSitrep(agency: string) {
   const t = useT();
-  const { locale } = useLocale();
+  const intl = useIntl();
   const toast = useToast();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -46,7 +47,7 @@ export function useDraftSitrep(agency: string) {
   const query = useQuery(sitrepQuery(agency, 'draft'));
   const [form, setForm] = useState<AgencySitrepData>({});
   const [clientErrors, setClientErrors] = useState<Record<string, string>>({});
-  const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
+  const [serverErrors, setServerErrors] = useState<ValidationErrors>({});
   const [meta, setMeta] = useState<SitrepStatusFields | null>(null);
   const [failed, setFailed] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -107,18 +108,18 @@ export function useDraftSitrep(agency: string) {
     },
     onConflict: (error) => {
       // Nothing is re-sent over the other version: it is loaded, and what this tab typed stays visible.
-      setConflict({ mine: formRef.current, message: serverText(error, locale) });
+      setConflict({ mine: formRef.current, message: serverText(error, intl) });
       applyFields(bodyOf(error));
       void query.refetch();
     },
     onLocked: (error) => {
       applyFields(bodyOf(error));
-      toast.error(serverText(error, locale));
+      toast.error(serverText(error, intl));
     },
     onFailed: (error, kind) => {
       setFailed(true);
       if (kind === 'network') return; // retried by the next tick
-      toast.error(serverText(error, locale));
+      toast.error(serverText(error, intl));
     },
   });
   const editing = state.mode === 'editing';
@@ -143,8 +144,8 @@ export function useDraftSitrep(agency: string) {
   const locked = !!meta?.locked;
   const disabled = !editing || locked;
   const errors = useMemo(
-    () => ({ ...fieldTexts(serverErrors, locale), ...clientErrors }),
-    [serverErrors, clientErrors, locale],
+    () => ({ ...fieldTexts(serverErrors, intl), ...clientErrors }),
+    [serverErrors, clientErrors, intl],
   );
   const hasErrors = Object.keys(errors).length > 0;
 
@@ -196,7 +197,7 @@ export function useDraftSitrep(agency: string) {
       setForm((f) => withGroupsFollowingFirst(setIn(f, name, value)));
       changed.current = true;
       engine.change();
-      const clear = (e: Record<string, string>) => (clears ? withoutKeys(e, clears) : withoutErrors(e, name));
+      const clear = <T>(e: Record<string, T>) => (clears ? withoutKeys(e, clears) : withoutErrors(e, name));
       setServerErrors(clear);
       const kind = el ? validityKind(el) : undefined;
       setClientErrors((e) => (el && kind ? { ...e, [name]: message(el, kind) } : clear(e)));
@@ -248,7 +249,7 @@ export function useDraftSitrep(agency: string) {
     } catch (error) {
       // A failed claim leaves the user in view mode.
       applyFields(bodyOf(error));
-      toast.error(serverText(error, locale));
+      toast.error(serverText(error, intl));
     } finally {
       setBusy(false);
     }
@@ -266,7 +267,7 @@ export function useDraftSitrep(agency: string) {
       applyFields(await releaseSitrep(agency));
       await query.refetch();
     } catch (error) {
-      toast.error(serverText(error, locale));
+      toast.error(serverText(error, intl));
     } finally {
       setBusy(false);
     }
@@ -310,12 +311,9 @@ export function useDraftSitrep(agency: string) {
       navigate('/agency');
     } catch (error) {
       applyFields(bodyOf(error));
-      const v =
-        error instanceof ApiError
-          ? (error.validationErrors as Record<string, string> | undefined)
-          : undefined;
+      const v = error instanceof ApiError ? error.validationErrors : undefined;
       if (v) setServerErrors(v);
-      toast.error(v ? t('toast.savedWithErrors', { n: fieldErrorCount(v) }) : serverText(error, locale));
+      toast.error(v ? t('toast.savedWithErrors', { n: fieldErrorCount(v) }) : serverText(error, intl));
       // Approve or reject of a version that is no longer current: show the current one.
       if (serverCode(error) === 'sitrep.changed_since_opened') void query.refetch();
     } finally {

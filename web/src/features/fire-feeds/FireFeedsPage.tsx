@@ -3,7 +3,7 @@ import { AGENCIES } from '@ciffc/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { ApiError } from '../../shared/api/http.ts';
+import { serverText } from '../../shared/editing/server-text.ts';
 import { ErrorBox } from '../../shared/ui/ErrorBox.tsx';
 import { Loading } from '../../shared/ui/Loading.tsx';
 import { PageHeader } from '../../shared/ui/PageHeader.tsx';
@@ -76,7 +76,7 @@ function FeedRow({ agency, name, feed }: { agency: string; name: string; feed: F
       await action();
       await queryClient.invalidateQueries({ queryKey: ['fire-feeds'] });
     } catch (e) {
-      setError(e instanceof ApiError ? e.message : String(e));
+      setError(serverText(e, intl));
     } finally {
       setBusy(false);
     }

@@ -1,9 +1,9 @@
-import { type FiresImportProgress, serverMessage } from '@ciffc/contracts';
+import type { FiresImportProgress } from '@ciffc/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type DragEvent, useId, useState } from 'react';
 import { FormattedDate, FormattedMessage, useIntl } from 'react-intl';
 import { ApiError } from '../../shared/api/http.ts';
-import { serverText } from '../../shared/editing/server-text.ts';
+import { codedText, serverText } from '../../shared/editing/server-text.ts';
 import { ErrorBox } from '../../shared/ui/ErrorBox.tsx';
 import { Loading } from '../../shared/ui/Loading.tsx';
 import { PageHeader } from '../../shared/ui/PageHeader.tsx';
@@ -35,7 +35,6 @@ export function ImportSummaryView({
   onDownloadReport?: (() => void) | undefined;
 }) {
   const intl = useIntl();
-  const locale = intl.locale.startsWith('fr') ? 'fr' : 'en';
   const reasons = Object.entries(summary.rejected_by_reason ?? {});
   return (
     <section aria-labelledby="fires-import-summary">
@@ -120,7 +119,7 @@ export function ImportSummaryView({
                   <td>{r.line ?? ''}</td>
                   <td>{r.agency_code ?? ''}</td>
                   <td>{r.agency_fire_id ?? ''}</td>
-                  <td>{serverMessage(r.code, r.params, locale) ?? r.reason}</td>
+                  <td>{codedText(intl, r.code, r.params, r.reason)}</td>
                 </tr>
               ))}
             </tbody>
@@ -310,9 +309,7 @@ export function FiresImportPage() {
       {step.kind === 'sending' && <SendingProgress percent={step.percent} server={step.server} />}
       {step.kind === 'failed' && (
         <ErrorBox>
-          {step.error instanceof ApiError && step.error.fromServer
-            ? serverText(step.error, intl.locale.startsWith('fr') ? 'fr' : 'en')
-            : undefined}
+          {step.error instanceof ApiError && step.error.fromServer ? serverText(step.error, intl) : undefined}
         </ErrorBox>
       )}
       {(step.kind === 'checked' || step.kind === 'done') && file && (

@@ -1,4 +1,4 @@
-import { catalogueOptions, type InventoryForm } from '@ciffc/contracts';
+import { catalogueOptions, fieldError, type InventoryForm } from '@ciffc/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
@@ -155,8 +155,12 @@ describe('inventory input', () => {
             statusCode: 400,
             error: 'Bad Request',
             message: 'Invalid inventory: inventory.1.seasonal',
+            code: 'inventory.invalid',
+            params: { fields: 'inventory.1.seasonal' },
             locked: false,
-            validationErrors: { 'inventory.1.seasonal': 'Seasonal is out of range.' },
+            validationErrors: {
+              'inventory.1.seasonal': fieldError('field.between', { min: 0, max: 1_000_000 }),
+            },
           },
           400,
         ),
@@ -176,8 +180,8 @@ describe('inventory input', () => {
     await userEvent.type(seasonal, '7');
     await userEvent.tab();
 
-    expect(await within(second).findByText('Seasonal is out of range.')).toBeTruthy();
-    expect(within(first).queryByText('Seasonal is out of range.')).toBeNull();
+    expect(await within(second).findByText('Must be between 0 and 1,000,000')).toBeTruthy();
+    expect(within(first).queryByText('Must be between 0 and 1,000,000')).toBeNull();
     expect(screen.getByRole('button', { name: 'Blocked' })).toHaveProperty('disabled', true);
     expect(await screen.findByText(TOAST)).toBeTruthy();
     // The request the server judged: row 1 is the saved row, row 2 (index 1) the new one.
@@ -197,8 +201,10 @@ describe('inventory input', () => {
             statusCode: 400,
             error: 'Bad Request',
             message: 'Invalid inventory: inventory.0.exportable',
+            code: 'inventory.invalid',
+            params: { fields: 'inventory.0.exportable' },
             locked: false,
-            validationErrors: { 'inventory.0.exportable': 'Exportable cannot be more than seasonal.' },
+            validationErrors: { 'inventory.0.exportable': fieldError('field.exportable_above_seasonal') },
           },
           400,
         ),
@@ -225,8 +231,10 @@ describe('inventory input', () => {
             statusCode: 400,
             error: 'Bad Request',
             message: 'Invalid inventory: inventory.0.exportable',
+            code: 'inventory.invalid',
+            params: { fields: 'inventory.0.exportable' },
             locked: false,
-            validationErrors: { 'inventory.0.exportable': 'Exportable cannot be more than seasonal.' },
+            validationErrors: { 'inventory.0.exportable': fieldError('field.exportable_above_seasonal') },
           },
           400,
         ),

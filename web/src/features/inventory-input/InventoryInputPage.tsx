@@ -5,6 +5,7 @@ import {
   type InventoryRow,
   type ResourceChoice,
   rowErrors,
+  type ValidationErrors,
   validateInventoryRows,
 } from '@ciffc/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -78,13 +79,13 @@ function visibleClientErrors(
   return out;
 }
 
-function bodyOf(error: unknown): { locked?: boolean; validationErrors?: Record<string, string> } | undefined {
+function bodyOf(error: unknown): { locked?: boolean; validationErrors?: ValidationErrors } | undefined {
   return error instanceof ApiError && error.body && typeof error.body === 'object'
-    ? (error.body as { locked?: boolean; validationErrors?: Record<string, string> })
+    ? (error.body as { locked?: boolean; validationErrors?: ValidationErrors })
     : undefined;
 }
 
-const hasAny = (errors: Record<string, string> | undefined) => Object.keys(errors ?? {}).length > 0;
+const hasAny = (errors: Record<string, unknown> | undefined) => Object.keys(errors ?? {}).length > 0;
 
 function toForm(rows: FormRow[], removed: FormRow[]): InventoryForm {
   const row = (r: FormRow) => ({
@@ -110,7 +111,7 @@ export function InventoryInputPage() {
 
   const [rows, setRows] = useState<FormRow[] | null>(null);
   const [removed, setRemoved] = useState<FormRow[]>([]);
-  const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
+  const [serverErrors, setServerErrors] = useState<ValidationErrors>({});
   const [locked, setLocked] = useState(false);
   const [saving, setSaving] = useState(false);
   const [touched, setTouched] = useState<ReadonlySet<string>>(new Set());
@@ -159,12 +160,19 @@ export function InventoryInputPage() {
     );
 
   const form = toForm(rows, removed);
-  const clientErrors = validateInventoryRows(
-    form.inventory.map((r) => ({ ...r, seasonal: r.seasonal as number, exportable: r.exportable as number })),
-    index,
+  // The rules, run here and by the server, answer codes: both are shown in the page's language.
+  const clientErrors = fieldTexts(
+    validateInventoryRows(
+      form.inventory.map((r) => ({
+        ...r,
+        seasonal: r.seasonal as number,
+        exportable: r.exportable as number,
+      })),
+      index,
+    ),
+    intl,
   );
-  // The server's rules ("Exportable cannot be more than seasonal.") in the page's language.
-  const localServerErrors = fieldTexts(serverErrors, intl.locale.startsWith('fr') ? 'fr' : 'en');
+  const localServerErrors = fieldTexts(serverErrors, intl);
   const refusedErrors: Record<string, string> = {};
   rows.forEach((r, i) => {
     for (const field of ['seasonal', 'exportable'] as const) {
@@ -263,9 +271,7 @@ export function InventoryInputPage() {
       if (body && typeof body.locked === 'boolean') setLocked(body.locked);
       if (body?.validationErrors) setServerErrors(body.validationErrors);
       toast.error(
-        hasAny(body?.validationErrors)
-          ? t('inventoryInput.validationToast')
-          : serverText(error, intl.locale.startsWith('fr') ? 'fr' : 'en'),
+        hasAny(body?.validationErrors) ? t('inventoryInput.validationToast') : serverText(error, intl),
       );
     } finally {
       setSaving(false);

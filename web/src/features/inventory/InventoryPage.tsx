@@ -9,6 +9,7 @@ import { useId, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useSearchParams } from 'react-router';
 import { downloadCsv, toCsv } from '../../shared/csv.ts';
+import { serverText } from '../../shared/editing/server-text.ts';
 import { useFormat } from '../../shared/format/useFormat.ts';
 import { useLocale } from '../../shared/i18n/LocaleProvider.tsx';
 import { ErrorBox } from '../../shared/ui/ErrorBox.tsx';
@@ -75,7 +76,7 @@ export function InventoryPage() {
       }
       downloadCsv(PRODUCT_EXPORT_FILE, inventoryCsv(all.rows));
     } catch (error) {
-      toast.error(error instanceof Error ? error.message : String(error));
+      toast.error(serverText(error, intl));
     } finally {
       setExporting(false);
     }

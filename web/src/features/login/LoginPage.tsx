@@ -99,7 +99,7 @@ export function LoginPage() {
     } catch (err) {
       const language = intl.locale.startsWith('fr') ? 'fr' : 'en';
       setError(
-        rateLimitMessage(err, language) ??
+        rateLimitMessage(err, intl) ??
           loginErrorMessage(err, language) ??
           intl.formatMessage({ id: 'login.error.default' }),
       );

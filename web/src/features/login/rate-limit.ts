@@ -1,5 +1,6 @@
-import { type ServerMessageParams, serverMessage } from '@ciffc/contracts';
+import type { IntlShape } from 'react-intl';
 import { ApiError } from '../../shared/api/http.ts';
+import { codedText } from '../../shared/editing/server-text.ts';
 
 type StrapiError = { error?: { details?: { code?: unknown; params?: unknown } } };
 
@@ -8,14 +9,11 @@ type StrapiError = { error?: { details?: { code?: unknown; params?: unknown } } 
  * (`auth.account_locked` with the minutes left, `auth.rate_limited`); nginx's own limit sends no
  * JSON at all, and any 429 without a known code is the per-address limit.
  */
-export function rateLimitMessage(error: unknown, locale: 'en' | 'fr'): string | undefined {
+export function rateLimitMessage(error: unknown, intl: IntlShape): string | undefined {
   if (!(error instanceof ApiError) || error.status !== 429) return undefined;
   const details = (error.body as StrapiError | undefined)?.error?.details;
-  const code = typeof details?.code === 'string' ? details.code : undefined;
-  const params =
-    details?.params && typeof details.params === 'object'
-      ? (details.params as ServerMessageParams)
-      : undefined;
-  const known = code?.startsWith('auth.') ? serverMessage(code, params, locale) : undefined;
-  return known ?? serverMessage('auth.rate_limited', undefined, locale);
+  const perAddress = intl.formatMessage({ id: 'auth.rate_limited' });
+  const code =
+    typeof details?.code === 'string' && details.code.startsWith('auth.') ? details.code : undefined;
+  return codedText(intl, code, details?.params, perAddress);
 }

@@ -1,3 +1,4 @@
+import { fieldError } from '@ciffc/contracts';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -94,7 +95,7 @@ describe('national fires list', () => {
     expect(pageSelect?.closest('.fires-pager-page')?.textContent).toMatch(/^Page.*of 3$/);
   });
 
-  it('says when the fire data last changed, in the centre\'s time, in English and French', async () => {
+  it("says when the fire data last changed, in the centre's time, in English and French", async () => {
     installFetch({ '/v1/wildfires': () => json({ items: [row('G1')], meta: meta(1) }) });
     const line = () => document.querySelector('.national-fires .figure-as-of')?.textContent;
     renderApp('/national');
@@ -156,7 +157,9 @@ describe('national fires list', () => {
       statusCode: 400,
       error: 'Bad Request',
       message: 'page: page 2 is beyond the last page (1)',
-      validationErrors: { page: 'page 2 is beyond the last page (1)' },
+      code: 'query.page_beyond_last',
+      params: { page: 2, last: 1 },
+      validationErrors: { page: fieldError('query.page_beyond_last', { page: 2, last: 1 }) },
     };
     const { calls } = installFetch({
       '/v1/wildfires': (url) =>
@@ -177,7 +180,17 @@ describe('national fires list', () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
     installFetch({
       '/v1/wildfires': () =>
-        json({ statusCode: 400, error: 'Bad Request', message: 'x', validationErrors: { agency: 'x' } }, 400),
+        json(
+          {
+            statusCode: 400,
+            error: 'Bad Request',
+            message: 'x',
+            code: 'request.invalid',
+            params: {},
+            validationErrors: { agency: fieldError('field.invalid') },
+          },
+          400,
+        ),
     });
     const { router } = renderApp('/national?agency=pe&page=2');
     expect(await screen.findByText('External server URL')).toBeTruthy();

@@ -1,4 +1,4 @@
-import { catalogueOptions, emptyNationalDraft, SYNC_INTERVAL_MS } from '@ciffc/contracts';
+import { catalogueOptions, emptyNationalDraft, fieldError, SYNC_INTERVAL_MS } from '@ciffc/contracts';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
@@ -279,7 +279,10 @@ describe('national sitrep input', () => {
     first.unmount();
     setup(
       mine({
-        validationErrors: { us_fires: 'Invalid value.', form_11: 'This section has one or more errors.' },
+        validationErrors: {
+          us_fires: fieldError('field.whole'),
+          form_11: fieldError('field.section_has_errors'),
+        },
       }),
     );
     renderApp('/agency/national', { user: ciffcUser });

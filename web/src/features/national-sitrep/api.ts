@@ -51,7 +51,7 @@ export async function saveNational(body: Body, init: SendInit = {}): Promise<Nat
     if (error instanceof ApiError && error.status === 400 && typeof kept?.version_number === 'number')
       return {
         ...(kept as NationalSaveResult),
-        validationErrors: (error.validationErrors ?? {}) as Record<string, string>,
+        validationErrors: error.validationErrors ?? {},
       };
     throw error;
   }

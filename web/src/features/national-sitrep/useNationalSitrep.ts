@@ -10,6 +10,7 @@ import {
   removeNationalMobRow,
   SYNC_INTERVAL_MS,
   summaryChangedInOneLanguage,
+  type ValidationErrors,
 } from '@ciffc/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FocusEvent, useCallback, useEffect, useRef, useState } from 'react';
@@ -20,7 +21,7 @@ import { invalidateSitrepStats } from '../../shared/api/stats.ts';
 import { useIdentity } from '../../shared/auth/hooks.ts';
 import { classifyError, type FailureKind } from '../../shared/editing/engine.ts';
 import { getIn, setIn } from '../../shared/editing/field-path.ts';
-import { fieldErrorCount, fieldTexts, serverText } from '../../shared/editing/server-text.ts';
+import { fieldErrorCount, fieldTexts, serverCode, serverText } from '../../shared/editing/server-text.ts';
 import { useEditing } from '../../shared/editing/useEditing.ts';
 import { useLatest } from '../../shared/hooks/useLatest.ts';
 import { useToast } from '../../shared/ui/Toast.tsx';
@@ -42,11 +43,11 @@ export type SyncState = 'idle' | 'syncing' | 'error' | 'ready';
 /** The national API's 409s carry no code yet: the lease refusals read "being edited" / "Start editing". */
 function classifyNational(error: unknown): FailureKind {
   const kind = classifyError(error);
-  if (kind === 'conflict' && error instanceof Error && /being edited|Start editing/.test(error.message))
-    return 'locked';
+  const code = serverCode(error);
+  if (kind === 'conflict' && (code === 'national.locked' || code === 'national.claim_first')) return 'locked';
   return kind;
 }
-const without = (errors: Record<string, string>, name: string) => {
+const without = <T>(errors: Record<string, T>, name: string) => {
   if (!(name in errors)) return errors;
   const { [name]: _, ...rest } = errors;
   return rest;
@@ -72,7 +73,7 @@ export function useNationalSitrep() {
   const [form, setForm] = useState<NationalSitrepFields | null>(null);
   const [meta, setMeta] = useState<NationalMeta | null>(null);
   const [sync, setSync] = useState<SyncState>('idle');
-  const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
+  const [serverErrors, setServerErrors] = useState<ValidationErrors>({});
   const [clientErrors, setClientErrors] = useState<Record<string, string>>({});
   const [publishing, setPublishing] = useState(false);
   const [conflict, setConflict] = useState<{ mine: NationalSitrepFields; message: string } | null>(null);
@@ -80,7 +81,6 @@ export function useNationalSitrep() {
   const formRef = useLatest(form);
   const clientErrorsRef = useLatest(clientErrors);
   const dirty = useRef(false);
-  const locale = intl.locale.startsWith('fr') ? 'fr' : 'en';
   // The form as the server last kept it, and the one in flight: Pause Edit puts an invalid field
   // back to its kept value and sends the rest (it used to drop every unsent change).
   const keptRef = useRef<NationalSitrepFields | null>(null);
@@ -124,20 +124,20 @@ export function useNationalSitrep() {
       if (error instanceof ApiError) {
         const body = (error.body ?? {}) as Partial<NationalSaveResult>;
         applyResult(body);
-        if (error.validationErrors) setServerErrors(error.validationErrors as Record<string, string>);
+        if (error.validationErrors) setServerErrors(error.validationErrors);
         toast.error(
           error.validationErrors
             ? t('nationalSitrep.savedWithErrors', {
-                n: fieldErrorCount(error.validationErrors as Record<string, string>),
+                n: fieldErrorCount(error.validationErrors),
               })
-            : serverText(error, locale),
+            : serverText(error, intl),
         );
       } else {
         toast.error(error instanceof Error ? error.message : String(error));
       }
       setSync('error');
     },
-    [applyResult, t, toast, locale],
+    [applyResult, t, toast, intl],
   );
 
   const reload = useCallback(async () => {
@@ -192,7 +192,7 @@ export function useNationalSitrep() {
       }
     },
     onConflict: (error) => {
-      if (formRef.current) setConflict({ mine: formRef.current, message: serverText(error, locale) });
+      if (formRef.current) setConflict({ mine: formRef.current, message: serverText(error, intl) });
       failed(error);
       void reload();
     },
@@ -220,7 +220,7 @@ export function useNationalSitrep() {
   // What follows is read once the draft is shown (form and meta loaded).
   const locked = meta !== null && meta.claimed_by !== null && meta.claimed_by !== identity?.id;
   const disabled = !editing || locked;
-  const errors = { ...fieldTexts(serverErrors, locale), ...clientErrors };
+  const errors = { ...fieldTexts(serverErrors, intl), ...clientErrors };
   const hasErrors = Object.keys(errors).length > 0;
 
   const set = <K extends keyof NationalSitrepFields>(key: K, value: NationalSitrepFields[K]) => {
@@ -282,7 +282,7 @@ export function useNationalSitrep() {
       engine.start(fresh.version_number);
     } catch (error) {
       // 8: a failed claim leaves the user in view mode.
-      toast.error(serverText(error, locale));
+      toast.error(serverText(error, intl));
       await reload();
     }
   };

@@ -1,8 +1,8 @@
-import { type PerimeterMessageCode, type PerimetersImportResult, perimeterMessage } from '@ciffc/contracts';
+import type { PerimetersImportResult } from '@ciffc/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, type ReactNode, useId, useState } from 'react';
 import { FormattedDate, FormattedMessage, useIntl } from 'react-intl';
-import { serverText } from '../../shared/editing/server-text.ts';
+import { codedText, serverText } from '../../shared/editing/server-text.ts';
 import { ErrorBox } from '../../shared/ui/ErrorBox.tsx';
 import { PageHeader } from '../../shared/ui/PageHeader.tsx';
 import { perimeterImportsQuery, sendPerimeterImport } from './api.ts';
@@ -48,7 +48,6 @@ export function PerimetersImportSummary({
   fileName: string;
 }) {
   const intl = useIntl();
-  const locale = intl.locale.startsWith('fr') ? 'fr' : 'en';
   return (
     <section aria-labelledby="perimeters-import-summary">
       <h2 id="perimeters-import-summary">
@@ -77,7 +76,7 @@ export function PerimetersImportSummary({
             <tr key={r.feature}>
               <td>{r.feature}</td>
               <td>{fireOf(r) ?? <FormattedMessage id="perimetersImport.noId" />}</td>
-              <td>{perimeterMessage(r.code as PerimeterMessageCode, r.params, locale)}</td>
+              <td>{codedText(intl, r.code, r.params, r.reason)}</td>
             </tr>
           ))}
         </FeatureTable>
@@ -203,9 +202,7 @@ export function PerimetersImportPage() {
           <FormattedMessage id={send.isPending ? 'perimetersImport.sending' : 'perimetersImport.submit'} />
         </button>
       </form>
-      {send.error ? (
-        <ErrorBox>{serverText(send.error, intl.locale.startsWith('fr') ? 'fr' : 'en')}</ErrorBox>
-      ) : null}
+      {send.error ? <ErrorBox>{serverText(send.error, intl)}</ErrorBox> : null}
       {send.data && file ? <PerimetersImportSummary result={send.data} fileName={file.name} /> : null}
       <ImportHistory />
     </>

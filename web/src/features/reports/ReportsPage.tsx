@@ -2,6 +2,7 @@ import { CENTRE_TIME_ZONE, FIRST_EXPORT_YEAR } from '@ciffc/contracts';
 import { useId, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { downloadCsv, toCsv } from '../../shared/csv.ts';
+import { serverText } from '../../shared/editing/server-text.ts';
 import { PageHeader } from '../../shared/ui/PageHeader.tsx';
 import { useToast } from '../../shared/ui/Toast.tsx';
 import { type ExportKind, type ExportRow, exportFileName, fetchExport } from './api.ts';
@@ -41,7 +42,7 @@ function ExportBox({ kind }: { kind: ExportKind }) {
       }
       downloadCsv(exportFileName(kind, year), exportCsv(rows));
     } catch (error) {
-      toast.error(error instanceof Error ? error.message : String(error));
+      toast.error(serverText(error, intl));
     } finally {
       setBusy(false);
     }

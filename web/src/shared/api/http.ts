@@ -1,3 +1,4 @@
+import type { ValidationErrors } from '@ciffc/contracts';
 /**
  * One error type for both back ends. `message` is the server's own message when the body carries
  * one (Strapi: `error.message`; data API: `message`), so screens can show it as the error
@@ -18,8 +19,8 @@ export class ApiError extends Error {
   }
 
   /** Field errors of a data API 400 (`validationErrors`), keyed by field name. */
-  get validationErrors(): Record<string, unknown> | undefined {
-    const body = this.body as { validationErrors?: Record<string, unknown> } | undefined;
+  get validationErrors(): ValidationErrors | undefined {
+    const body = this.body as { validationErrors?: ValidationErrors } | undefined;
     return body && typeof body === 'object' ? body.validationErrors : undefined;
   }
 }

@@ -1,14 +1,25 @@
-import { fieldMessage, serverMessage } from '@ciffc/contracts';
+import { isServerMessageCode, type ServerMessageParams, type ValidationErrors } from '@ciffc/contracts';
+import type { IntlShape } from 'react-intl';
 import { ApiError } from '../api/http.ts';
 
+const paramsOf = (params: unknown): ServerMessageParams =>
+  params && typeof params === 'object' ? (params as ServerMessageParams) : {};
+
 /**
- * The text of a refusal in the user's language: the data API sends a `code` with `params` that the
- * catalogue of @ciffc/contracts renders in EN and FR; without a known code, the server's message.
+ * A code of the data API's catalogue in the user's language (react-intl renders it from the
+ * catalogue's texts, see serverMessages); `fallback` (the server's English message) for a code
+ * this site does not know, as a newer server may send.
  */
-export function serverText(error: unknown, locale: 'en' | 'fr'): string {
+export function codedText(intl: IntlShape, code: unknown, params: unknown, fallback: string): string {
+  if (!isServerMessageCode(code)) return fallback;
+  return intl.formatMessage({ id: code }, paramsOf(params));
+}
+
+/** The text of a refusal in the user's language, from its `code` and `params`. */
+export function serverText(error: unknown, intl: IntlShape): string {
   if (error instanceof ApiError) {
-    const body = error.body as { code?: string; params?: Record<string, string | number> } | undefined;
-    return serverMessage(body?.code, body?.params, locale) ?? fieldMessage(error.message, locale);
+    const body = error.body as { code?: unknown; params?: unknown } | undefined;
+    return codedText(intl, body?.code, body?.params, error.message);
   }
   return error instanceof Error ? error.message : String(error);
 }
@@ -19,17 +30,14 @@ export function serverCode(error: unknown): string | undefined {
   return typeof body?.code === 'string' ? body.code : undefined;
 }
 
-/**
- * The server's field messages (`validationErrors`) in the user's language: each English text of
- * the catalogue (FIELD_MESSAGES, "Must be at least 0") is shown from its French template in French.
- */
-export function fieldTexts(errors: Record<string, string>, locale: 'en' | 'fr'): Record<string, string> {
-  if (locale === 'en') return errors;
+/** The server's field errors (`validationErrors`) as texts in the user's language, by field path. */
+export function fieldTexts(errors: ValidationErrors, intl: IntlShape): Record<string, string> {
   const out: Record<string, string> = {};
-  for (const [key, message] of Object.entries(errors)) out[key] = fieldMessage(message, locale);
+  for (const [key, error] of Object.entries(errors))
+    out[key] = codedText(intl, error.code, error.params, error.message);
   return out;
 }
 
 /** The fields with an error, without the section slots (`form_0`…) that repeat them per section. */
-export const fieldErrorCount = (errors: Record<string, string> | undefined) =>
+export const fieldErrorCount = (errors: Record<string, unknown> | undefined) =>
   Object.keys(errors ?? {}).filter((k) => !/^form_\d+$/.test(k)).length;

@@ -1,0 +1,63 @@
+/** The perimeter import: a file refused whole, or one feature. */
+export const PERIMETER_MESSAGES = {
+  'perimeters.unreadable': {
+    en: 'Malformed file: not GeoJSON, KML or a zipped Shapefile ({detail})',
+    fr: 'Fichier mal formé : ni GeoJSON, ni KML, ni Shapefile compressé ({detail})',
+  },
+  'perimeters.no_features': {
+    en: 'Malformed file: no feature found',
+    fr: 'Fichier mal formé : aucune entité trouvée',
+  },
+  'perimeters.forbidden': {
+    en: 'Only the national centre or an agency user may import perimeters',
+    fr: 'Seuls le centre national ou un utilisateur d’agence peuvent importer des périmètres',
+  },
+  'perimeters.feature_not_polygon': {
+    en: 'the geometry is a {type}, not a Polygon or MultiPolygon',
+    fr: 'la géométrie est un {type}, pas un Polygon ou MultiPolygon',
+  },
+  'perimeters.feature_bad_coordinates': {
+    en: 'a coordinate is not a pair of finite degrees',
+    fr: 'une coordonnée n’est pas une paire de degrés finis',
+  },
+  'perimeters.feature_short_ring': {
+    en: 'ring {ring} has {count} positions (at least 4 are needed)',
+    fr: 'l’anneau {ring} a {count} positions (il en faut au moins 4)',
+  },
+  'perimeters.feature_open_ring': {
+    en: 'ring {ring} is not closed (its last position differs from its first)',
+    fr: 'l’anneau {ring} n’est pas fermé (sa dernière position diffère de la première)',
+  },
+  'perimeters.feature_self_intersection': {
+    en: 'ring {ring} crosses itself near {longitude}, {latitude}',
+    fr: 'l’anneau {ring} se croise près de {longitude}, {latitude}',
+  },
+  'perimeters.feature_outside_canada': {
+    en: 'the polygon lies outside Canada ({west}, {south} to {east}, {north})',
+    fr: 'le polygone est hors du Canada ({west}, {south} à {east}, {north})',
+  },
+  'perimeters.feature_absurd_area': {
+    en: 'an area of {area} ha is not a fire perimeter (between {min} and {max, number} ha)',
+    fr: 'une superficie de {area} ha n’est pas un périmètre de feu (entre {min} et {max, number} ha)',
+  },
+  'perimeters.feature_too_many_vertices': {
+    en: 'the polygon has {count} vertices (at most {max, number})',
+    fr: 'le polygone a {count} sommets (au plus {max, number})',
+  },
+  'perimeters.feature_bad_date': {
+    en: 'the capture date {value} is not a date',
+    fr: 'la date de relevé {value} n’est pas une date',
+  },
+  'perimeters.feature_foreign_agency': {
+    en: 'the perimeter is of agency {agency}; you may import only {own}',
+    fr: 'le périmètre est de l’agence {agency}; vous ne pouvez importer que {own}',
+  },
+  'perimeters.feature_unknown_agency': {
+    en: 'unknown agency {agency}',
+    fr: 'agence inconnue {agency}',
+  },
+  'perimeters.not_found': {
+    en: 'No perimeter of fire {fire} of agency {agency}',
+    fr: 'Aucun périmètre pour le feu {fire} de l’agence {agency}',
+  },
+} as const;
