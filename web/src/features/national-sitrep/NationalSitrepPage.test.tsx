@@ -177,7 +177,16 @@ describe('national sitrep input', () => {
       '/v1/sitrep/national': (_url, init) => {
         if (init?.method !== 'POST') return json(current);
         current = mine({ version_number: 5, us_fires: 99, duty_officer_name: 'Sam Okafor' });
-        return json({ statusCode: 409, error: 'Conflict', message: 'stale', code: 'national.stale' }, 409);
+        return json(
+          {
+            statusCode: 409,
+            error: 'Conflict',
+            message: 'stale',
+            code: 'national.stale',
+            params: { based_on: 3, current: 4, name: 'Sam Okafor' },
+          },
+          409,
+        );
       },
     });
     renderApp('/agency/national', { user: ciffcUser, locale: 'fr' });
