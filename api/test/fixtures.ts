@@ -20,3 +20,12 @@ export function fire(overrides: Partial<NewFire> & { agency_fire_id: string }): 
 
 export const CSV_HEADER =
   'agency_code,agency_fire_id,agency_data_timezone,situation_report_date,status_date,stage_of_control,fire_cause,response_type,fire_size,latitude,longitude';
+
+/** A closed square ring of `size` degrees with its south-west corner at (lon, lat). */
+export const square = (lon: number, lat: number, size: number) => [
+  [lon, lat],
+  [lon + size, lat],
+  [lon + size, lat + size],
+  [lon, lat + size],
+  [lon, lat],
+];

@@ -1,14 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { square } from '../../test/fixtures.ts';
 import { checkArea, selfIntersection, simplifyArea } from './geometry.ts';
-
-/** A square of `size` degrees at (lon, lat), closed. */
-const square = (lon: number, lat: number, size: number) => [
-  [lon, lat],
-  [lon + size, lat],
-  [lon + size, lat + size],
-  [lon, lat + size],
-  [lon, lat],
-];
 
 /** A ring of `n` vertices around (lon, lat), about `radius` degrees, closed. */
 const circle = (lon: number, lat: number, radius: number, n: number) => {

@@ -4,17 +4,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, expect, it } from 'vitest';
 import { bearer, clockAt, forEachEngine, type TestContext, tokenFor } from '../../test/context.ts';
-import { fire } from '../../test/fixtures.ts';
+import { fire, square } from '../../test/fixtures.ts';
 import { upsertFires } from '../fires/store.ts';
-
-/** A closed square ring of `size` degrees with its south-west corner at (lon, lat). */
-const square = (lon: number, lat: number, size: number) => [
-  [lon, lat],
-  [lon + size, lat],
-  [lon + size, lat + size],
-  [lon, lat + size],
-  [lon, lat],
-];
 
 const feature = (properties: Record<string, unknown>, coordinates: number[][][]) => ({
   type: 'Feature',

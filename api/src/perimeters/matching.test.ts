@@ -1,16 +1,7 @@
 import { expect, it } from 'vitest';
 import { bearer, clockAt, forEachEngine, type TestContext, tokenFor } from '../../test/context.ts';
-import { fire } from '../../test/fixtures.ts';
+import { fire, square } from '../../test/fixtures.ts';
 import { upsertFires } from '../fires/store.ts';
-
-/** A closed square ring of `size` degrees with its south-west corner at (lon, lat). */
-const square = (lon: number, lat: number, size: number) => [
-  [lon, lat],
-  [lon + size, lat],
-  [lon + size, lat + size],
-  [lon, lat + size],
-  [lon, lat],
-];
 
 const collection = (...features: { properties: Record<string, unknown>; ring: number[][] }[]) =>
   JSON.stringify({

@@ -70,6 +70,17 @@ export interface StoredCapture {
   agency_area_ha: number | null;
 }
 
+/** What an import compares a capture against: the columns of `StoredCapture`. */
+const CAPTURE_COLUMNS = [
+  'id',
+  'agency_code',
+  'agency_fire_id',
+  'fire_year',
+  'captured_at',
+  'geometry',
+  'agency_area_ha',
+] as const;
+
 /** The stored captures of these fires, keyed by `captureKey`. */
 export async function capturesOf(db: Tx, keys: readonly FireKey[]): Promise<Map<string, StoredCapture>> {
   const out = new Map<string, StoredCapture>();
@@ -77,15 +88,7 @@ export async function capturesOf(db: Tx, keys: readonly FireKey[]): Promise<Map<
     for (const part of chunks([...new Set(ids)])) {
       const rows = await db
         .selectFrom('perimeters')
-        .select([
-          'id',
-          'agency_code',
-          'agency_fire_id',
-          'fire_year',
-          'captured_at',
-          'geometry',
-          'agency_area_ha',
-        ])
+        .select(CAPTURE_COLUMNS)
         .where('agency_code', '=', agency)
         .where('agency_fire_id', 'in', part)
         .execute();
@@ -108,15 +111,7 @@ export async function idlessCapturesAt(db: Tx, times: readonly string[]): Promis
     out.push(
       ...((await db
         .selectFrom('perimeters')
-        .select([
-          'id',
-          'agency_code',
-          'agency_fire_id',
-          'fire_year',
-          'captured_at',
-          'geometry',
-          'agency_area_ha',
-        ])
+        .select(CAPTURE_COLUMNS)
         .where('agency_fire_id', 'is', null)
         .where('captured_at', 'in', part)
         .execute()) as StoredCapture[]),
