@@ -86,6 +86,73 @@ const mapLines = (patterns, value, withQuery) =>
     })
     .join('\n');
 
+/** The public reads' addresses and the query parameters each takes (written by the data API). */
+export const QUERY_RULES_FILE = path.join(DEPLOY_DIR, 'nginx', 'query-params.json');
+
+/** A parameter name nginx can repeat in its JSON answer as it is; any other is refused unnamed. */
+const NAME = '[A-Za-z0-9_.~%+-]{1,100}';
+const SEGMENT_END = '(?:=|&|$)';
+
+/** `/v1/fires/:agency/:id` as a regex of the decoded path: a parameter is one segment. */
+const routeRegex = (route) =>
+  route
+    .split('/')
+    .map((part) => (part.startsWith(':') ? '[^/]+' : part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
+    .join('/');
+
+/** The data API's 400 body (docs/api.md, errors) for a refused parameter, as an nginx string. */
+function refusalBody(code, name, message, params) {
+  const fieldError = { code, params, message };
+  const body = {
+    statusCode: 400,
+    error: 'Bad Request',
+    message,
+    code,
+    params,
+    validationErrors: { [name]: fieldError },
+    requestId: '$request_id',
+  };
+  return `"${JSON.stringify(body).replaceAll('"', '\\"')}"`;
+}
+
+/**
+ * The lines of the map that refuses, in nginx itself, a public read's query parameter that its
+ * address does not take or that is given twice (the same 400 as the data API's), so a junk
+ * parameter costs no cache miss and never reaches an instance. Per address, in the router's
+ * order: the refusals, then a line that ends the search for that address (nginx takes the first
+ * regex that matches, as the router takes the first route).
+ */
+export function queryRefusalLines(rules) {
+  return rules
+    .flatMap(({ path: route, params }) => {
+      const prefix = `~^(?:GET|HEAD):${routeRegex(route)}\\?(?:[^&]*&)*?`;
+      const known = params.length
+        ? `(?!(?:${params.map((p) => p.replace(/[.*+?^${}()|[\]\\-]/g, '\\$&')).join('|')})${SEGMENT_END})`
+        : '';
+      const expected = params.length ? params.join(', ') : 'none';
+      const unknown = (name) =>
+        refusalBody(
+          'query.unknown_parameter',
+          name,
+          `Unknown query parameter ${name} (this address takes: ${expected})`,
+          { names: name, expected },
+        );
+      const repeated = refusalBody(
+        'query.repeated_parameter',
+        '$1',
+        'Query parameter $1 is given more than once',
+        { names: '$1' },
+      );
+      return [
+        `  "${prefix}${known}(${NAME})${SEGMENT_END}" ${unknown('$1')};`,
+        `  "${prefix}${known}[^&=]" ${unknown('?')};`,
+        `  "${prefix}(${NAME})(?:=[^&]*)?&(?:[^&]*&)*?\\1${SEGMENT_END}" ${repeated};`,
+        `  "~^(?:GET|HEAD):${routeRegex(route)}\\?" "";`,
+      ];
+    })
+    .join('\n');
+}
+
 /** The config text for these settings; every setting has a default but the instances. */
 export function renderNginx(env) {
   const get = (name, fallback) => env[name] || fallback;
@@ -122,6 +189,7 @@ export function renderNginx(env) {
     ),
     EMBEDDABLE_FRAME_OPTIONS: mapLines(EMBEDDABLE_ROUTES, '""', true),
     SITE_PAGES: mapLines(knownPatterns(), '1', false),
+    QUERY_REFUSALS: queryRefusalLines(JSON.parse(readFileSync(QUERY_RULES_FILE, 'utf8'))),
     ADMIN_ALLOW: words(get('ADMIN_ALLOW', '127.0.0.1'))
       .map((address) => `    allow ${address};`)
       .join('\n'),

@@ -29,6 +29,10 @@ export const HTTP_MESSAGES = {
     en: 'Unknown query parameter {names} (this address takes: {expected})',
     fr: 'Paramètre de requête inconnu {names} (cette adresse accepte : {expected})',
   },
+  'query.repeated_parameter': {
+    en: 'Query parameter {names} is given more than once',
+    fr: 'Le paramètre de requête {names} est donné plus d’une fois',
+  },
   'query.dates_reversed': {
     en: 'to_date {to} is before from_date {from}',
     fr: 'to_date {to} est antérieure à from_date {from}',
