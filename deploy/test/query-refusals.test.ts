@@ -86,6 +86,8 @@ describe('nginx and the query parameters of the public reads', () => {
   ])('lets %s through to the data API (here none: its 503)', async (url) => {
     const res = await fetch(base + url);
     expect(res.status).toBe(503);
-    expect(ApiErrorBody.parse(await res.json()).code).toBe('service.unavailable');
+    const body = ApiErrorBody.parse(await res.json());
+    expect(body.code).toBe('service.unavailable');
+    expect(body.message).toBe(englishMessage('service.unavailable'));
   });
 });

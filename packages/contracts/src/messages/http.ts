@@ -110,6 +110,11 @@ export const HTTP_MESSAGES = {
     fr: 'Seul le centre national configure les flux des agences',
   },
   'feeds.not_found': { en: 'No feed for {agency}', fr: 'Aucun flux pour {agency}' },
+  // Answered by nginx when no data API instance answers (deploy/nginx/ciffc.conf.template).
+  'service.unavailable': {
+    en: 'The data service is not answering; try again shortly',
+    fr: 'Le service de données ne répond pas; réessayez sous peu',
+  },
   'service.database_unavailable': {
     en: 'The database is not answering; try again shortly',
     fr: 'La base de données ne répond pas; réessayez sous peu',
