@@ -1,7 +1,7 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 
 /**
- * Issue 16: the centre's editor, in the real admin panel, changes a page and a static content block
+ * The centre's editor, in the real admin panel, changes a page and a static content block
  * in English and in French, and deletes a page; the site shows each save within 5 s.
  */
 const EDITOR = { email: 'editor@demo.ciffc.local', password: 'Wildfire-editor-1' };

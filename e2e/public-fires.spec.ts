@@ -252,7 +252,7 @@ test.describe('public fire pages', () => {
 });
 
 /**
- * Issue 14: a phone and a laptop, in both languages. The map opens on the whole country with every
+ * A phone and a laptop, in both languages. The map opens on the whole country with every
  * active fire drawn and can still zoom out; no page or table is wider than the screen.
  */
 const SCREENS = [

@@ -12,7 +12,7 @@ const SHELL_LANGUAGE = 'src/app/shell-language.js';
 
 /**
  * Puts src/app/shell-language.js in <head> as a plain (render-blocking) script, so the app shell
- * of index.html paints in the visitor's language (issue 14, phone LCP). The build emits it under a
+ * of index.html paints in the visitor's language (phone LCP). The build emits it under a
  * content hash, so it is cached for good like the bundles (the gateway and nginx mark assets/
  * immutable); `vite dev` serves the source file.
  *

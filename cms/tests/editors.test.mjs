@@ -1,4 +1,4 @@
-// Issue 16: the centre's editors (Editor role) save in the admin panel's API, and the site, through
+// The centre's editors (Editor role) save in the admin panel's API, and the site, through
 // the gateway's content cache, shows the save within 5 s; nothing reaches the content system while
 // nothing changes. A real Strapi (demo data, throwaway SQLite) and the real gateway (tsx).
 // Run by the root as `node --test cms/tests/`; needs `npm run build` in cms/ once (admin panel).

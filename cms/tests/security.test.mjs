@@ -1,4 +1,4 @@
-// Issue 10, "Close the doors", against the running content system behind the gateway of `npm start`:
+// The closed doors (README, "Closed doors"), against the running content system behind the gateway of `npm start`:
 // the login limit counts real clients, the per-account lockout, CORS, the reset endpoints, the
 // password policy, the header set, and, on a fresh production database, register-admin refused and
 // the scripted first admin. Then the production start refusals (demo flag, NODE_ENV case, entropy).

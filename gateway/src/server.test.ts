@@ -247,7 +247,7 @@ describe('compression of data API answers', () => {
   });
 });
 
-describe('the doors of the gateway (issues 10 and 11)', () => {
+describe('the doors of the gateway', () => {
   // Stand-ins for the data API and the content system: they echo what reached them and send the
   // headers a part may send (X-Powered-By, its own CSP, a Cache-Control).
   const upstream = Fastify({ bodyLimit: 64 * 1024 * 1024 });

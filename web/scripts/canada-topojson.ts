@@ -34,7 +34,7 @@ interface Topology {
 const MIN_AREA = 0.05;
 
 /**
- * Land beside Canada, drawn as land rather than water (object `neighbours`, issue 14): the United
+ * Land beside Canada, drawn as land rather than water (object `neighbours`): the United
  * States (with Alaska), Greenland and Saint Pierre and Miquelon; Mexico so a zoomed-out view has no
  * hole. Lakes are kept from this box, [west, south, east, north], so the Great Lakes read as water on both shores.
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 12: two instances started together in demo mode on one empty PostgreSQL database. Without
+ * Two instances started together in demo mode on one empty PostgreSQL database. Without
  * the seeding lock one crashed on a duplicate key (historical_yearly_pk) and both seeded the fires.
  */
 import { randomBytes } from 'node:crypto';

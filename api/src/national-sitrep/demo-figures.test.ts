@@ -22,7 +22,7 @@ const LATEST = '2026-07-14';
 const round1 = (v: number) => Math.round(v * 10) / 10;
 
 /**
- * Issue 14: every figure of the demo comes from one source, the seeded fires, so the published
+ * Every figure of the demo comes from one source, the seeded fires, so the published
  * report, the summary, the national list and the graphs agree, and priority fires are real fires.
  */
 forEachEngine(

@@ -1,5 +1,5 @@
 /*
- * Runs in <head> before the app shell of index.html is painted (issue 14, phone LCP;
+ * Runs in <head> before the app shell of index.html is painted (phone LCP;
  * docs/performance.md). It puts on <html>:
  *  - lang: the first render's language, in the order of initialLocale in
  *    src/shared/i18n/locale.ts (a shared link's ?lang=, then the saved choice, then the browser's

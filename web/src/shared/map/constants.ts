@@ -1,5 +1,5 @@
 /**
- * Issue 14: the legacy minimum (3.8) equalled the initial zoom, so a phone could never see the
+ * The legacy minimum (3.8) equalled the initial zoom, so a phone could never see the
  * country. The map now opens fitted to Canada (MAP_FIT_BOUNDS) and can zoom out to the whole
  * continent on any screen.
  */
