@@ -5,15 +5,14 @@
  * `npx tsx bench/nginx-query.ts [fires] [seconds]`.
  *
  * A proxy keys its cache on the raw address, so a random parameter makes every request new to
- * nginx: the data API refuses a parameter its route does not declare (400, before any database
- * read) and a repeated one, and the site's pages are kept on path and language only. `<random>`
- * is a new value on every request.
+ * nginx: nginx refuses a public read's parameter its route does not declare, or a repeated one,
+ * itself (the data API's 400, from deploy/nginx/query-params.json), and the site's pages are kept on
+ * path and language only. `<random>` is a new value on every request.
  *
- * 28 Nov 2026, 2 cores shared (load 7-11), req/s and p99: cached /v1/wildfires?page=1 4,012 (36 ms);
- * the same with &x=<random> 822 (215 ms, each a 400 from an instance); with page=1&page=1 4,491
- * (29 ms, the 400 kept 1 s; 570 and p99 2 s before, queued behind proxy_cache_lock); /situation
- * 4,027 (42 ms) and with ?utm_source=<random> 3,860 (33 ms; 344 and p99 2 s before nginx kept
- * pages at all).
+ * 28 Nov 2026, 2 cores (load 1.3 at the start), req/s and p99: cached /v1/wildfires?page=1 6,190
+ * (16 ms); the same with &x=<random> 9,220 (11 ms, refused by nginx; 822 and 215 ms when each was
+ * a 400 from an instance); page=1&page=1 8,777 (11 ms); page=1&page=<random> 8,702 (12 ms);
+ * /situation 7,698 (25 ms) and with ?utm_source=<random> 8,312 (15 ms).
  */
 import autocannon from 'autocannon';
 import { createDb } from '../api/src/db/index.ts';
