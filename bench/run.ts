@@ -19,6 +19,7 @@ const BENCHES: Record<string, { args: string[]; quick: boolean }> = {
   'api-agency': { args: [], quick: true },
   'agency-sitrep-save': { args: [], quick: true },
   'national-sitrep': { args: ['--sqlite-only'], quick: true },
+  'ogc-items': { args: [], quick: true },
   'api-fires': { args: ['both'], quick: false },
 };
 
