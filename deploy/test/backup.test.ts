@@ -3,7 +3,8 @@
  * serves the same data, and an online SQLite backup taken while the API is open serves it too.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -98,9 +99,14 @@ describe('backups (deploy/README.md)', () => {
     const before = await answers(original);
 
     const dest = path.join(dir, 'nightly');
-    const env = { ...process.env, CIFFC_ETC: etc, CIFFC_UPLOADS: path.join(dir, 'no-uploads') };
+    // The content system's uploads: a file in a sub-folder, as the media library writes them.
+    const uploads = path.join(dir, 'uploads');
+    mkdirSync(path.join(uploads, 'thumbnails'), { recursive: true });
+    const image = randomBytes(4096);
+    writeFileSync(path.join(uploads, 'thumbnails', 'map_2026.png'), image);
+    const env = { ...process.env, CIFFC_ETC: etc, CIFFC_UPLOADS: uploads };
     run('sh', [path.join(repoRoot, 'deploy/backup.sh'), dest], env);
-    for (const dump of ['api.dump', 'cms.dump']) {
+    for (const dump of ['api.dump', 'cms.dump', 'uploads.tar']) {
       expect((statSync(path.join(dest, dump)).mode & 0o777).toString(8), dump).toBe('600');
     }
     // As the PostgreSQL superuser would run it.
@@ -129,6 +135,11 @@ describe('backups (deploy/README.md)', () => {
     const restored = await app(as('ciffc_api', 'ciffc_api_restored'));
     cleanups.push(() => restored.close());
     expect(await answers(restored)).toEqual(before);
+    // The uploads by deploy/README.md's command, into an empty folder: the same bytes.
+    const restoredUploads = path.join(dir, 'uploads-restored');
+    mkdirSync(restoredUploads);
+    run('tar', ['-C', restoredUploads, '-xf', path.join(dest, 'uploads.tar')]);
+    expect(readFileSync(path.join(restoredUploads, 'thumbnails', 'map_2026.png')).equals(image)).toBe(true);
   });
 
   it('SQLite: an online backup while the API has the file open, the same answers', async () => {
