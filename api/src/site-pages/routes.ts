@@ -16,6 +16,8 @@ import { HttpError } from '../http/errors.ts';
 import { siteUrl } from '../http/site-url.ts';
 import * as sitrepStore from '../national-sitrep/store.ts';
 import { contentPageReader } from './content-pages.ts';
+import { PREVIEW_SIZE, previewAlt } from './preview/image.ts';
+import { previewPath, previewRoutes } from './preview/routes.ts';
 
 /**
  * The site's pages as served HTML (docs/decisions.md, "Served pages"): nginx and the gateway ask
@@ -46,6 +48,7 @@ export async function sitePageRoutes(app: FastifyInstance): Promise<void> {
   const shell = shellReader(app.config.siteShell);
   const contentPage = contentPageReader(app.config.cmsUrl);
   const tags = ['site'];
+  await previewRoutes(app);
 
   app.get(
     '/v1/site/page/*',
@@ -87,7 +90,20 @@ export async function sitePageRoutes(app: FastifyInstance): Promise<void> {
         // A content page's text is part of the version: an edit in the content system shows within its cache's minute.
         version: `${version}|${lang}|${site}|${stamp}|${contentStamp(content)}`,
         contentType: 'text/html; charset=utf-8',
-        compute: async () => renderPage(text, describePage(path, lang, await report(), content), site),
+        compute: async () => {
+          const shown = await report();
+          const page = describePage(path, lang, shown, content);
+          // A report's page is previewed by the map of its day; every other page by the site's card.
+          if (shown && page.status === 200) {
+            const date = shown.field_date;
+            page.image = {
+              path: previewPath(date, lang),
+              ...PREVIEW_SIZE,
+              alt: previewAlt(date, shown.field_preparedness_level, lang),
+            };
+          }
+          return renderPage(text, page, site);
+        },
       });
     },
   );

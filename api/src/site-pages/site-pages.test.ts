@@ -4,6 +4,7 @@ import path from 'node:path';
 import { expect, it } from 'vitest';
 import { forEachEngine } from '../../test/context.ts';
 import { REPO_ROOT } from '../config.ts';
+import { upsertFires } from '../fires/store.ts';
 
 /** A stored report with what a served page reads (the publish flow stores the whole document). */
 function storedReport(date: string, level: string, en: string, fr: string) {
@@ -37,6 +38,29 @@ function storedReport(date: string, level: string, en: string, fr: string) {
     national_availability: [],
     resource_requirements: [],
   };
+}
+
+/** A fire as the map reads it, reported on `reported`. */
+const fire = (id: string, reported: string, stage: string, latitude: number, longitude: number) => ({
+  agency_code: id.slice(0, 2).toLowerCase(),
+  agency_fire_id: id,
+  agency_data_timezone: 'America/Vancouver',
+  situation_report_date: reported,
+  status_date: reported,
+  stage_of_control: stage,
+  fire_cause: 'N',
+  response_type: 'FUL',
+  fire_size: 1500,
+  latitude,
+  longitude,
+  updated_at: `${reported}T18:00:00.000Z`,
+});
+
+/** A PNG's width and height from its IHDR chunk, after checking its signature. */
+function pngSize(bytes: Buffer): { width: number; height: number } {
+  expect(bytes.subarray(0, 8)).toEqual(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]));
+  expect(bytes.subarray(12, 16).toString('latin1')).toBe('IHDR');
+  return { width: bytes.readUInt32BE(16), height: bytes.readUInt32BE(20) };
 }
 
 /** What these tests read of a parsed document (the API's types have no DOM library). */
@@ -240,6 +264,70 @@ forEachEngine(
       expect(locs).toContain('https://fires.example.ca/situation/2026-11-27?lang=fr');
       expect(locs).not.toContain('https://fires.example.ca/agency');
       expect(locs).toHaveLength(2 * (7 + 2));
+    });
+
+    it("serves a report's preview image, the map of its day's active fires, as a 1200x630 PNG cached with an ETag, and 404 for a date without a report", async () => {
+      await upsertFires(ctx().app.db.kysely, [
+        fire('BC-K1', '2026-11-20', 'OC', 50.7, -120.3),
+        fire('BC-K2', '2026-11-21', 'OUT', 50.1, -119.4),
+        fire('ON-T9', '2026-11-27', 'BH', 49.8, -92.4),
+      ]);
+      const res = await get('/v1/sitrep/2026-11-26/preview.png');
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toBe('image/png');
+      expect(res.headers['cache-control']).toMatch(/^public, max-age=\d+$/);
+      expect(pngSize(res.rawPayload)).toEqual({ width: 1200, height: 630 });
+
+      const etag = String(res.headers.etag);
+      expect((await get('/v1/sitrep/2026-11-26/preview.png', { 'if-none-match': etag })).statusCode).toBe(
+        304,
+      );
+
+      // The next day's map has the fire reported that day; the French one has French text.
+      const nextDay = await get('/v1/sitrep/2026-11-27/preview.png');
+      expect(pngSize(nextDay.rawPayload)).toEqual({ width: 1200, height: 630 });
+      expect(nextDay.rawPayload.equals(res.rawPayload)).toBe(false);
+      const french = await get('/v1/sitrep/2026-11-26/preview.png?lang=fr');
+      expect(pngSize(french.rawPayload)).toEqual({ width: 1200, height: 630 });
+      expect(french.rawPayload.equals(res.rawPayload)).toBe(false);
+      // A new fire of that day is a new map.
+      await upsertFires(ctx().app.db.kysely, [fire('BC-K3', '2026-11-25', 'UC', 54.0, -125.0)]);
+      const after = await get('/v1/sitrep/2026-11-26/preview.png', { 'if-none-match': etag });
+      expect(after.statusCode).toBe(200);
+      expect(after.rawPayload.equals(res.rawPayload)).toBe(false);
+
+      const missing = await get('/v1/sitrep/2031-01-01/preview.png');
+      expect(missing.statusCode).toBe(404);
+      expect(missing.json()).toMatchObject({ code: 'national.not_found', params: { date: '2031-01-01' } });
+      expect((await get('/v1/sitrep/2026-02-30/preview.png')).statusCode).toBe(400);
+    });
+
+    it("names its day's preview image as a report page's Open Graph and Twitter image, in its language; other pages keep the site's card", async () => {
+      const fr = head((await get('/v1/site/page/situation/2026-11-26?lang=fr')).body);
+      expect(fr.meta('og:image')).toBe('https://fires.example.ca/v1/sitrep/2026-11-26/preview.png?lang=fr');
+      expect(fr.meta('twitter:image')).toBe(fr.meta('og:image'));
+      expect(fr.meta('twitter:card')).toBe('summary_large_image');
+      expect([fr.meta('og:image:width'), fr.meta('og:image:height')]).toEqual(['1200', '630']);
+      expect(fr.meta('og:image:alt')).toBe(
+        'Carte des feux actifs au Canada par stade de contrôle le 2026-11-26 ; niveau de préparation national 3',
+      );
+      const en = head((await get('/v1/site/page/situation/2026-11-26')).body);
+      expect(en.meta('og:image')).toBe('https://fires.example.ca/v1/sitrep/2026-11-26/preview.png');
+      expect(en.meta('og:image:alt')).toBe(
+        "Map of Canada's active fires by stage of control on 2026-11-26; national preparedness level 3",
+      );
+      // The latest report's address shows the map of its day.
+      const latest = head((await get('/v1/site/page/situation')).body);
+      expect(latest.meta('og:image')).toBe('https://fires.example.ca/v1/sitrep/2026-11-27/preview.png');
+      // The image a page names is served.
+      const named = new URL(String(en.meta('og:image')));
+      expect((await get(named.pathname)).statusCode).toBe(200);
+
+      const summary = head((await get('/v1/site/page/summary')).body);
+      expect(summary.meta('og:image')).toBe('https://fires.example.ca/og-card.png');
+      expect(summary.meta('og:image:alt')).toBe('Canadian Interagency Forest Fire Centre (CIFFC)');
+      const missing = head((await get('/v1/site/page/situation/2031-01-01')).body);
+      expect(missing.meta('og:image')).toBe('https://fires.example.ca/og-card.png');
     });
 
     it("serves a content page (the footer's among them) with the content system's title and description in its language, and 404 for an alias it does not have", async () => {

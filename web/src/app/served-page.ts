@@ -145,6 +145,15 @@ export interface ServedPage {
   showsMap: boolean;
   /** The inside of <main>, readable without JavaScript; the shell's own when absent. */
   main?: string;
+  /** The link preview's image (a path on the site) and its text; the site's card when absent. */
+  image?: PageImage;
+}
+
+interface PageImage {
+  path: string;
+  width: number;
+  height: number;
+  alt: string;
 }
 
 const format = (text: string, values: Record<string, string>) =>
@@ -238,10 +247,11 @@ const OG_LOCALE: Record<Locale, string> = { en: 'en_CA', fr: 'fr_CA' };
 function headTags(page: ServedPage, site: string): string {
   const other: Locale = page.lang === 'fr' ? 'en' : 'fr';
   const url = pageUrl(site, page.canonical, page.lang);
-  const image = `${site}${CARD_IMAGE.path}`;
   const meta = (attribute: 'name' | 'property', key: string, value: string) =>
     `<meta ${attribute}="${key}" content="${escapeHtml(value)}" />`;
   const siteName = catalogue[page.lang]['meta.siteName'] ?? PRODUCT;
+  const card = page.image ?? { ...CARD_IMAGE, alt: siteName };
+  const image = `${site}${card.path}`;
   return [
     `<title>${escapeHtml(page.title)}</title>`,
     meta('name', 'description', page.description),
@@ -264,13 +274,14 @@ function headTags(page: ServedPage, site: string): string {
     meta('property', 'og:locale', OG_LOCALE[page.lang]),
     meta('property', 'og:locale:alternate', OG_LOCALE[other]),
     meta('property', 'og:image', image),
-    meta('property', 'og:image:width', String(CARD_IMAGE.width)),
-    meta('property', 'og:image:height', String(CARD_IMAGE.height)),
-    meta('property', 'og:image:alt', siteName),
+    meta('property', 'og:image:width', String(card.width)),
+    meta('property', 'og:image:height', String(card.height)),
+    meta('property', 'og:image:alt', card.alt),
     meta('name', 'twitter:card', 'summary_large_image'),
     meta('name', 'twitter:title', page.title),
     meta('name', 'twitter:description', page.description),
     meta('name', 'twitter:image', image),
+    meta('name', 'twitter:image:alt', card.alt),
   ]
     .filter(Boolean)
     .join('\n    ');

@@ -1,0 +1,75 @@
+import { ApiErrorBody, isReportDate, LangQuery, seasonOf } from '@ciffc/contracts';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { dataVersion } from '../../db/versions.ts';
+import { activeFires } from '../../fires/store.ts';
+import { sendCached } from '../../http/cache.ts';
+import { notFound } from '../../http/errors.ts';
+import * as sitrepStore from '../../national-sitrep/store.ts';
+import { previewFonts, renderPreview } from './image.ts';
+
+/** The address of a report's preview image, as the served page names it. */
+export const previewPath = (date: string, lang: 'en' | 'fr') =>
+  `/v1/sitrep/${date}/preview.png${lang === 'fr' ? '?lang=fr' : ''}`;
+
+const PreviewParams = z.object({
+  date: z
+    .string()
+    .refine(isReportDate, { message: 'expected a date as YYYY-MM-DD' })
+    .describe('Report date, YYYY-MM-DD'),
+});
+const PreviewQuery = z.object({
+  lang: LangQuery.optional().describe('Language of the text: en (default) or fr'),
+});
+const PngImage = z.string().describe('A PNG image (image/png), 1200×630');
+
+/**
+ * The link preview of a published national report (docs/decisions.md, "Served pages"): the map of
+ * that day's active fires, named by the report's page as its og:image. Cached like the other public
+ * reads; the PNG is rendered once per date, language and data version (the response cache keeps it).
+ */
+export async function previewRoutes(fastify: FastifyInstance): Promise<void> {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  if (previewFonts().length === 0)
+    app.log.warn(
+      'no DejaVu or Liberation font (Debian fonts-dejavu-core): report previews use the system fonts, if any',
+    );
+  app.get(
+    '/v1/sitrep/:date/preview.png',
+    {
+      schema: {
+        summary:
+          "A report's link preview: the map of that day's active fires by stage of control, with the report's " +
+          'date and preparedness level (1200×630 PNG); 404 for a date without a published report',
+        tags: ['national-sitrep'],
+        params: PreviewParams,
+        querystring: PreviewQuery,
+        response: { 200: PngImage, 400: ApiErrorBody, 404: ApiErrorBody },
+      },
+    },
+    async (request, reply) => {
+      const { date } = request.params;
+      const lang = request.query.lang ?? 'en';
+      const k = app.db.kysely;
+      const publication = await sitrepStore.currentPublication(k, date);
+      if (!publication) throw notFound('national.not_found', { date });
+      const [published, fires] = await Promise.all([
+        sitrepStore.publicationsVersion(app.db),
+        dataVersion(k, 'fires'),
+      ]);
+      return sendCached(request, reply, app.responseCache, {
+        version: `${published}|${fires}`,
+        contentType: 'image/png',
+        // The map's fires are those it showed on that day: the season's active fires reported by then.
+        compute: async () =>
+          renderPreview({
+            date,
+            level: publication.preparedness_level,
+            lang,
+            fires: await activeFires(k, seasonOf(date), { to: date }),
+          }),
+      });
+    },
+  );
+}
