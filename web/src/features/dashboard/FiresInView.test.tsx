@@ -10,7 +10,7 @@ import {
 } from '../../shared/map/constants.ts';
 import { renderWithProviders } from '../../test/render.tsx';
 import { FireDetails } from './FireDetails.tsx';
-import { FIRES_IN_VIEW_LIMIT, FiresInView, largestFires } from './FiresInView.tsx';
+import { FIRES_IN_VIEW_LIMIT, FiresInView, largestFires, perimeterKey } from './FiresInView.tsx';
 import type { MapFireProperties } from './map-fires.ts';
 
 const fire = (key: number, size: number, extra: Partial<MapFireProperties> = {}): MapFireProperties => ({
@@ -74,6 +74,58 @@ describe('fires in view (the keyboard path to a popup)', () => {
     await user.tab();
     await user.keyboard(' ');
     expect(onOpen).toHaveBeenLastCalledWith(3, buttons[1]);
+  });
+
+  it("opens a fire's perimeter popup from the keyboard, by a button beside the fire, in both languages", async () => {
+    const onOpen = vi.fn();
+    const onOpenPerimeter = vi.fn();
+    const fires = largestFires([fire(1, 5), fire(2, 1500.25, { field_agency_code: 'on' }), fire(3, 250)]);
+    const withPerimeter = new Set([perimeterKey('on', 'F2'), perimeterKey('bc', 'F1')]);
+    const { unmount } = renderWithProviders(
+      <FiresInView
+        fires={fires}
+        total={3}
+        onOpen={onOpen}
+        withPerimeter={withPerimeter}
+        onOpenPerimeter={onOpenPerimeter}
+      />,
+    );
+    const user = userEvent.setup();
+    await user.click(screen.getByText(/^Largest fires in this view/));
+    const items = within(screen.getByRole('list')).getAllByRole('listitem');
+    // Only the fires with a perimeter drawn have the second button, named for the fire.
+    expect(
+      items.map((li) =>
+        within(li)
+          .getAllByRole('button')
+          .map((b) => b.textContent),
+      ),
+    ).toEqual([
+      ['F2 (ON), 1,500.3 ha, Out of Control, perimeter mapped', 'Perimeter of F2 (ON)'],
+      ['F3 (BC), 250.0 ha, Out of Control'],
+      ['F1 (BC), 5.0 ha, Out of Control, perimeter mapped', 'Perimeter of F1 (BC)'],
+    ]);
+    const perimeter = screen.getByRole('button', { name: 'Perimeter of F2 (ON)' });
+    await user.tab();
+    await user.tab();
+    expect(document.activeElement).toBe(perimeter);
+    await user.keyboard('{Enter}');
+    expect(onOpenPerimeter).toHaveBeenCalledWith(fires[0], perimeter);
+    expect(onOpen).not.toHaveBeenCalled();
+    unmount();
+    renderWithProviders(
+      <FiresInView
+        fires={fires}
+        total={3}
+        onOpen={onOpen}
+        withPerimeter={withPerimeter}
+        onOpenPerimeter={onOpenPerimeter}
+      />,
+      { locale: 'fr' },
+    );
+    await user.click(screen.getByText(/^Plus grands feux de cette vue/));
+    await user.click(screen.getByRole('button', { name: 'Périmètre de F1 (BC)' }));
+    expect(onOpenPerimeter).toHaveBeenLastCalledWith(fires[2], expect.any(HTMLElement));
   });
 
   it('says so in French when no fire is drawn in the view', async () => {

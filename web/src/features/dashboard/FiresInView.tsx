@@ -38,13 +38,15 @@ export const perimeterKey = (agency: string | null, fireId: string | null) =>
 /**
  * The keyboard way to a fire's popup: the map's markers are drawn on a canvas and only a pointer can
  * pick one, so the largest fires in the current view are also buttons, in a disclosure that costs
- * one tab stop while closed.
+ * one tab stop while closed. A fire with a perimeter drawn has a second button beside it, which
+ * opens the perimeter's popup (its captures over time among them).
  */
 export function FiresInView({
   fires,
   total,
   onOpen,
   withPerimeter,
+  onOpenPerimeter,
 }: {
   /** Already cut to the largest, largest first. */
   fires: MapFireProperties[];
@@ -53,6 +55,8 @@ export function FiresInView({
   onOpen: (key: number, trigger: HTMLElement) => void;
   /** The fires with a perimeter on the map (`perimeterKey`), said in the list. */
   withPerimeter?: ReadonlySet<string> | undefined;
+  /** Opens the popup of the fire's perimeter; without it, no perimeter button. */
+  onOpenPerimeter?: ((fire: MapFireProperties, trigger: HTMLElement) => void) | undefined;
 }) {
   const intl = useIntl();
   const format = useFormat();
@@ -80,19 +84,42 @@ export function FiresInView({
         </p>
       ) : (
         <ol>
-          {fires.map((fire) => (
-            <li key={fire.key}>
-              <button
-                type="button"
-                className="link-button"
-                onClick={(e) => onOpen(fire.key, e.currentTarget)}
-              >
-                {withPerimeter?.has(perimeterKey(fire.field_agency_code, fire.field_agency_fire_id))
-                  ? intl.formatMessage({ id: 'dashboard.inView.perimeter' }, { fire: describe(fire) })
-                  : describe(fire)}
-              </button>
-            </li>
-          ))}
+          {fires.map((fire) => {
+            const mapped = withPerimeter?.has(
+              perimeterKey(fire.field_agency_code, fire.field_agency_fire_id),
+            );
+            return (
+              <li key={fire.key}>
+                <button
+                  type="button"
+                  className="link-button"
+                  onClick={(e) => onOpen(fire.key, e.currentTarget)}
+                >
+                  {mapped
+                    ? intl.formatMessage({ id: 'dashboard.inView.perimeter' }, { fire: describe(fire) })
+                    : describe(fire)}
+                </button>
+                {mapped && onOpenPerimeter ? (
+                  <>
+                    {' '}
+                    <button
+                      type="button"
+                      className="link-button"
+                      onClick={(e) => onOpenPerimeter(fire, e.currentTarget)}
+                    >
+                      <FormattedMessage
+                        id="dashboard.inView.openPerimeter"
+                        values={{
+                          id: fire.field_agency_fire_id,
+                          agency: fire.field_agency_code.toUpperCase(),
+                        }}
+                      />
+                    </button>
+                  </>
+                ) : null}
+              </li>
+            );
+          })}
         </ol>
       )}
     </details>

@@ -210,13 +210,26 @@ export default function FiresMapCanvas({
     const feature = fires.features[key - 1];
     if (!feature) return;
     trigger.current = from;
+    setSelectedPerimeter(undefined);
     setSelected(feature.properties);
+  };
+
+  // The list's perimeter button: the popup of the fire's perimeter, at the fire's point.
+  const openPerimeterFromList = (fire: MapFireProperties, from: HTMLElement) => {
+    const key = perimeterKey(fire.field_agency_code, fire.field_agency_fire_id);
+    const perimeter = perimeters.features.find(
+      (p) => perimeterKey(p.properties.agency_code, p.properties.agency_fire_id) === key,
+    )?.properties;
+    if (!perimeter) return;
+    trigger.current = from;
+    setSelected(undefined);
+    setSelectedPerimeter({ perimeter, longitude: fire.longitude, latitude: fire.latitude });
   };
 
   // MapLibre would focus the popup's first link (the agency's site); its close button comes first,
   // as before the link was added, so Enter or Escape closes the popup and focus returns to the list.
   useEffect(() => {
-    if (!selected) return;
+    if (!selected && !selectedPerimeter) return;
     const frame = requestAnimationFrame(() =>
       mapRef.current
         ?.getContainer()
@@ -224,10 +237,11 @@ export default function FiresMapCanvas({
         ?.focus(),
     );
     return () => cancelAnimationFrame(frame);
-  }, [selected]);
+  }, [selected, selectedPerimeter]);
 
   const closePopup = () => {
     setSelected(undefined);
+    setSelectedPerimeter(undefined);
     if (trigger.current?.isConnected) trigger.current.focus();
     trigger.current = null;
   };
@@ -388,8 +402,9 @@ export default function FiresMapCanvas({
           <Popup
             longitude={selectedPerimeter.longitude}
             latitude={selectedPerimeter.latitude}
-            onClose={() => setSelectedPerimeter(undefined)}
+            onClose={closePopup}
             closeOnClick={false}
+            focusAfterOpen={false}
             maxWidth="18rem"
           >
             <PerimeterDetails perimeter={selectedPerimeter.perimeter} />
@@ -402,6 +417,7 @@ export default function FiresMapCanvas({
           total={inView.total}
           onOpen={openFromList}
           withPerimeter={withPerimeter}
+          onOpenPerimeter={openPerimeterFromList}
         />
       ) : null}
     </>
