@@ -9,11 +9,12 @@ const [chromium, nginx, gdal] = SYSTEM_PACKAGES as [
 const root = { root: true, apt: true, allowed: true };
 
 describe('the pretest check of the Debian packages the tests need', () => {
-  it('names chromium-headless-shell, nginx and gdal-bin (ogrinfo)', () => {
+  it("names chromium-headless-shell, nginx, gdal-bin (ogrinfo) and the preview images' font", () => {
     expect(SYSTEM_PACKAGES.map((p) => [p.name, p.program])).toEqual([
       ['chromium-headless-shell', 'chromium-headless-shell'],
       ['nginx', 'nginx'],
       ['gdal-bin', 'ogrinfo'],
+      ['fonts-dejavu-core', 'DejaVuSans.ttf'],
     ]);
   });
 

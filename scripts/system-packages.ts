@@ -1,6 +1,6 @@
 /**
- * Runs before `npm test` (the `pretest` script): the browser, production and GIS tests need three
- * Debian packages that `npm install` cannot bring. Present: nothing happens. Missing: installed
+ * Runs before `npm test` (the `pretest` script): the browser, production and GIS tests and the
+ * link preview images need four Debian packages that `npm install` cannot bring. Present: nothing happens. Missing: installed
  * with apt-get when this runs as root on a machine with apt-get (unless CIFFC_NO_APT=1), otherwise
  * the run stops before any test with the one command that installs them.
  */
@@ -12,8 +12,10 @@ import { pathToFileURL } from 'node:url';
 interface SystemPackage {
   /** The Debian package. */
   name: string;
-  /** The program the tests run. */
+  /** The program the tests run, or the file they read (`paths` only, a font). */
   program: string;
+  /** A file read, not run: present is enough. */
+  data?: boolean;
   /** What needs it. */
   usedBy: string;
   /** Absolute paths tried before PATH (Playwright starts the browser by its path; nginx lives in sbin). */
@@ -29,6 +31,13 @@ export const SYSTEM_PACKAGES: SystemPackage[] = [
   },
   { name: 'nginx', program: 'nginx', usedBy: 'production test (deploy/test/)', paths: ['/usr/sbin/nginx'] },
   { name: 'gdal-bin', program: 'ogrinfo', usedBy: 'OGC API test (api/src/ogc/)', paths: [] },
+  {
+    name: 'fonts-dejavu-core',
+    program: 'DejaVuSans.ttf',
+    usedBy: 'the text of the link preview images (api/src/site-pages/preview/)',
+    paths: ['/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf'],
+    data: true,
+  },
 ];
 
 function executable(file: string): boolean {
@@ -40,10 +49,21 @@ function executable(file: string): boolean {
   }
 }
 
+function readable(file: string): boolean {
+  try {
+    accessSync(file, constants.R_OK);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 function onPath(program: string, extra: string[]): boolean {
   const dirs = (process.env.PATH ?? '').split(path.delimiter).filter(Boolean);
   return [...extra, ...dirs.map((dir) => path.join(dir, program))].some(executable);
 }
+
+const present = (p: SystemPackage) => (p.data ? p.paths.some(readable) : onPath(p.program, p.paths));
 
 export type Plan =
   | { kind: 'ready' }
@@ -70,7 +90,7 @@ export function plan(missing: SystemPackage[], can: { root: boolean; apt: boolea
 }
 
 function main(): number {
-  const missing = SYSTEM_PACKAGES.filter((p) => !onPath(p.program, p.paths));
+  const missing = SYSTEM_PACKAGES.filter((p) => !present(p));
   const decided = plan(missing, {
     root: process.getuid?.() === 0,
     apt: onPath('apt-get', []),
