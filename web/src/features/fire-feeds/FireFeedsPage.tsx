@@ -1,13 +1,14 @@
-import type { FeedStatus } from '@ciffc/contracts';
+import type { FeedStatus, ValidationErrors } from '@ciffc/contracts';
 import { AGENCIES } from '@ciffc/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { serverText } from '../../shared/editing/server-text.ts';
+import { ApiError } from '../../shared/api/http.ts';
+import { fieldTexts, serverText } from '../../shared/editing/server-text.ts';
 import { ErrorBox } from '../../shared/ui/ErrorBox.tsx';
 import { Loading } from '../../shared/ui/Loading.tsx';
 import { PageHeader } from '../../shared/ui/PageHeader.tsx';
-import { feedsQuery, runFeed, saveFeed } from './api.ts';
+import { type FeedKind, feedsQuery, feedsQueryKey, removeFeed, runFeed, saveFeed } from './api.ts';
 
 function FeedStatusText({ feed }: { feed: FeedStatus | undefined }) {
   const intl = useIntl();
@@ -59,8 +60,29 @@ const SNAPSHOT_VALUES: Record<SnapshotChoice, boolean | null> = { layout: null, 
 const snapshotChoice = (value: boolean | null): SnapshotChoice =>
   value === null ? 'layout' : value ? 'always' : 'never';
 
-/** One agency's row: its URL, interval, switches, saved together. */
-function FeedRow({ agency, name, feed }: { agency: string; name: string; feed: FeedStatus | undefined }) {
+/** The body's fields by their column on the screen. */
+const FIELD_COLUMNS: Record<string, string> = {
+  url: 'url',
+  interval_minutes: 'interval',
+  enabled: 'enabled',
+  snapshot: 'snapshot',
+};
+
+/**
+ * One agency's row: its URL, interval, switches, saved together. A perimeter feed has no
+ * "complete list" choice: each perimeter file replaces nothing but the captures it brings.
+ */
+function FeedRow({
+  kind,
+  agency,
+  name,
+  feed,
+}: {
+  kind: FeedKind;
+  agency: string;
+  name: string;
+  feed: FeedStatus | undefined;
+}) {
   const intl = useIntl();
   const queryClient = useQueryClient();
   const [url, setUrl] = useState(feed?.url ?? '');
@@ -74,14 +96,41 @@ function FeedRow({ agency, name, feed }: { agency: string; name: string; feed: F
     setError(null);
     try {
       await action();
-      await queryClient.invalidateQueries({ queryKey: ['fire-feeds'] });
+      await queryClient.invalidateQueries({ queryKey: feedsQueryKey(kind) });
     } catch (e) {
-      setError(serverText(e, intl));
+      setError(refusalText(e));
     } finally {
       setBusy(false);
     }
   };
-  const label = (id: string) => `${intl.formatMessage({ id })} – ${name}`;
+  // A refused field is named by its column, its code in the user's language; else the refusal's code.
+  const refusalText = (e: unknown) => {
+    const errors =
+      e instanceof ApiError
+        ? (e.body as { validationErrors?: ValidationErrors })?.validationErrors
+        : undefined;
+    const texts = errors ? Object.entries(fieldTexts(errors, intl)) : [];
+    if (texts.length === 0) return serverText(e, intl);
+    return texts
+      .map(([field, text]) => {
+        const column = FIELD_COLUMNS[field];
+        return column
+          ? intl.formatMessage(
+              { id: 'fireFeeds.fieldError' },
+              { column: intl.formatMessage({ id: `fireFeeds.col.${column}` }), error: text },
+            )
+          : text;
+      })
+      .join(' ');
+  };
+  // Both tables are on the screen: a perimeter feed's fields say so in their names.
+  const label = (id: string) =>
+    kind === 'fires'
+      ? `${intl.formatMessage({ id })} – ${name}`
+      : intl.formatMessage(
+          { id: 'fireFeeds.perimeters.label' },
+          { column: intl.formatMessage({ id }), agency: name },
+        );
   return (
     <tr>
       <th scope="row">{name}</th>
@@ -116,19 +165,21 @@ function FeedRow({ agency, name, feed }: { agency: string; name: string; feed: F
           onChange={(e) => setEnabled(e.target.checked)}
         />
       </td>
-      <td>
-        <select
-          value={snapshot}
-          aria-label={label('fireFeeds.col.snapshot')}
-          onChange={(e) => setSnapshot(e.target.value as SnapshotChoice)}
-        >
-          {SNAPSHOT_CHOICES.map((c) => (
-            <option key={c} value={c}>
-              {intl.formatMessage({ id: `fireFeeds.snapshot.${c}` })}
-            </option>
-          ))}
-        </select>
-      </td>
+      {kind === 'fires' ? (
+        <td>
+          <select
+            value={snapshot}
+            aria-label={label('fireFeeds.col.snapshot')}
+            onChange={(e) => setSnapshot(e.target.value as SnapshotChoice)}
+          >
+            {SNAPSHOT_CHOICES.map((c) => (
+              <option key={c} value={c}>
+                {intl.formatMessage({ id: `fireFeeds.snapshot.${c}` })}
+              </option>
+            ))}
+          </select>
+        </td>
+      ) : null}
       <td>
         <FeedStatusText feed={feed} />
       </td>
@@ -138,68 +189,107 @@ function FeedRow({ agency, name, feed }: { agency: string; name: string; feed: F
           disabled={busy || !url}
           onClick={() =>
             void act(() =>
-              saveFeed(agency, {
-                url,
-                interval_minutes: Number(interval),
-                enabled,
-                snapshot: SNAPSHOT_VALUES[snapshot],
-              }),
+              saveFeed(
+                agency,
+                {
+                  url,
+                  interval_minutes: Number(interval),
+                  enabled,
+                  snapshot: kind === 'fires' ? SNAPSHOT_VALUES[snapshot] : null,
+                },
+                kind,
+              ),
             )
           }
         >
           <FormattedMessage id="fireFeeds.save" />
         </button>{' '}
         {feed && (
-          <button type="button" disabled={busy} onClick={() => void act(() => runFeed(agency))}>
-            <FormattedMessage id="fireFeeds.run" />
-          </button>
+          <>
+            <button type="button" disabled={busy} onClick={() => void act(() => runFeed(agency, kind))}>
+              <FormattedMessage id="fireFeeds.run" />
+            </button>{' '}
+            <button
+              type="button"
+              disabled={busy}
+              onClick={() =>
+                void act(async () => {
+                  await removeFeed(agency, kind);
+                  setUrl('');
+                })
+              }
+            >
+              <FormattedMessage id="fireFeeds.remove" />
+            </button>
+          </>
         )}
       </td>
     </tr>
   );
 }
 
+const COLUMNS: Record<FeedKind, string[]> = {
+  fires: ['agency', 'url', 'interval', 'enabled', 'snapshot', 'status'],
+  perimeters: ['agency', 'url', 'interval', 'enabled', 'status'],
+};
+
+/** One kind's table, read on its own: a failure of one kind leaves the other usable. */
+function FeedsTable({ kind, lang }: { kind: FeedKind; lang: 'en' | 'fr' }) {
+  const feeds = useQuery(feedsQuery(kind));
+  if (feeds.isPending) return <Loading />;
+  if (feeds.isError) return <ErrorBox />;
+  return (
+    <table>
+      <caption>
+        <FormattedMessage id={kind === 'fires' ? 'fireFeeds.caption' : 'fireFeeds.perimeters.caption'} />
+      </caption>
+      <thead>
+        <tr>
+          {COLUMNS[kind].map((c) => (
+            <th key={c} scope="col">
+              <FormattedMessage id={`fireFeeds.col.${c}`} />
+            </th>
+          ))}
+          <th scope="col" />
+        </tr>
+      </thead>
+      <tbody>
+        {AGENCIES.map((a) => (
+          <FeedRow
+            key={a.code}
+            kind={kind}
+            agency={a.code}
+            name={a.name[lang]}
+            feed={feeds.data.items.find((f) => f.agency_code === a.code)}
+          />
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+/**
+ * The national centre's agency feeds: fire files, and perimeter files (docs/perimeters.md, "A
+ * scheduled feed"), each kind in its own table with the same fields; the API lets only the
+ * national centre read or change them, and so does the route.
+ */
 export function FireFeedsPage() {
   const { locale } = useIntl();
   const lang = locale.startsWith('fr') ? 'fr' : 'en';
-  const feeds = useQuery(feedsQuery());
   return (
     <div className="fire-feeds">
       <PageHeader titleId="fireFeeds.title" />
       <p>
         <FormattedMessage id="fireFeeds.intro" />
       </p>
-      {feeds.isPending ? (
-        <Loading />
-      ) : feeds.isError ? (
-        <ErrorBox />
-      ) : (
-        <table>
-          <caption>
-            <FormattedMessage id="fireFeeds.caption" />
-          </caption>
-          <thead>
-            <tr>
-              {['agency', 'url', 'interval', 'enabled', 'snapshot', 'status'].map((c) => (
-                <th key={c} scope="col">
-                  <FormattedMessage id={`fireFeeds.col.${c}`} />
-                </th>
-              ))}
-              <th scope="col" />
-            </tr>
-          </thead>
-          <tbody>
-            {AGENCIES.map((a) => (
-              <FeedRow
-                key={a.code}
-                agency={a.code}
-                name={a.name[lang]}
-                feed={feeds.data.items.find((f) => f.agency_code === a.code)}
-              />
-            ))}
-          </tbody>
-        </table>
-      )}
+      <FeedsTable kind="fires" lang={lang} />
+      <h2>
+        <FormattedMessage id="fireFeeds.perimeters.heading" />
+      </h2>
+      <p>
+        <FormattedMessage id="fireFeeds.perimeters.intro" />
+      </p>
+      <FeedsTable kind="perimeters" lang={lang} />
     </div>
   );
 }

@@ -24,6 +24,13 @@ export const messages = defineCatalogue({
     'fireFeeds.status.error': 'Last error {time}: {error}',
     'fireFeeds.status.rows': 'Last file: {total} rows, {accepted} accepted, {rejected} rejected',
     'fireFeeds.status.next': 'Next fetch {time}',
+    'fireFeeds.remove': 'Remove',
+    'fireFeeds.fieldError': '{column}: {error}',
+    'fireFeeds.perimeters.heading': 'Perimeter feeds',
+    'fireFeeds.perimeters.intro':
+      'Each agency may also publish its fire perimeters at a URL (GeoJSON, KML or a zipped Shapefile, the formats of the perimeter import). They are fetched on the interval set here and imported as the agency’s own.',
+    'fireFeeds.perimeters.caption': 'Perimeter feeds by agency',
+    'fireFeeds.perimeters.label': '{column} – {agency} (perimeters)',
   },
   fr: {
     'fireFeeds.title': 'Flux de feux des agences',
@@ -48,5 +55,12 @@ export const messages = defineCatalogue({
     'fireFeeds.status.error': 'Dernière erreur {time} : {error}',
     'fireFeeds.status.rows': 'Dernier fichier : {total} lignes, {accepted} acceptées, {rejected} rejetées',
     'fireFeeds.status.next': 'Prochaine lecture {time}',
+    'fireFeeds.remove': 'Supprimer',
+    'fireFeeds.fieldError': '{column} : {error}',
+    'fireFeeds.perimeters.heading': 'Flux de périmètres',
+    'fireFeeds.perimeters.intro':
+      'Chaque agence peut aussi publier les périmètres de ses feux à une adresse URL (GeoJSON, KML ou Shapefile compressé, les formats de l’importation des périmètres). Ils sont lus à l’intervalle fixé ici et importés comme ceux de l’agence.',
+    'fireFeeds.perimeters.caption': 'Flux de périmètres par agence',
+    'fireFeeds.perimeters.label': '{column} – {agency} (périmètres)',
   },
 });
