@@ -261,6 +261,10 @@ export function checkAnswer<T>(schema: z.ZodType<unknown, T> | undefined, value:
     throw new Error(`${where}: the answer does not match its response schema: ${result.error.message}`);
 }
 
+/** Images are compressed by their format: gzip or brotli would gain nothing and cost a copy. */
+const compressedAlready = (contentType: string | undefined) =>
+  /^image\/(png|jpeg|webp)\b/.test(contentType ?? '');
+
 async function buildEntry<T>(options: CachedReplyOptions<T>, tag: string, where: string): Promise<Entry> {
   const value = await options.compute();
   if (CHECK_ANSWERS) checkAnswer(options.schema, value, where);
@@ -270,7 +274,7 @@ async function buildEntry<T>(options: CachedReplyOptions<T>, tag: string, where:
   return {
     body,
     contentType: options.contentType ?? 'application/json; charset=utf-8',
-    encoded: await encodeBody(body),
+    encoded: compressedAlready(options.contentType) ? {} : await encodeBody(body),
     tag,
   };
 }

@@ -277,6 +277,10 @@ forEachEngine(
       expect(res.headers['content-type']).toBe('image/png');
       expect(res.headers['cache-control']).toMatch(/^public, max-age=\d+$/);
       expect(pngSize(res.rawPayload)).toEqual({ width: 1200, height: 630 });
+      // A PNG is compressed already: sent as it is to a client that takes gzip or brotli.
+      const asked = await get('/v1/sitrep/2026-11-26/preview.png', { 'accept-encoding': 'br, gzip' });
+      expect(asked.headers['content-encoding']).toBeUndefined();
+      expect(asked.rawPayload.equals(res.rawPayload)).toBe(true);
 
       const etag = String(res.headers.etag);
       expect((await get('/v1/sitrep/2026-11-26/preview.png', { 'if-none-match': etag })).statusCode).toBe(
