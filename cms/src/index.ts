@@ -3,6 +3,7 @@ import type { Core } from '@strapi/strapi';
 import { registerContentHistory } from './content-history';
 import { ensureEditorRole } from './editor-role';
 import { lockout } from './extensions/users-permissions/strapi-server';
+import { applyMailSender, assertMail } from './mail';
 import { enforceAdminPasswordPolicy } from './password-policy';
 import { ensureRolesAndPermissions } from './permissions';
 import { logRequests } from './request-log';
@@ -22,6 +23,7 @@ export default {
     // Before any plugin reads a secret: one clear message instead of Strapi's own (or a generated
     // JWT_SECRET written into .env, which Strapi does in development).
     assertSecrets(process.env);
+    assertMail(process.env);
     // Outermost: the request's id and duration cover every other middleware, refusals included.
     strapi.server.use(logRequests((message, meta) => strapi.log.http(message, meta)));
     // Before Strapi's own middlewares (mounted at bootstrap): forwarded headers, admin registration.
@@ -35,6 +37,7 @@ export default {
     await ensureLocales(strapi);
     await ensureEditorRole(strapi); // after the locales: editors get every language
     const roles = await ensureRolesAndPermissions(strapi);
+    await applyMailSender(strapi);
     if (envFlag(process.env, 'CIFFC_DEMO')) await seedDemo(strapi, roles);
   },
 };
