@@ -1,4 +1,5 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Locator, type Page, test } from '@playwright/test';
+import { login, tokenOf } from './support.ts';
 
 /**
  * Fire perimeters on the public map, on the running stack with its demo data (the demo season's
@@ -75,5 +76,170 @@ test.describe('fire perimeters', () => {
     expect(header?.at(-1)).toBe('perimeter_area_ha');
     const current = captures[captures.length - 1];
     expect(Number(row?.at(-1))).toBeCloseTo(current.area_ha, 1);
+  });
+});
+
+/** A capture as GET /v1/perimeters/fires/{agency}/{agency_fire_id} lists it, oldest first. */
+interface Capture {
+  captured_at: string;
+  area_ha: number;
+  current: boolean;
+}
+
+/** Presses Tab (or Shift+Tab) until `target` has the focus, at most `limit` times: the keyboard's way there. */
+async function tabTo(page: Page, target: Locator, limit = 80, key = 'Tab'): Promise<void> {
+  for (let i = 0; i < limit; i++) {
+    if (await target.evaluate((el) => el === el.ownerDocument.activeElement)) return;
+    await page.keyboard.press(key);
+  }
+  await expect(target).toBeFocused();
+}
+
+/**
+ * Opens, from the keyboard only, the popup of the perimeter of a fire with more than one capture
+ * through the view's fires list, then its captures over time; checks the list against the API.
+ */
+async function capturesByKeyboard(page: Page, language: 'en' | 'fr') {
+  const t =
+    language === 'en'
+      ? {
+          perimeterOf: 'Perimeter of',
+          close: 'Close the fire details',
+          toggle: 'Captures over time',
+          list: 'Perimeter captures, oldest first (UTC)',
+          current: '(current)',
+        }
+      : {
+          perimeterOf: 'Périmètre de',
+          close: 'Fermer les détails du feu',
+          toggle: 'Relevés dans le temps',
+          list: 'Relevés du périmètre, du plus ancien au plus récent (UTC)',
+          current: '(actuel)',
+        };
+  await expect(page.locator('.fires-map canvas')).toBeVisible({ timeout: 30_000 });
+  await expect.poll(() => perimetersDrawn(page), { timeout: 30_000 }).toBeGreaterThan(0);
+  const list = page.locator('.fires-in-view');
+  const summary = list.locator('summary');
+  await summary.focus();
+  // The list stays open across a change of language.
+  if ((await list.getAttribute('open')) === null) await page.keyboard.press('Enter');
+  await expect(list).toHaveAttribute('open', '');
+  // The list's perimeter buttons: the first whose fire keeps more than one capture.
+  const buttons = list.getByRole('button', { name: new RegExp(`^${t.perimeterOf} `) });
+  await expect(buttons.first()).toBeVisible({ timeout: 15_000 });
+  let chosen: { button: Locator; agency: string; fireId: string; captures: Capture[] } | undefined;
+  for (const button of await buttons.all()) {
+    const [, fireId, agency] = /^\S+ \S+ (.+) \((\w+)\)$/.exec((await button.textContent()) ?? '') ?? [];
+    if (!fireId || !agency) continue;
+    const res = await page.request.get(`/v1/perimeters/fires/${agency.toLowerCase()}/${fireId}`);
+    const captures = ((await res.json()) as { items: Capture[] }).items;
+    if (captures.length > 1) {
+      chosen = { button, agency, fireId, captures };
+      break;
+    }
+  }
+  if (!chosen) throw new Error('no fire of the list keeps more than one perimeter capture');
+  const { button, fireId, captures } = chosen;
+  // The API lists them oldest first, the current one last.
+  const times = captures.map((c) => Date.parse(c.captured_at));
+  expect(times).toEqual([...times].sort((a, b) => a - b));
+  expect(captures.map((c) => c.current)).toEqual(captures.map((_, i) => i === captures.length - 1));
+
+  await tabTo(page, button);
+  await page.keyboard.press('Enter');
+  const popup = page.locator('.maplibregl-popup');
+  await expect(popup).toHaveCount(1);
+  await expect(popup.locator('.perimeter-popup')).toContainText(fireId);
+  const close = popup.getByRole('button', { name: t.close });
+  await expect(close).toBeFocused();
+  const toggle = popup.getByRole('button', { name: t.toggle });
+  // MapLibre puts the close button after the popup's content: the content is one Shift+Tab back.
+  await tabTo(page, toggle, 2, 'Shift+Tab');
+  await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+  await page.keyboard.press('Enter');
+  await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+  const items = popup.getByRole('list', { name: t.list }).getByRole('listitem');
+  await expect(items).toHaveCount(captures.length);
+  const hectares = new Intl.NumberFormat(language === 'en' ? 'en-CA' : 'fr-CA', {
+    minimumFractionDigits: 1,
+    maximumFractionDigits: 1,
+  });
+  const texts = (await items.allTextContents()).map((x) => x.replace(/\s/g, ' '));
+  texts.forEach((text, i) => {
+    const c = captures[i] as Capture;
+    expect(text).toContain(c.captured_at.slice(0, 4));
+    expect(text).toContain(
+      `UTC${language === 'fr' ? ' ' : ''}: ${hectares.format(c.area_ha).replace(/\s/g, ' ')} ha`,
+    );
+    expect(text.endsWith(t.current)).toBe(i === captures.length - 1);
+  });
+  // Closing gives the focus back to the list's button.
+  await close.focus();
+  await page.keyboard.press('Enter');
+  await expect(popup).toHaveCount(0);
+  await expect(button).toBeFocused();
+}
+
+test.describe('a perimeter from the keyboard, and the perimeter feeds', () => {
+  test("a perimeter's captures over time open from the keyboard through the view's fires list, in English and French", async ({
+    page,
+  }) => {
+    await page.goto('/');
+    await capturesByKeyboard(page, 'en');
+    await page.getByRole('button', { name: 'Français', exact: true }).click();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
+    await capturesByKeyboard(page, 'fr');
+  });
+
+  test('the feeds screen lists, refuses, adds and removes a perimeter feed', async ({ page }) => {
+    await login(page, 'ciffc');
+    await page.goto('/agency/fire-feeds');
+    const table = page.getByRole('table', { name: 'Perimeter feeds by agency' });
+    await expect(table).toBeVisible();
+    await expect(table.getByRole('rowheader')).toHaveCount(13);
+    const url = page.getByLabel('Feed URL – Yukon (perimeters)', { exact: true });
+    const row = table.getByRole('row').filter({ has: page.getByRole('rowheader', { name: 'Yukon' }) });
+
+    // A URL the API refuses (not http or https): its refusal, by its code, under the field.
+    await url.fill('ftp://yukon.invalid/perimeters.geojson');
+    await row.getByRole('button', { name: 'Save' }).click();
+    await expect(row.getByRole('alert')).toContainText('Feed URL: ');
+
+    await url.fill('https://yukon.invalid/perimeters.geojson');
+    const interval = page.getByLabel('Interval (minutes) – Yukon (perimeters)', { exact: true });
+    await interval.fill('45');
+    // Not fetched on a schedule while the test runs: it is saved disabled.
+    await page.getByLabel('Enabled – Yukon (perimeters)', { exact: true }).uncheck();
+    const saved = page.waitForResponse(
+      (r) => r.url().endsWith('/v1/perimeters/feeds/yt') && r.request().method() === 'PUT',
+    );
+    await row.getByRole('button', { name: 'Save' }).click();
+    expect((await saved).status()).toBe(200);
+    await expect(row.getByRole('button', { name: 'Fetch now' })).toBeVisible();
+    await expect(row.getByRole('alert')).toHaveCount(0);
+
+    // The fires' feeds are another kind: the same agency has none.
+    const token = await tokenOf(page, 'ciffc');
+    const headers = { authorization: `Bearer ${token}` };
+    const perimeterFeeds = (await (await page.request.get('/v1/perimeters/feeds', { headers })).json()).items;
+    expect(perimeterFeeds).toEqual([
+      expect.objectContaining({
+        agency_code: 'yt',
+        url: 'https://yukon.invalid/perimeters.geojson',
+        interval_minutes: 45,
+        enabled: false,
+      }),
+    ]);
+    const fireFeeds = (await (await page.request.get('/v1/feeds', { headers })).json()).items;
+    expect(fireFeeds.some((f: { agency_code: string }) => f.agency_code === 'yt')).toBe(false);
+
+    // Listed again after a reload, then removed.
+    await page.reload();
+    await expect(page.getByLabel('Feed URL – Yukon (perimeters)', { exact: true })).toHaveValue(
+      'https://yukon.invalid/perimeters.geojson',
+    );
+    await row.getByRole('button', { name: 'Remove' }).click();
+    await expect(row).toContainText('No feed');
+    expect((await (await page.request.get('/v1/perimeters/feeds', { headers })).json()).items).toEqual([]);
   });
 });
