@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { AgencyCode, FeedOutcome } from '@ciffc/contracts';
 import type { Selectable } from 'kysely';
 import type { Db } from '../db/index.ts';
-import { decodeFile, importFires } from '../fires/import.ts';
+import { decodeFile, importFires } from '../fires/import/import.ts';
 import { HttpError } from '../http/errors.ts';
 import { importPerimeterFeed } from '../perimeters/service.ts';
 import type { FireFeedsTable } from './schema.ts';

@@ -1,17 +1,17 @@
 /**
  * The import's reading and checking on a worker thread (docs/decisions.md, "Large imports off the
  * request thread"): the file's text comes in, its rows go back checked, in chunks, so that the API's
- * own thread takes them a little at a time between requests. Started by `import-check.ts`.
+ * own thread takes them a little at a time between requests. Started by `check.ts`.
  */
 import { parentPort } from 'node:worker_threads';
-import { HttpError } from '../http/errors.ts';
+import { HttpError } from '../../http/errors.ts';
+import { fireKey } from '../history/store.ts';
+import type { CheckTask, WorkerMessage } from './check.ts';
 import { reasonCode } from './cwfis.ts';
-import { fireKey } from './history.ts';
-import type { CheckTask, WorkerMessage } from './import-check.ts';
-import { parseFireFile, type RawRecord } from './import-parse.ts';
-import { english, type Problem, type RejectedRow } from './import-problems.ts';
-import { checkRecords, type ValidRow } from './import-rows.ts';
-import { piecesOf, streamCsvRecords } from './import-stream.ts';
+import { parseFireFile, type RawRecord } from './parse.ts';
+import { english, type Problem, type RejectedRow } from './problems.ts';
+import { checkRecords, type ValidRow } from './rows.ts';
+import { piecesOf, streamCsvRecords } from './stream.ts';
 
 /** CSV rows checked and handed back at a time: the raw records of a whole 50 MB file took a gigabyte. */
 const ROWS_PER_PART = 20_000;
@@ -49,7 +49,7 @@ function checkWhole(task: CheckTask, send: Send): FileShape {
 
 /**
  * Reads and checks the file, handing each part's rows to `send`; a GeoJSON file is one part. A CSV
- * file streams through the parser (import-stream.ts), a part of rows checked at a time; a later row
+ * file streams through the parser (stream.ts), a part of rows checked at a time; a later row
  * of a fire an earlier part had is rejected as a duplicate.
  */
 async function checkParts(task: CheckTask, send: Send): Promise<FileShape> {
@@ -76,7 +76,7 @@ async function checkParts(task: CheckTask, send: Send): Promise<FileShape> {
 }
 
 const port = parentPort;
-if (!port) throw new Error('import-worker.ts runs as a worker thread');
+if (!port) throw new Error('worker.ts runs as a worker thread');
 
 port.on('message', async (task: CheckTask) => {
   const post = (message: WorkerMessage) => port.postMessage(message);

@@ -1,8 +1,8 @@
 import { once } from 'node:events';
 import { afterEach, expect, it } from 'vitest';
-import { bearer, clockAt, forEachEngine, type TestContext, tokenFor } from '../../test/context.ts';
-import { CSV_HEADER } from '../../test/fixtures.ts';
-import { checkFile, holdImportChecks, IMPORT_WORKER_BYTES, importChecks } from './import-check.ts';
+import { bearer, clockAt, forEachEngine, type TestContext, tokenFor } from '../../../test/context.ts';
+import { CSV_HEADER } from '../../../test/fixtures.ts';
+import { checkFile, holdImportChecks, IMPORT_WORKER_BYTES, importChecks } from './check.ts';
 
 /** 3,600 rows, every twelfth with an unknown stage: 300 problems, and over the worker's size. */
 const ROWS = 3_600;

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { bearer, clockAt, forEachEngine, type TestContext, tokenFor } from '../../test/context.ts';
-import { CSV_HEADER } from '../../test/fixtures.ts';
+import { bearer, clockAt, forEachEngine, type TestContext, tokenFor } from '../../../test/context.ts';
+import { CSV_HEADER } from '../../../test/fixtures.ts';
 
 const GOOD_CSV = [
   CSV_HEADER,

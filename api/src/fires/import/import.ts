@@ -1,23 +1,23 @@
 import type { AgencyCode, FireSource, FiresImportResult } from '@ciffc/contracts';
-import type { Db } from '../db/index.ts';
-import { centreToday } from '../http/time.ts';
-import type { ImportActor } from './history.ts';
-import { fireKey, storedFile } from './history.ts';
-import { applyImport, type ImportPlan, type Report } from './import-apply.ts';
-import { type CheckedFile, checkFile } from './import-check.ts';
-import { countByReason, type RejectedRow } from './import-problems.ts';
-import type { ImportTracker } from './import-progress.ts';
-import { checkAgency, type ValidRow } from './import-rows.ts';
+import type { Db } from '../../db/index.ts';
+import { centreToday } from '../../http/time.ts';
+import type { ImportActor } from '../history/store.ts';
+import { fireKey, storedFile } from '../history/store.ts';
+import { applyImport, type ImportPlan, type Report } from './apply.ts';
+import { type CheckedFile, checkFile } from './check.ts';
+import { countByReason, type RejectedRow } from './problems.ts';
+import type { ImportTracker } from './progress.ts';
+import { checkAgency, type ValidRow } from './rows.ts';
 
 /**
  * The fire import (docs/fires-import.md), the one entry point of the API, the command line and the
- * agency feeds. Its sections, each in its own module: reading the file (`import-parse.ts`), the
- * rows' rules (`import-rows.ts`), the problems and rejection reasons (`import-problems.ts`), and
- * writing the import with its history (`import-apply.ts`).
+ * agency feeds. Its sections, each in its own module: reading the file (`parse.ts`), the rows'
+ * rules (`rows.ts`), the problems and rejection reasons (`problems.ts`), and writing the import
+ * with its history (`apply.ts`).
  */
 
 // The import's one door for its callers (feeds, command line) that read files as bytes.
-export { decodeFile } from './import-parse.ts';
+export { decodeFile } from './parse.ts';
 
 /** The answer of an import, each rejected row's reason a code of the catalogue. */
 export type ImportResult = Omit<FiresImportResult, 'rejected'> & { rejected: RejectedRow[] };

@@ -1,9 +1,9 @@
 import { englishMessage, SERVER_MESSAGES } from '@ciffc/contracts';
 import { describe, expect, it } from 'vitest';
-import { HttpError } from '../http/errors.ts';
-import { weekOfYear, weekStart } from '../http/time.ts';
-import { decodeFile, normaliseField, parseFireFile } from './import-parse.ts';
-import { parseFireDate, validateRecord } from './import-rows.ts';
+import { HttpError } from '../../http/errors.ts';
+import { weekOfYear, weekStart } from '../../http/time.ts';
+import { decodeFile, normaliseField, parseFireFile } from './parse.ts';
+import { parseFireDate, validateRecord } from './rows.ts';
 
 /** A valid row of the standard layout; each test changes what it checks. */
 const base = {

@@ -2,9 +2,9 @@ import { promisify } from 'node:util';
 import { gunzip, gzip } from 'node:zlib';
 import type { FireImport, FireVersionAction } from '@ciffc/contracts';
 import { type Kysely, type Selectable, sql } from 'kysely';
-import type { Engine } from '../db/index.ts';
-import type { Database, FireImportsTable, FireVersionsTable } from '../db/schema.ts';
-import { FIRE_VALUE_COLUMNS, type FireRow, type NewFire } from './store.ts';
+import type { Engine } from '../../db/index.ts';
+import type { Database, FireImportsTable, FireVersionsTable } from '../../db/schema.ts';
+import { FIRE_VALUE_COLUMNS, type FireRow, type NewFire } from '../store.ts';
 
 /**
  * The import history (docs/fires-import.md, "History"): one `fire_imports` row per written import

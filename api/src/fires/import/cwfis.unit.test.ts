@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { abbreviation, reasonCode } from './cwfis.ts';
 import { CWFIS_QUIRK_ROWS, cwfisCsv, cwfisGeojson } from './cwfis-sample.ts';
-import { parseFireFile } from './import-parse.ts';
-import { validateRecord } from './import-rows.ts';
+import { parseFireFile } from './parse.ts';
+import { validateRecord } from './rows.ts';
 
 const TODAY = '2026-07-15';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { parseFireFile } from './import-parse.ts';
-import { piecesOf, streamCsvRecords } from './import-stream.ts';
+import { parseFireFile } from './parse.ts';
+import { piecesOf, streamCsvRecords } from './stream.ts';
 
 const HEADER =
   'agency_code,agency_fire_id,situation_report_date,stage_of_control,response_type,fire_size,latitude,longitude\n';

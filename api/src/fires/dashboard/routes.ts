@@ -11,14 +11,14 @@ import {
 } from '@ciffc/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { sendCached } from '../http/cache.ts';
-import { badRequest } from '../http/errors.ts';
-import { requestLang } from '../http/lang.ts';
-import { ErrorResponse, readVersion } from '../http/query.ts';
-import { addDays, centreToday, daysBetween, yearOf, yearStart } from '../http/time.ts';
+import { sendCached } from '../../http/cache.ts';
+import { badRequest } from '../../http/errors.ts';
+import { requestLang } from '../../http/lang.ts';
+import { ErrorResponse, readVersion } from '../../http/query.ts';
+import { addDays, centreToday, daysBetween, yearOf, yearStart } from '../../http/time.ts';
+import { currentSeason, type FireScope } from '../picture.ts';
+import { activeFires, dailyTotals, groupedTotals, newestDay } from '../store.ts';
 import { agencyFreshness, feedsStamp } from './freshness.ts';
-import { currentSeason, type FireScope } from './picture.ts';
-import { activeFires, dailyTotals, groupedTotals, newestDay } from './store.ts';
 
 const round1 = (n: number) => Math.round(n * 10) / 10;
 

@@ -9,14 +9,14 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { forbidden, notFound } from '../http/errors.ts';
-import { ErrorResponse } from '../http/query.ts';
-import { centreToday } from '../http/time.ts';
-import { requireUser } from '../plugins/identity.ts';
-import { fireHistoryRoutes } from './history-routes.ts';
+import { forbidden, notFound } from '../../http/errors.ts';
+import { ErrorResponse } from '../../http/query.ts';
+import { centreToday } from '../../http/time.ts';
+import { requireUser } from '../../plugins/identity.ts';
+import { fireHistoryRoutes } from '../history/routes.ts';
 import { importFires, importReport } from './import.ts';
-import { decodeFile } from './import-parse.ts';
-import { importProgress, trackImport } from './import-progress.ts';
+import { decodeFile } from './parse.ts';
+import { importProgress, trackImport } from './progress.ts';
 
 const FiresImportReport = z.string().describe('?report=csv: every rejected row, as text/csv');
 

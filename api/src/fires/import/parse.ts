@@ -1,7 +1,7 @@
 import type { FiresImportResult } from '@ciffc/contracts';
 import { parse as parseCsv } from 'csv-parse/sync';
 import { isCwfisHeader } from './cwfis.ts';
-import { malformed } from './import-problems.ts';
+import { malformed } from './problems.ts';
 
 /**
  * Reading an import's file (docs/fires-import.md, "Fields", "CSV", "GeoJSON"): CSV or GeoJSON, the column and
@@ -159,7 +159,7 @@ function parseCsvRecords(text: string): { records: RawRecord[]; national: boolea
   if (!delimiter) throw malformed('import.unknown_separator');
   const cwfis = isCwfisHeader(headerLine.split(delimiter));
   try {
-    // A small file (under the worker's size) is read at once; a large one streams (import-stream.ts).
+    // A small file (under the worker's size) is read at once; a large one streams (stream.ts).
     parsed = parseCsv(text, {
       bom: true,
       delimiter,

@@ -4,7 +4,7 @@ import {
   type ImportMessageCode,
   type ServerMessageParams,
 } from '@ciffc/contracts';
-import { HttpError } from '../http/errors.ts';
+import { HttpError } from '../../http/errors.ts';
 
 /**
  * The import's problems and rejection reasons (docs/fires-import.md, "The answer"): each is a code

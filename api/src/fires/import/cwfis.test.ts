@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bearer, clockAt, forEachEngine, type TestContext, tokenFor } from '../../test/context.ts';
+import { bearer, clockAt, forEachEngine, type TestContext, tokenFor } from '../../../test/context.ts';
 import { CWFIS_QUIRK_ROWS, cwfisCsv, cwfisGeojson } from './cwfis-sample.ts';
 
 const post = async (ctx: TestContext, payload: string, contentType: string) =>

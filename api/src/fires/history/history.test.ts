@@ -1,9 +1,9 @@
 import { gunzipSync } from 'node:zlib';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { bearer, clockAt, forEachEngine, type TestContext, tokenFor } from '../../test/context.ts';
-import { CSV_HEADER, fire } from '../../test/fixtures.ts';
-import { upsertFires } from './store.ts';
+import { bearer, clockAt, forEachEngine, type TestContext, tokenFor } from '../../../test/context.ts';
+import { CSV_HEADER, fire } from '../../../test/fixtures.ts';
+import { upsertFires } from '../store.ts';
 
 const post = async (ctx: TestContext, payload: string, user = 'ciffc', query = '', type = 'text/csv') =>
   ctx.app.inject({

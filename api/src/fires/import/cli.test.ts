@@ -4,16 +4,16 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CSV_HEADER } from '../../test/fixtures.ts';
-import { REPO_ROOT } from '../config.ts';
-import { createDb } from '../db/index.ts';
+import { CSV_HEADER } from '../../../test/fixtures.ts';
+import { REPO_ROOT } from '../../config.ts';
+import { createDb } from '../../db/index.ts';
 
 const run = promisify(execFile);
 const TSX = path.join(REPO_ROOT, 'node_modules/.bin/tsx');
-const CLI = path.join(REPO_ROOT, 'api/src/fires/import-cli.ts');
+const CLI = path.join(REPO_ROOT, 'api/src/fires/import/cli.ts');
 
 /**
- * `npm run import -- FILE` as an operator runs it (the script is `tsx api/src/fires/import-cli.ts`),
+ * `npm run import -- FILE` as an operator runs it (the script is `tsx api/src/fires/import/cli.ts`),
  * against a throwaway SQLite file: the CLI takes DATABASE_URL when set, else SQLITE_FILE.
  */
 describe('npm run import -- FILE', () => {

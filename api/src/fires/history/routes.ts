@@ -13,10 +13,10 @@ import {
 } from '@ciffc/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { forbidden, notFound } from '../http/errors.ts';
-import { ErrorResponse } from '../http/query.ts';
-import { requireAgencyAccess, requireUser } from '../plugins/identity.ts';
-import { fireVersions, type ImportSource, importWithFile, listImports } from './history.ts';
+import { forbidden, notFound } from '../../http/errors.ts';
+import { ErrorResponse } from '../../http/query.ts';
+import { requireAgencyAccess, requireUser } from '../../plugins/identity.ts';
+import { fireVersions, type ImportSource, importWithFile, listImports } from './store.ts';
 
 const IMPORTS_PAGE_SIZE = 50;
 

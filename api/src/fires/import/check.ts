@@ -3,10 +3,10 @@ import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { FiresImportResult, ServerMessageCode } from '@ciffc/contracts';
-import { HttpError } from '../http/errors.ts';
-import { parseFireFile } from './import-parse.ts';
-import type { RejectedRow } from './import-problems.ts';
-import { checkRecords, type ValidRow } from './import-rows.ts';
+import { HttpError } from '../../http/errors.ts';
+import { parseFireFile } from './parse.ts';
+import type { RejectedRow } from './problems.ts';
+import { checkRecords, type ValidRow } from './rows.ts';
 
 /**
  * Reading and checking an import's file (docs/decisions.md, "Large imports off the request
@@ -28,7 +28,7 @@ export interface CheckedFile {
   rejected: RejectedRow[];
 }
 
-/** What the worker is asked (import-worker.ts). */
+/** What the worker is asked (worker.ts). */
 export interface CheckTask {
   id: number;
   body: string;
@@ -81,7 +81,7 @@ function startScript(): Worker {
       .resolve('tsx/esm/api')
       .replace(/\.cjs$/, '.mjs'),
   ).href;
-  const script = new URL('./import-worker.ts', import.meta.url).href;
+  const script = new URL('./worker.ts', import.meta.url).href;
   return new Worker(
     `import(${JSON.stringify(tsx)}).then((tsx) => { tsx.register(); return import(${JSON.stringify(script)}); });`,
     { eval: true },

@@ -6,13 +6,13 @@
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { loadConfig } from '../config.ts';
-import { createDb } from '../db/index.ts';
-import { migrateToLatest } from '../db/migrate.ts';
-import { HttpError } from '../http/errors.ts';
-import { centreToday } from '../http/time.ts';
+import { loadConfig } from '../../config.ts';
+import { createDb } from '../../db/index.ts';
+import { migrateToLatest } from '../../db/migrate.ts';
+import { HttpError } from '../../http/errors.ts';
+import { centreToday } from '../../http/time.ts';
 import { importFires } from './import.ts';
-import { decodeFile } from './import-parse.ts';
+import { decodeFile } from './parse.ts';
 
 const args = process.argv.slice(2).filter((a) => a !== '--');
 const dryRun = args.includes('--dry-run');

@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
-import { bearer, forEachEngine, type TestContext, tokenFor } from '../../test/context.ts';
-import { CSV_HEADER } from '../../test/fixtures.ts';
+import { bearer, forEachEngine, type TestContext, tokenFor } from '../../../test/context.ts';
+import { CSV_HEADER } from '../../../test/fixtures.ts';
 import { importFires } from './import.ts';
 
 /**

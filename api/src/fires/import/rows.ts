@@ -11,14 +11,14 @@ import {
 } from '@ciffc/contracts';
 import { TZDate } from '@date-fns/tz';
 import { format } from 'date-fns';
-import { HttpError } from '../http/errors.ts';
-import { addDays } from '../http/time.ts';
+import { HttpError } from '../../http/errors.ts';
+import { addDays } from '../../http/time.ts';
+import { isInCanada } from '../geo.ts';
+import { fireKey } from '../history/store.ts';
+import { FIRE_VALUE_COLUMNS, type NewFire } from '../store.ts';
 import { abbreviation, reasonCode, US_AGENCIES, zoneOfRow } from './cwfis.ts';
-import { isInCanada } from './geo.ts';
-import { fireKey } from './history.ts';
-import { type RawRecord, text } from './import-parse.ts';
-import { english, type Problem, type RejectedRow } from './import-problems.ts';
-import { FIRE_VALUE_COLUMNS, type NewFire } from './store.ts';
+import { type RawRecord, text } from './parse.ts';
+import { english, type Problem, type RejectedRow } from './problems.ts';
 
 /**
  * Row validation (docs/fires-import.md, "What is refused, and how"): each record's fields against the rules, each

@@ -1,8 +1,8 @@
 import { ACTIVE_STAGES, type FireSource, type FiresImportResult, reportPrevails } from '@ciffc/contracts';
 import type { Kysely } from 'kysely';
-import type { Db } from '../db/index.ts';
-import type { Database } from '../db/schema.ts';
-import { bumpDataVersion } from '../db/versions.ts';
+import type { Db } from '../../db/index.ts';
+import type { Database } from '../../db/schema.ts';
+import { bumpDataVersion } from '../../db/versions.ts';
 import {
   existingFires,
   fireKey,
@@ -13,9 +13,9 @@ import {
   type NewImport,
   sameValues,
   type VersionAction,
-} from './history.ts';
-import type { ValidRow } from './import-rows.ts';
-import { type FireRow, type NewFire, writeFires } from './store.ts';
+} from '../history/store.ts';
+import { type FireRow, type NewFire, writeFires } from '../store.ts';
+import type { ValidRow } from './rows.ts';
 
 /**
  * Writing an import (docs/fires-import.md, "History", "Sources", "Snapshots"): each valid row

@@ -1,8 +1,8 @@
 import { once } from 'node:events';
 import { parse } from 'csv-parse';
 import { isCwfisHeader } from './cwfis.ts';
-import { csvColumnsProblem, csvRecord, type RawRecord, separatorOf } from './import-parse.ts';
-import { malformed } from './import-problems.ts';
+import { csvColumnsProblem, csvRecord, type RawRecord, separatorOf } from './parse.ts';
+import { malformed } from './problems.ts';
 
 /**
  * A large CSV read as a stream (docs/fires-import.md, "Progress"; docs/decisions.md, "Large imports
