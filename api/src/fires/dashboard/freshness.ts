@@ -1,7 +1,7 @@
 import type { DashboardFreshness } from '@ciffc/contracts';
 import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema.ts';
-import '../../feeds/schema.ts';
+import type { Database } from '../../db/tables.ts';
+import '../../feeds/tables.ts';
 
 /** How old one agency's fire data is (docs/fires-import.md, "As of"). */
 type AgencyFreshness = DashboardFreshness['items'][number];

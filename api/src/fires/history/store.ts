@@ -3,7 +3,7 @@ import { gunzip, gzip } from 'node:zlib';
 import type { FireImport, FireVersionAction } from '@ciffc/contracts';
 import { type Kysely, type Selectable, sql } from 'kysely';
 import type { Engine } from '../../db/index.ts';
-import type { Database, FireImportsTable, FireVersionsTable } from '../../db/schema.ts';
+import type { Database, FireImportsTable, FireVersionsTable } from '../../db/tables.ts';
 import { FIRE_VALUE_COLUMNS, type FireRow, type NewFire } from '../store.ts';
 
 /**

@@ -1,7 +1,7 @@
 import { ACTIVE_STAGES, type FireSource, type FiresImportResult, reportPrevails } from '@ciffc/contracts';
 import type { Kysely } from 'kysely';
 import type { Db } from '../../db/index.ts';
-import type { Database } from '../../db/schema.ts';
+import type { Database } from '../../db/tables.ts';
 import { bumpDataVersion } from '../../db/versions.ts';
 import {
   existingFires,

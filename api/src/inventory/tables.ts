@@ -1,4 +1,4 @@
-/** The inventory's tables, merged into the one `Database` interface of `db/schema.ts`. */
+/** The inventory's tables, merged into the one `Database` interface of `db/tables.ts`. */
 export interface InventoryTable {
   /** Random id (text on both engines), sent to the site and back in inventory_to_remove. */
   id: string;
@@ -35,7 +35,7 @@ interface InventoryVersionsTable {
   rows: string;
 }
 
-declare module '../db/schema.ts' {
+declare module '../db/tables.ts' {
   interface Database {
     inventory: InventoryTable;
     inventory_state: InventoryStateTable;

@@ -6,7 +6,7 @@ interface DutyOfficersTable {
   active: number;
 }
 
-declare module '../db/schema.ts' {
+declare module '../db/tables.ts' {
   interface Database {
     duty_officers: DutyOfficersTable;
   }

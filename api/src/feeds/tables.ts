@@ -1,6 +1,6 @@
 import type { ColumnType } from 'kysely';
 
-/** The agency feeds' table, merged into the one `Database` interface of `db/schema.ts`. */
+/** The agency feeds' table, merged into the one `Database` interface of `db/tables.ts`. */
 export interface FireFeedsTable {
   agency_code: string;
   url: string;
@@ -27,7 +27,7 @@ export interface FireFeedsTable {
   snapshot: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
-declare module '../db/schema.ts' {
+declare module '../db/tables.ts' {
   interface Database {
     fire_feeds: FireFeedsTable;
     /** The perimeter feeds: the same columns (`snapshot` unused), polled by the same worker. */

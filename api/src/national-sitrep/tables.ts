@@ -1,5 +1,5 @@
 /**
- * The national sitrep's tables, merged into the one `Database` interface of `db/schema.ts`.
+ * The national sitrep's tables, merged into the one `Database` interface of `db/tables.ts`.
  * JSON documents are stored as text on both engines.
  */
 export interface NationalSitrepDraftTable {
@@ -49,7 +49,7 @@ export interface NationalSitrepPublicationsTable {
   published_by: string | null;
 }
 
-declare module '../db/schema.ts' {
+declare module '../db/tables.ts' {
   interface Database {
     national_sitrep_draft: NationalSitrepDraftTable;
     national_sitrep_versions: NationalSitrepVersionsTable;

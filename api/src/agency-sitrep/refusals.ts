@@ -1,4 +1,4 @@
-/* The agency report's status fields, its lease and its refusals, shared by every section of the service. */
+/* The agency report's refusals (the one error shape, with the status fields the site redraws from), its status fields and its lease, shared by every section of the service. */
 import {
   type FieldError,
   type Identity,
@@ -9,7 +9,7 @@ import {
 } from '@ciffc/contracts';
 import type { Kysely } from 'kysely';
 import { isLive, type Leased } from '../db/lease.ts';
-import type { Database } from '../db/schema.ts';
+import type { Database } from '../db/tables.ts';
 import { HttpError } from '../http/errors.ts';
 import { getSitrepRow, type SitrepRow } from './store.ts';
 

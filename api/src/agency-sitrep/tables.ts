@@ -1,5 +1,5 @@
 /**
- * The agency sitrep's tables, merged into the one `Database` interface of `db/schema.ts`
+ * The agency sitrep's tables, merged into the one `Database` interface of `db/tables.ts`
  * (declaration merging keeps the domain's tables beside its own SQL).
  */
 export interface AgencySitrepsTable {
@@ -60,7 +60,7 @@ export interface AgencySitrepVersionsTable {
   reason: string | null;
 }
 
-declare module '../db/schema.ts' {
+declare module '../db/tables.ts' {
   interface Database {
     agency_sitreps: AgencySitrepsTable;
     agency_sitrep_versions: AgencySitrepVersionsTable;

@@ -1,5 +1,5 @@
 /**
- * The resource catalogue's tables, merged into the one `Database` interface of `db/schema.ts`
+ * The resource catalogue's tables, merged into the one `Database` interface of `db/tables.ts`
  * (declaration merging keeps each domain's tables beside its own SQL).
  */
 interface ResourceCategoriesTable {
@@ -36,7 +36,7 @@ interface ResourceShortnamesTable {
   sort_order: number;
 }
 
-declare module '../db/schema.ts' {
+declare module '../db/tables.ts' {
   interface Database {
     resource_categories: ResourceCategoriesTable;
     resource_subcategories: ResourceSubcategoriesTable;

@@ -68,7 +68,7 @@ export interface PerimetersTable {
 
 type Shape = ColumnType<string | null, string | null | undefined, string | null>;
 
-declare module '../db/schema.ts' {
+declare module '../db/tables.ts' {
   interface Database {
     perimeter_imports: PerimeterImportsTable;
     perimeters: PerimetersTable;
