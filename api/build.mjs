@@ -11,9 +11,9 @@ await build({
   entryPoints: {
     server: 'src/server.ts',
     migrate: 'src/db/migrate-cli.ts',
-    import: 'src/fires/import-cli.ts',
-    // Started as a worker thread by the import (src/fires/import-check.ts), beside the two above.
-    'import-worker': 'src/fires/import-worker.ts',
+    import: 'src/fires/import/cli.ts',
+    // Started as a worker thread by the import (src/fires/import/check.ts), beside the two above.
+    'import-worker': 'src/fires/import/worker.ts',
   },
   absWorkingDir: new URL('.', import.meta.url).pathname,
   outdir: 'dist',

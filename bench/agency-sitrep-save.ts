@@ -9,17 +9,11 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { DEMO_PASSWORD } from '@ciffc/contracts';
 import { countVersions } from '../api/src/agency-sitrep/store.ts';
 import { buildApp } from '../api/src/app.ts';
 import { loadConfig } from '../api/src/config.ts';
-import {
-  DEMO_PASSWORD,
-  ensureCmsBuilt,
-  freePort,
-  loadOrCreateSecrets,
-  loginCms,
-  startCms,
-} from '../scripts/lib/stack.ts';
+import { ensureCmsBuilt, freePort, loadOrCreateSecrets, loginCms, startCms } from '../scripts/lib/stack.ts';
 import { reportFigure } from './lib.ts';
 
 const SAVES = Number(process.argv[2] ?? 1000);

@@ -11,6 +11,7 @@
  * A sample ends when the POST whose body holds the new value is answered 200 (the version is then
  * saved). Prints each mode's p50, p99 and maximum; bounded by SAMPLES per mode.
  */
+import { DEMO_PASSWORD } from '@ciffc/contracts';
 import { type Browser, chromium, type Page } from '@playwright/test';
 
 const BASE_URL = process.env.BASE_URL ?? 'http://localhost:8101';
@@ -28,7 +29,7 @@ async function signIn(browser: Browser): Promise<Page> {
   page.on('dialog', (d) => void d.accept());
   await page.goto('/login');
   await page.getByLabel(/^Username/).fill(AGENCY);
-  await page.getByLabel(/^Password/).fill('wildfire-demo');
+  await page.getByLabel(/^Password/).fill(DEMO_PASSWORD);
   await page.getByRole('button', { name: 'Login' }).click();
   await page.waitForURL(/\/agency/);
   return page;

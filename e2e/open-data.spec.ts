@@ -4,6 +4,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { promisify } from 'node:util';
 import AxeBuilder from '@axe-core/playwright';
+import { DEMO_PASSWORD } from '@ciffc/contracts';
 import { type Download, expect, type Page, type Request, test } from '@playwright/test';
 
 /**
@@ -200,7 +201,7 @@ test.describe('open data', () => {
   }) => {
     const api = new URL(baseURL ?? '').origin;
     const signIn = await page.request.post('/api/auth/local', {
-      data: { identifier: 'ab', password: 'wildfire-demo' },
+      data: { identifier: 'ab', password: DEMO_PASSWORD },
     });
     const { jwt } = (await signIn.json()) as { jwt: string };
     const own = await page.request.get('/v1/sitrep/agency?agency=ab', {

@@ -1,6 +1,5 @@
+import { DEMO_PASSWORD } from '@ciffc/contracts';
 import { expect, type Locator, type Page } from '@playwright/test';
-
-const DEMO_PASSWORD = 'wildfire-demo';
 
 /** Signs in through the login page, as a person would, and waits for the agency pill. */
 export async function login(page: Page, username: string, password = DEMO_PASSWORD): Promise<void> {
@@ -22,7 +21,7 @@ export async function typeKeys(field: Locator, text: string): Promise<void> {
 /** A bearer token of a demo user, to read what the server kept as that user's page would. */
 export async function tokenOf(page: Page, user: string): Promise<string> {
   const res = await page.request.post('/api/auth/local', {
-    data: { identifier: user, password: 'wildfire-demo' },
+    data: { identifier: user, password: DEMO_PASSWORD },
   });
   return ((await res.json()) as { jwt: string }).jwt;
 }

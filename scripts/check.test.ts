@@ -4,7 +4,7 @@ import { testsBeside } from './check.ts';
 const folders: Record<string, string[]> = {
   'web/src/features/situation': ['SituationPage.tsx', 'SituationPage.test.tsx', 'parts.tsx'],
   'packages/contracts/src': ['totals.ts', 'totals.test.ts'],
-  'api/src/fires': ['import.ts', 'import.unit.test.ts', 'import.test.ts'],
+  'api/src/fires/import': ['import.ts', 'import.unit.test.ts', 'import.test.ts'],
 };
 const list = (dir: string) => folders[dir] ?? [];
 
@@ -16,10 +16,9 @@ describe('the tests npm run check runs for a change', () => {
   });
 
   it('runs a changed test file itself, and only the unit tests of the API (not its server tests)', () => {
-    expect(testsBeside(['api/src/fires/import.ts', 'packages/contracts/src/totals.test.ts'], list)).toEqual([
-      'api/src/fires/import.unit.test.ts',
-      'packages/contracts/src/totals.test.ts',
-    ]);
+    expect(
+      testsBeside(['api/src/fires/import/import.ts', 'packages/contracts/src/totals.test.ts'], list),
+    ).toEqual(['api/src/fires/import/import.unit.test.ts', 'packages/contracts/src/totals.test.ts']);
   });
 
   it('runs nothing for a change outside the code', () => {

@@ -5,6 +5,7 @@
  * others are stopped.
  */
 import { join } from 'node:path';
+import { DEMO_PASSWORD } from '@ciffc/contracts';
 import { repoRoot, type Stack, signalRunningParts, startStack, stopRunningParts, tail } from './lib/stack.ts';
 
 const production = process.env.NODE_ENV === 'production';
@@ -49,7 +50,7 @@ try {
 
 console.log(`\nCIFFC is ready in ${((Date.now() - started) / 1000).toFixed(1)} s at ${stack.url}`);
 console.log(`  content system admin: ${stack.url}/admin   data API: ${stack.url}/v1/openapi.json`);
-if (!production) console.log('  demo users: ab, bc, ..., yt and ciffc, password wildfire-demo');
+if (!production) console.log(`  demo users: ab, bc, ..., yt and ciffc, password ${DEMO_PASSWORD}`);
 console.log('  logs:', join(dataDir, 'logs'), '  (Ctrl-C stops everything)');
 
 for (const part of [stack.cms, stack.api, stack.gateway]) {

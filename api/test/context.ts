@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { DEMO_PASSWORD } from '@ciffc/contracts';
 import type { FastifyInstance } from 'fastify';
 import { SignJWT } from 'jose';
 import pg from 'pg';
@@ -123,7 +124,7 @@ export function tokenFor(ctx: TestContext, username: string): Promise<string> {
   let token = tokens.get(username);
   if (!token) {
     token = import('../../scripts/lib/stack.ts').then((stack) =>
-      stack.loginCms(cms.url, username, stack.DEMO_PASSWORD),
+      stack.loginCms(cms.url, username, DEMO_PASSWORD),
     );
     tokens.set(username, token);
   }

@@ -8,16 +8,15 @@ import { existsSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { DEMO_PASSWORD } from '@ciffc/contracts/commonjs/demo-accounts';
 import { buildContracts } from '../scripts/build-contracts.mjs';
 
 export const cmsDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const repoRoot = path.resolve(cmsDir, '..');
 export const strapiBin = path.join(cmsDir, 'node_modules', '@strapi', 'strapi', 'bin', 'strapi.js');
 
-/** The demo users' password (`ab`..`yt`, `ciffc`) and the demo admin panel accounts. */
-export const DEMO_PASSWORD = 'wildfire-demo';
-export const DEMO_ADMIN = { email: 'admin@demo.ciffc.local', password: 'Wildfire-demo-1' };
-export const DEMO_EDITOR = { email: 'editor@demo.ciffc.local', password: 'Wildfire-editor-1' };
+/** The demo users' password (`ab`..`yt`, `ciffc`) and the demo admin panel accounts, as the contracts define them. */
+export { DEMO_ADMIN, DEMO_EDITOR, DEMO_PASSWORD } from '@ciffc/contracts/commonjs/demo-accounts';
 
 const secret = () => randomBytes(24).toString('base64');
 /** Fresh random values for every secret Strapi needs. */

@@ -373,8 +373,6 @@ export async function loginCms(cmsUrl: string, identifier: string, password: str
   return body.jwt;
 }
 
-export const DEMO_PASSWORD = 'wildfire-demo';
-
 export interface Stack {
   url: string;
   cms: Part;

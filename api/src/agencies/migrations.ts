@@ -1,6 +1,6 @@
 import { AGENCIES } from '@ciffc/contracts';
 import type { Kysely, Migration } from 'kysely';
-import type { Database } from '../db/schema.ts';
+import type { Database } from '../db/tables.ts';
 
 export const migrations: Record<string, Migration> = {
   '0002_agencies': {

@@ -1,5 +1,5 @@
 import type { Kysely, Selectable } from 'kysely';
-import type { AgenciesTable, Database } from '../db/schema.ts';
+import type { AgenciesTable, Database } from '../db/tables.ts';
 
 export type AgencyRow = Selectable<AgenciesTable>;
 

@@ -12,7 +12,7 @@ import { upsertFires } from '../fires/store.ts';
 import { HttpError } from '../http/errors.ts';
 import { centreToday } from '../http/time.ts';
 import { getApprovedSnapshot, listApprovedAgencySitreps, publishApprovedCopies } from './published.ts';
-import { sitrepLease } from './status.ts';
+import { sitrepLease } from './refusals.ts';
 import { countVersions, getSitrepRow, listHistory } from './store.ts';
 import { approve, reject } from './transitions.ts';
 

@@ -7,7 +7,7 @@ import {
   type ResourceAvailabilityRow,
 } from '@ciffc/contracts';
 import type { Kysely } from 'kysely';
-import type { Database } from '../db/schema.ts';
+import type { Database } from '../db/tables.ts';
 import { random } from '../fires/demo.ts';
 import { centreToday } from '../http/time.ts';
 import { dipFeedStatistics, fireOptions } from './fire-data.ts';

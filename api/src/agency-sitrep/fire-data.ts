@@ -1,7 +1,7 @@
 /* Fires data for the agency report: known fires and the automatic fire statistics. */
 import { type AgencySitrepData, type SitrepFireOption, seasonOf } from '@ciffc/contracts';
 import { addDays, centreToday } from '../http/time.ts';
-import type { Db } from './status.ts';
+import type { Db } from './refusals.ts';
 import { knownFires, newFiresByCause, seasonStatistics } from './store.ts';
 
 /** The priority-fire copy offers at most this many known fires (largest first, not out). */

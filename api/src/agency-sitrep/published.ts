@@ -7,7 +7,7 @@ import {
 } from '@ciffc/contracts';
 import { centreToday } from '../http/time.ts';
 
-import { type Db, iso, parse } from './status.ts';
+import { type Db, iso, parse } from './refusals.ts';
 import { approvalsBetween, documentOfVersion, getSitrepRow } from './store.ts';
 
 export interface ApprovedAgencySitrepRow {

@@ -15,8 +15,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { LEASE_MS } from '../db/lease.ts';
 import { requireAgencyAccess, requireNational, requireUser } from '../plugins/identity.ts';
+import { sitrepError } from './refusals.ts';
 import { claim, listStates, readSitrep, release, save, type Variant } from './service.ts';
-import { sitrepError } from './status.ts';
 import { approve, reject, submit } from './transitions.ts';
 
 const security = [{ bearer: [] }];

@@ -12,7 +12,7 @@ import {
 } from '@ciffc/contracts';
 import type { Transaction } from 'kysely';
 import * as lease from '../db/lease.ts';
-import type { Database } from '../db/schema.ts';
+import type { Database } from '../db/tables.ts';
 import { dipFeedStatistics, fireOptions } from './fire-data.ts';
 import {
   type Db,
@@ -23,7 +23,7 @@ import {
   sitrepError,
   sitrepLease,
   statusFields,
-} from './status.ts';
+} from './refusals.ts';
 import { appendHistory, compareAndSave, documentOfVersion, listSitrepRows, versionRow } from './store.ts';
 import { normalise, resourceIndex, validateDocument } from './validation.ts';
 

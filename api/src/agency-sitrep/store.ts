@@ -1,9 +1,9 @@
 import type { Season } from '@ciffc/contracts';
 import { type Kysely, type Selectable, sql, type Transaction } from 'kysely';
-import type { Database } from '../db/schema.ts';
+import type { Database } from '../db/tables.ts';
 import { activeInSeason, counted, ofSeason } from '../fires/store.ts';
-import type { AgencySitrepsTable, AgencySitrepVersionsTable, SitrepHistoryKind } from './schema.ts';
-import './schema.ts';
+import type { AgencySitrepsTable, AgencySitrepVersionsTable, SitrepHistoryKind } from './tables.ts';
+import './tables.ts';
 
 export type SitrepRow = Selectable<AgencySitrepsTable>;
 export type VersionRow = Selectable<AgencySitrepVersionsTable>;

@@ -9,7 +9,7 @@ import {
 } from '@ciffc/contracts';
 
 import { isLive, NO_LEASE } from '../db/lease.ts';
-import { type Db, iso, lockedError, parse, requireRow, sitrepError, statusFields } from './status.ts';
+import { type Db, iso, lockedError, parse, requireRow, sitrepError, statusFields } from './refusals.ts';
 import { appendHistory, type SitrepRow, updateSitrep } from './store.ts';
 import { resourceIndex, validateDocument } from './validation.ts';
 

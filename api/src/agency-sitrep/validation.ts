@@ -10,7 +10,7 @@ import {
 } from '@ciffc/contracts';
 import { loadResourceIndex } from '../resources/store.ts';
 
-import type { Db } from './status.ts';
+import type { Db } from './refusals.ts';
 
 let indexCache: { db: Db; at: number; index: Promise<ResourceIndex> } | undefined;
 

@@ -3,8 +3,8 @@ import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import pg from 'pg';
-import type { Database } from './schema.ts';
 import { SqliteReadsDialect } from './sqlite-reads.ts';
+import type { Database } from './tables.ts';
 
 export type Engine = 'sqlite' | 'postgres';
 

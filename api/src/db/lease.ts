@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { Database } from './schema.ts';
+import type { Database } from './tables.ts';
 
 /**
  * The claim on a report is a lease, the same for every report (docs/spec/data-entry.md section 7):

@@ -16,7 +16,7 @@ import { migrations as nationalSitrep } from '../national-sitrep/migrations.ts';
 import { migrations as perimeters } from '../perimeters/migrations.ts';
 import { migrations as resources } from '../resources/migrations.ts';
 import { migrations as infrastructure } from './migrations.ts';
-import type { Database } from './schema.ts';
+import type { Database } from './tables.ts';
 
 /** Every domain's migrations, in one record; a duplicate name is a programming error. */
 function allMigrations(): Record<string, Migration> {

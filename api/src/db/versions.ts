@@ -1,5 +1,5 @@
 import { type Kysely, sql } from 'kysely';
-import type { Database } from './schema.ts';
+import type { Database } from './tables.ts';
 
 export type DataSet = 'agencies' | 'fires' | 'historical' | 'perimeters';
 

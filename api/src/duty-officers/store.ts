@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
-import type { Database } from '../db/schema.ts';
-import './schema.ts';
+import type { Database } from '../db/tables.ts';
+import './tables.ts';
 
 export interface DutyOfficer {
   name: string;

@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { bearer, clockAt, forEachEngine, type TestContext, tokenFor } from '../../test/context.ts';
-import { CWFIS_QUIRK_ROWS, cwfisCsv } from '../fires/cwfis-sample.ts';
+import { CWFIS_QUIRK_ROWS, cwfisCsv } from '../fires/import/cwfis-sample.ts';
 import { pollDueFeeds, pollFeed, takeLease } from './service.ts';
 
 /** The agency's web server: its file, whether it fails, and the requests it saw. */

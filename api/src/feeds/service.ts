@@ -2,11 +2,11 @@ import { randomUUID } from 'node:crypto';
 import type { AgencyCode, FeedOutcome } from '@ciffc/contracts';
 import type { Selectable } from 'kysely';
 import type { Db } from '../db/index.ts';
-import { decodeFile, importFires } from '../fires/import.ts';
+import { decodeFile, importFires } from '../fires/import/import.ts';
 import { HttpError } from '../http/errors.ts';
 import { importPerimeterFeed } from '../perimeters/service.ts';
-import type { FireFeedsTable } from './schema.ts';
-import './schema.ts';
+import type { FireFeedsTable } from './tables.ts';
+import './tables.ts';
 
 export type FeedRow = Selectable<FireFeedsTable>;
 
@@ -32,7 +32,7 @@ export type PollOutcome = FeedOutcome;
  * KML or zipped Shapefile URL); each kind has its table, with the same columns.
  */
 export type FeedKind = 'fires' | 'perimeters';
-// The cast is sound: both tables have FireFeedsTable's columns (feeds/schema.ts).
+// The cast is sound: both tables have FireFeedsTable's columns (feeds/tables.ts).
 export const feedTable = (kind: FeedKind) =>
   (kind === 'fires' ? 'fire_feeds' : 'perimeter_feeds') as 'fire_feeds';
 

@@ -1,7 +1,7 @@
 import { AGENCIES, type AgencyCode, FIRST_HISTORY_YEAR } from '@ciffc/contracts';
 import { sql } from 'kysely';
 import type { Db } from '../db/index.ts';
-import type { HistoricalWeeklyTable, HistoricalYearlyTable } from '../db/schema.ts';
+import type { HistoricalWeeklyTable, HistoricalYearlyTable } from '../db/tables.ts';
 import { bumpDataVersion } from '../db/versions.ts';
 import { addDays, centreToday, daysBetween, yearOf, yearStart } from '../http/time.ts';
 import { isInCanada, isInRegion, regionBounds } from './geo.ts';

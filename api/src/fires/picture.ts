@@ -1,6 +1,6 @@
 import { ACTIVE_STAGES, NOT_REPORTED_COUNTS_AS, type Season, seasonOf } from '@ciffc/contracts';
 import { type ExpressionBuilder, type RawBuilder, sql } from 'kysely';
-import type { Database } from '../db/schema.ts';
+import type { Database } from '../db/tables.ts';
 import { centreToday } from '../http/time.ts';
 
 /**

@@ -1,7 +1,7 @@
 import type { Season, WildfiresSort } from '@ciffc/contracts';
 import type { Insertable, Kysely, Selectable } from 'kysely';
 import { sql } from 'kysely';
-import type { Database, FiresTable } from '../db/schema.ts';
+import type { Database, FiresTable } from '../db/tables.ts';
 import { bumpDataVersion } from '../db/versions.ts';
 import { activeInSeason, counted, type FireScope, inScope, ofSeason } from './picture.ts';
 

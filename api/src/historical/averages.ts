@@ -1,6 +1,6 @@
 import { AGENCY_CODES, HISTORICAL_PERIODS } from '@ciffc/contracts';
 import type { Kysely } from 'kysely';
-import type { Database } from '../db/schema.ts';
+import type { Database } from '../db/tables.ts';
 import { groupedTotals } from '../fires/store.ts';
 import { yearOf, yearStart } from '../http/time.ts';
 import { yearlyByAgency } from './store.ts';

@@ -10,7 +10,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
-import type { Database } from '../db/schema.ts';
+import type { Database } from '../db/tables.ts';
 import { dailyTotals, groupedTotals } from '../fires/store.ts';
 import { sendCached } from '../http/cache.ts';
 import { ErrorResponse, readVersion } from '../http/query.ts';

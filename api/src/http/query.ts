@@ -2,7 +2,7 @@ import { ApiErrorBody } from '@ciffc/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { CompiledQuery, Kysely } from 'kysely';
 import { type Db, sharedReads } from '../db/index.ts';
-import type { Database } from '../db/schema.ts';
+import type { Database } from '../db/tables.ts';
 import type { DataSet } from '../db/versions.ts';
 import { requestLang } from './lang.ts';
 import { centreToday } from './time.ts';

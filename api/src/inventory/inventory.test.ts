@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { fieldError, INVENTORY_PAGE_SIZE } from '@ciffc/contracts';
+import { DEMO_ADMIN, fieldError, INVENTORY_PAGE_SIZE } from '@ciffc/contracts';
 import { describe, expect, it } from 'vitest';
 import { bearer, type CmsInfo, forEachEngine, tokenFor } from '../../test/context.ts';
 import { applyInventorySave, listInventoryVersions } from './store.ts';
@@ -23,9 +23,6 @@ const nationalDraft = {
   us_ytd_fires: 1000,
   us_ytd_acres: 20000,
 };
-
-/** The demo admin panel account of the content system (cms/src/seed/demo.ts, DEMO_ADMIN). */
-const DEMO_ADMIN = { email: 'admin@demo.ciffc.local', password: 'Wildfire-demo-1' };
 
 async function cmsCall(
   cms: CmsInfo,

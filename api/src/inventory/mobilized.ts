@@ -1,6 +1,6 @@
 import { AGENCY_CODES } from '@ciffc/contracts';
 import type { Kysely } from 'kysely';
-import type { Database } from '../db/schema.ts';
+import type { Database } from '../db/tables.ts';
 import { currentPublication } from '../national-sitrep/store.ts';
 
 export interface Mobilized {

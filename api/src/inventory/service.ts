@@ -13,7 +13,7 @@ import {
   validateInventoryRows,
 } from '@ciffc/contracts';
 import type { Kysely } from 'kysely';
-import type { Database } from '../db/schema.ts';
+import type { Database } from '../db/tables.ts';
 import { HttpError } from '../http/errors.ts';
 import { loadResourceIndex, loadResourceOptions } from '../resources/store.ts';
 import { loadMobilized } from './mobilized.ts';

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { type Kysely, type Selectable, type SqlBool, sql, type Transaction } from 'kysely';
-import type { Database } from '../db/schema.ts';
-import '../resources/schema.ts';
-import type { InventoryTable } from './schema.ts';
-import './schema.ts';
+import type { Database } from '../db/tables.ts';
+import '../resources/tables.ts';
+import type { InventoryTable } from './tables.ts';
+import './tables.ts';
 
 export type InventoryDbRow = Selectable<InventoryTable>;
 

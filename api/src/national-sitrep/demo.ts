@@ -11,7 +11,7 @@ import {
 import { type Kysely, sql } from 'kysely';
 import { fireStatistics } from '../agency-sitrep/service.ts';
 import type { Db } from '../db/index.ts';
-import type { Database } from '../db/schema.ts';
+import type { Database } from '../db/tables.ts';
 import { seedDutyOfficers } from '../duty-officers/store.ts';
 import { random } from '../fires/demo.ts';
 import { activeInSeason, counted, inScope } from '../fires/store.ts';

@@ -1,6 +1,6 @@
 import type { PublicNationalSitrep, SitrepArchive } from '@ciffc/contracts';
 import type { Kysely } from 'kysely';
-import type { Database } from '../db/schema.ts';
+import type { Database } from '../db/tables.ts';
 import { keyFigures } from './report.ts';
 import * as store from './store.ts';
 

@@ -16,7 +16,7 @@ import {
 } from '@ciffc/contracts';
 import type { Kysely } from 'kysely';
 import * as lease from '../db/lease.ts';
-import type { Database } from '../db/schema.ts';
+import type { Database } from '../db/tables.ts';
 import { listDutyOfficers, recordDutyOfficer } from '../duty-officers/store.ts';
 import { HttpError } from '../http/errors.ts';
 import { centreToday } from '../http/time.ts';

@@ -1,7 +1,7 @@
 import { AGENCY_CODES, type AgencyCode, type ResourceIndex, seasonOf } from '@ciffc/contracts';
 import type { Kysely, Transaction } from 'kysely';
 import { getApprovedSnapshot, publishApprovedCopies } from '../agency-sitrep/service.ts';
-import type { Database } from '../db/schema.ts';
+import type { Database } from '../db/tables.ts';
 import { carriedOver } from '../fires/store.ts';
 import { historicalAverages } from '../historical/averages.ts';
 import { loadResourceIndex } from '../resources/store.ts';

@@ -1,10 +1,10 @@
 import { type Kysely, type Selectable, sql, type Transaction } from 'kysely';
 import type { Db } from '../db/index.ts';
 import type { Leased } from '../db/lease.ts';
-import type { Database } from '../db/schema.ts';
+import type { Database } from '../db/tables.ts';
 import { compileOnce, readRows } from '../http/query.ts';
-import type { NationalSitrepDraftTable, NationalSitrepPublicationsTable } from './schema.ts';
-import './schema.ts';
+import type { NationalSitrepDraftTable, NationalSitrepPublicationsTable } from './tables.ts';
+import './tables.ts';
 
 export type DraftRow = Selectable<NationalSitrepDraftTable>;
 export type PublicationRow = Selectable<NationalSitrepPublicationsTable>;

@@ -8,7 +8,7 @@ import {
   type Season,
 } from '@ciffc/contracts';
 import { type Expression, type ExpressionBuilder, type Kysely, type SqlBool, sql } from 'kysely';
-import type { Database } from '../db/schema.ts';
+import type { Database } from '../db/tables.ts';
 import type { FireRow } from '../fires/store.ts';
 import { currentSeason, ofSeason } from '../fires/store.ts';
 import type { OgcCollectionSource } from './collection.ts';

@@ -7,8 +7,8 @@ import {
 } from '@ciffc/contracts';
 import type { MultiPolygon, Polygon, Position } from 'geojson';
 import { type Expression, type Kysely, type SqlBool, sql } from 'kysely';
-import type { Database } from '../db/schema.ts';
-import { PUBLISHED_PERIMETER_COLUMNS, type PublishedPerimeter } from '../perimeters/schema.ts';
+import type { Database } from '../db/tables.ts';
+import { PUBLISHED_PERIMETER_COLUMNS, type PublishedPerimeter } from '../perimeters/tables.ts';
 import type { ItemsRequest, OgcCollectionSource } from './collection.ts';
 import { type Box, crs84Envelope, project } from './crs.ts';
 import { PERIMETER_QUERYABLE_TYPES } from './queryables.ts';

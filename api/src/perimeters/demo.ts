@@ -4,7 +4,7 @@ import type { Db } from '../db/index.ts';
 import { bumpDataVersion } from '../db/versions.ts';
 import { random } from '../fires/demo.ts';
 import { checkArea } from './geometry.ts';
-import './schema.ts';
+import './tables.ts';
 import { fireYearOf } from './fire-year.ts';
 import { insertPerimeters, markCurrent, type NewPerimeter } from './store.ts';
 

@@ -1,9 +1,9 @@
 import { PERIMETERS_LICENCE_URL } from '@ciffc/contracts';
 import type { MultiPolygon, Polygon, Position } from 'geojson';
 import type { Kysely } from 'kysely';
-import type { Database } from '../db/schema.ts';
+import type { Database } from '../db/tables.ts';
 import { publishedArea } from './geometry.ts';
-import { PUBLISHED_PERIMETER_COLUMNS, type PublishedPerimeter } from './schema.ts';
+import { PUBLISHED_PERIMETER_COLUMNS, type PublishedPerimeter } from './tables.ts';
 
 type Row = PublishedPerimeter;
 

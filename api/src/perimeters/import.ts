@@ -6,7 +6,7 @@ import {
 } from '@ciffc/contracts';
 import type { Kysely } from 'kysely';
 import type { Db } from '../db/index.ts';
-import type { Database } from '../db/schema.ts';
+import type { Database } from '../db/tables.ts';
 import { bumpDataVersion } from '../db/versions.ts';
 import { type Area, type CheckedArea, checkArea, publishedArea, type Refusal } from './geometry.ts';
 import { mapProperties, type PerimeterFields } from './mapping.ts';

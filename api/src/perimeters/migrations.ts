@@ -1,5 +1,5 @@
 import { type ColumnDefinitionBuilder, type Kysely, type Migration, sql } from 'kysely';
-import type { Database } from '../db/schema.ts';
+import type { Database } from '../db/tables.ts';
 import { shapesOf } from './store.ts';
 
 export const migrations: Record<string, Migration> = {

@@ -23,7 +23,7 @@ import { requireUser } from '../plugins/identity.ts';
 import { perimetersForDownload, toGeoJson, toKml } from './download.ts';
 import { importPerimeters } from './import.ts';
 import { perimeterRefusal } from './refusals.ts';
-import './schema.ts';
+import './tables.ts';
 import { capturesOfFire, currentPerimeters } from './store.ts';
 
 /** Every media type a perimeter file is sent as; the import recognises the format by its bytes. */

@@ -1,9 +1,9 @@
 import { PERIMETER_ZOOM_BANDS, type PerimeterZoomBand, zoomBand } from '@ciffc/contracts';
 import { type Kysely, sql } from 'kysely';
-import type { Database } from '../db/schema.ts';
+import type { Database } from '../db/tables.ts';
 import { fireYearOf, fireYearSql } from './fire-year.ts';
 import { type Area, type Box, simplifyArea } from './geometry.ts';
-import type { PerimetersTable } from './schema.ts';
+import type { PerimetersTable } from './tables.ts';
 
 type Tx = Kysely<Database>;
 export type NewPerimeter = Omit<PerimetersTable, 'id' | 'is_current' | 'fire_year' | ShapeColumn> & {

@@ -8,8 +8,8 @@ import {
   SHORTNAME_LIST_NAMES,
 } from '@ciffc/contracts';
 import { type Kysely, sql } from 'kysely';
-import type { Database } from '../db/schema.ts';
-import './schema.ts';
+import type { Database } from '../db/tables.ts';
+import './tables.ts';
 
 /** A cheap fingerprint of the catalogue, for ETags: it changes with any row added, removed or retired. */
 export async function catalogueVersion(db: Kysely<Database>): Promise<string> {

@@ -2,14 +2,10 @@ import { existsSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { AGENCY_CODES } from '@ciffc/contracts/commonjs/agencies';
+import { DEMO_ADMIN, DEMO_EDITOR, DEMO_PASSWORD } from '@ciffc/contracts/commonjs/demo-accounts';
 import type { Core } from '@strapi/strapi';
 import { AGENCY_PAGES, CIFFC_PAGES, type DemoEntry, DOCUMENTS, PAGES, STATIC_CONTENTS } from './content';
 import { makePdf } from './pdf';
-
-export const DEMO_PASSWORD = 'wildfire-demo';
-export const DEMO_ADMIN = { email: 'admin@demo.ciffc.local', password: 'Wildfire-demo-1' };
-/** The centre's editor of the demo: Editor role, not super admin (cms/README.md, Editors). */
-export const DEMO_EDITOR = { email: 'editor@demo.ciffc.local', password: 'Wildfire-editor-1' };
 
 type Roles = { authenticated: { id: number }; ciffc: { id: number } };
 type ContentUid =

@@ -6,6 +6,7 @@ export * from './codes.ts';
 export * from './csv.ts';
 export * from './current-picture.ts';
 export * from './dashboard.ts';
+export * from './demo-accounts.ts';
 export * from './duty-officers.ts';
 export * from './env-flags.ts';
 export * from './error-body.ts';

@@ -1,4 +1,4 @@
-import { SESSION_SECONDS } from '@ciffc/contracts';
+import { DEMO_PASSWORD, SESSION_SECONDS } from '@ciffc/contracts';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -177,7 +177,7 @@ describe('login page', () => {
     it(`shows the default message for ${name}`, async () => {
       installFetch({ '/api/static-contents': loginBlock, '/api/auth/local': answer });
       const { router } = renderApp('/login');
-      await submit('ab', 'wildfire-demo');
+      await submit('ab', DEMO_PASSWORD);
       await waitFor(() => expect(screen.getByRole('alert').textContent).toBe(DEFAULT));
       expect(getSession()).toBeNull();
       expect(router.state.location.pathname).toBe('/login');
@@ -188,7 +188,7 @@ describe('login page', () => {
     let meAuth: string | null = null;
     installFetch({
       '/api/auth/local': async (_url, init) => {
-        expect(JSON.parse(String(init?.body))).toEqual({ identifier: 'qc', password: 'wildfire-demo' });
+        expect(JSON.parse(String(init?.body))).toEqual({ identifier: 'qc', password: DEMO_PASSWORD });
         return json({ jwt: 'jwt-qc', user: { id: 7, username: 'qc' } });
       },
       '/api/users/me': (url, init) => {
@@ -205,7 +205,7 @@ describe('login page', () => {
     });
     const before = Date.now();
     const { router } = renderApp('/login');
-    await submit('qc', 'wildfire-demo');
+    await submit('qc', DEMO_PASSWORD);
     await waitFor(() => expect(router.state.location.pathname).toBe('/agency'));
     expect(meAuth).toBe('Bearer jwt-qc');
     const session = getSession();

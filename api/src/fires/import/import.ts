@@ -1,0 +1,201 @@
+import type { AgencyCode, FireSource, FiresImportResult } from '@ciffc/contracts';
+import type { Db } from '../../db/index.ts';
+import { centreToday } from '../../http/time.ts';
+import type { ImportActor } from '../history/store.ts';
+import { fireKey, storedFile } from '../history/store.ts';
+import { applyImport, type ImportPlan, type Report } from './apply.ts';
+import { type CheckedFile, checkFile } from './check.ts';
+import { countByReason, type RejectedRow } from './problems.ts';
+import type { ImportTracker } from './progress.ts';
+import { checkAgency, type ValidRow } from './rows.ts';
+
+/**
+ * The fire import (docs/fires-import.md), the one entry point of the API, the command line and the
+ * agency feeds. Its sections, each in its own module: reading the file (`parse.ts`), the rows'
+ * rules (`rows.ts`), the problems and rejection reasons (`problems.ts`), and writing the import
+ * with its history (`apply.ts`).
+ */
+
+// The import's one door for its callers (feeds, command line) that read files as bytes.
+export { decodeFile } from './parse.ts';
+
+/** The answer of an import, each rejected row's reason a code of the catalogue. */
+export type ImportResult = Omit<FiresImportResult, 'rejected'> & { rejected: RejectedRow[] };
+
+/**
+ * An answer lists the first rows of each kind, its counts cover them all (docs/decisions.md,
+ * "An import answers a summary"): a 100,000-row file answered 10 MB of rows nobody reads there.
+ */
+const ANSWER_ROWS = 100;
+
+export interface ImportOptions {
+  today: string;
+  /** An agency user may import only its own agency's fires; undefined: any agency (CIFFC, CLI). */
+  onlyAgency?: AgencyCode | undefined;
+  dryRun?: boolean;
+  formatHint?: string | undefined;
+  /** Who imports, for the history. */
+  actor: ImportActor;
+  /** The file's name when known (the CLI's file, the API's `file_name`), for the history. */
+  fileName?: string | undefined;
+  /**
+   * The file is the complete current list of the agencies it holds (docs/fires-import.md,
+   * "Snapshots"); undefined: true for the national active-fires file's layout, else false.
+   */
+  snapshot?: boolean | undefined;
+  /** When the file was made, as its server says (a feed's Last-Modified): the day a snapshot speaks for. */
+  lastModified?: string | null | undefined;
+  /** Hears how far the import is (the import screen's progress). */
+  tracker?: Pick<ImportTracker, 'rows' | 'writing'> | undefined;
+}
+
+/** Who reports (docs/fires-import.md, "Sources"): the national file's layout, an agency feed, or a person. */
+function sourceOf(parsed: CheckedFile, options: ImportOptions): FireSource {
+  if (parsed.national) return 'national';
+  return options.actor.source === 'feed' ? 'feed' : 'import';
+}
+
+/**
+ * The day a snapshot speaks for: its server's Last-Modified, else its newest row's day, never after
+ * today; an import that is not a snapshot reports on the day it runs.
+ */
+function reportDay(valid: readonly ValidRow[], snapshot: boolean, options: ImportOptions): string {
+  if (!snapshot) return options.today;
+  const modified = options.lastModified ? new Date(options.lastModified) : null;
+  let day = '';
+  if (modified && !Number.isNaN(modified.getTime())) day = centreToday(modified);
+  else
+    for (const { fire } of valid) {
+      if (fire.situation_report_date > day) day = fire.situation_report_date;
+      if (fire.status_date > day) day = fire.status_date;
+    }
+  return day && day < options.today ? day : options.today;
+}
+
+function reportOf(parsed: CheckedFile, valid: readonly ValidRow[], options: ImportOptions): Report {
+  const snapshot = options.snapshot ?? parsed.national;
+  return {
+    source: sourceOf(parsed, options),
+    reportedOn: reportDay(valid, snapshot, options),
+    snapshotOf: snapshot ? new Set(valid.map((v) => v.fire.agency_code)) : null,
+  };
+}
+
+/** Every fire the file names, valid or not: a snapshot does not end a fire whose row it rejected. */
+function listedFires(valid: readonly ValidRow[], rejected: readonly RejectedRow[]): Set<string> {
+  const listed = new Set(valid.map((v) => fireKey(v.fire.agency_code, v.fire.agency_fire_id)));
+  for (const r of rejected)
+    if (r.agency_code && r.agency_fire_id) listed.add(fireKey(r.agency_code, r.agency_fire_id));
+  return listed;
+}
+
+/**
+ * Checks the whole file first (a malformed file throws 400 and changes nothing), then imports the
+ * valid rows in one transaction with their history (docs/fires-import.md) and lists accepted and
+ * rejected rows. A dry run writes nothing.
+ */
+export async function importFires(
+  db: Db,
+  body: string | unknown,
+  options: ImportOptions,
+): Promise<ImportResult> {
+  const parsed = await checkFile(body, options.formatHint, options.today, options.tracker?.rows);
+  const { format: fileFormat, totalRows, valid, rejected } = parsed;
+  checkAgency(valid, options.onlyAgency);
+  options.tracker?.writing();
+  // Compressed before the transaction, so the writer is not held while it runs.
+  const file = options.dryRun
+    ? null
+    : await storedFile(typeof body === 'string' ? body : JSON.stringify(body));
+  const plan: ImportPlan = {
+    engine: db.engine,
+    valid,
+    report: reportOf(parsed, valid, options),
+    listed: listedFires(valid, rejected),
+    counts: { total_rows: totalRows, rejected: rejected.length },
+    entry: file && {
+      created_at: new Date().toISOString(),
+      actor: options.actor,
+      agency_code: options.onlyAgency ?? null,
+      format: fileFormat,
+      file_name: options.fileName ?? null,
+      file,
+    },
+  };
+  // A dry run only reads: no transaction, no lock.
+  const outcome = file
+    ? await db.kysely.transaction().execute((trx) => applyImport(trx, plan))
+    : await applyImport(db.kysely, plan);
+  return {
+    import_id: outcome.importId,
+    format: fileFormat,
+    dry_run: Boolean(options.dryRun),
+    total_rows: totalRows,
+    accepted_count: outcome.accepted.length,
+    rejected_count: rejected.length,
+    rejected_by_reason: countByReason(rejected),
+    inserted: outcome.counts.inserted,
+    updated: outcome.counts.updated,
+    unchanged: outcome.counts.unchanged,
+    overruled: outcome.counts.overruled,
+    overruled_by: outcome.overruledBy,
+    snapshot_on: plan.report.snapshotOf ? plan.report.reportedOn : null,
+    ended: outcome.counts.ended,
+    accepted: outcome.accepted.slice(0, ANSWER_ROWS),
+    accepted_truncated: Math.max(0, outcome.accepted.length - ANSWER_ROWS),
+    rejected: rejected.slice(0, ANSWER_ROWS),
+    rejected_truncated: Math.max(0, rejected.length - ANSWER_ROWS),
+  };
+}
+
+const REPORT_COLUMNS = [
+  'row',
+  'line',
+  'agency_code',
+  'agency_fire_id',
+  'reason_code',
+  'code',
+  'reason',
+  'errors',
+];
+
+/**
+ * A CSV cell: quoted, and a leading `=`, `+` or `@` (from the file) kept as text, so that a
+ * spreadsheet does not run it as a formula.
+ */
+const cell = (value: string | number | undefined) => {
+  const text = value === undefined ? '' : String(value);
+  return `"${(/^[=+@]/.test(text) ? `'${text}` : text).replace(/"/g, '""')}"`;
+};
+
+/**
+ * The full report of a file's problems (`?report=csv`, docs/fires-import.md, "The answer"): every
+ * rejected row as CSV, in row order. Checking a file does not depend on the database, so the report
+ * of a dry run is that of the import of the same file; nothing is written.
+ */
+export async function importReport(
+  body: string | unknown,
+  options: Pick<ImportOptions, 'today' | 'onlyAgency' | 'formatHint'>,
+): Promise<string> {
+  const { valid, rejected } = await checkFile(body, options.formatHint, options.today);
+  checkAgency(valid, options.onlyAgency);
+  const lines = [REPORT_COLUMNS.join(',')];
+  for (const r of rejected)
+    lines.push(
+      [
+        r.row,
+        r.line,
+        r.agency_code,
+        r.agency_fire_id,
+        r.reason_code,
+        r.code,
+        r.reason,
+        Object.entries(r.errors)
+          .map(([field, message]) => `${field}: ${message}`)
+          .join('; '),
+      ]
+        .map(cell)
+        .join(','),
+    );
+  return `${lines.join('\r\n')}\r\n`;
+}

@@ -1,0 +1,137 @@
+import { once } from 'node:events';
+import { afterEach, expect, it } from 'vitest';
+import { bearer, clockAt, forEachEngine, type TestContext, tokenFor } from '../../../test/context.ts';
+import { CSV_HEADER } from '../../../test/fixtures.ts';
+import { checkFile, holdImportChecks, IMPORT_WORKER_BYTES, importChecks } from './check.ts';
+
+/** 3,600 rows, every twelfth with an unknown stage: 300 problems, and over the worker's size. */
+const ROWS = 3_600;
+const LARGE_CSV = [
+  CSV_HEADER,
+  ...Array.from({ length: ROWS }, (_, i) =>
+    i % 12 === 11
+      ? `bc,LARGE-${i + 1},America/Vancouver,2026-07-10,2026-07-12,XX,N,FUL,12.5,50.67,-120.33`
+      : `bc,LARGE-${i + 1},America/Vancouver,2026-07-10,2026-07-12,OC,N,FUL,12.5,50.67,-120.33`,
+  ),
+].join('\n');
+
+const post = async (ctx: TestContext, query: string) =>
+  ctx.app.inject({
+    method: 'POST',
+    url: `/v1/fires/import${query}`,
+    headers: { 'content-type': 'text/csv', ...bearer(await tokenFor(ctx, 'ciffc')) },
+    payload: LARGE_CSV,
+  });
+
+it('tells the rows checked as the worker hands them back, up to every row of the file', async () => {
+  const told: number[] = [];
+  const file = await checkFile(LARGE_CSV, 'text/csv', '2026-07-15', (n) => told.push(n));
+  expect(told.length).toBeGreaterThan(0);
+  expect(told.reduce((a, b) => a + b, 0)).toBe(file.totalRows);
+  expect(file.totalRows).toBe(ROWS);
+});
+
+forEachEngine(
+  'POST /v1/fires/import of a large file',
+  (ctx) => {
+    afterEach(() => holdImportChecks(false));
+
+    it('is large enough to be checked on the worker thread', () => {
+      expect(LARGE_CSV.length).toBeGreaterThan(IMPORT_WORKER_BYTES);
+    });
+
+    it('answers a dry run with the counts, the counts by reason and the first 100 of 300 problems', async () => {
+      const res = await post(ctx(), '?dry_run=true');
+      expect(res.statusCode).toBe(200);
+      const body = res.json();
+      expect(body).toMatchObject({
+        dry_run: true,
+        total_rows: 3600,
+        accepted_count: 3300,
+        rejected_count: 300,
+        rejected_by_reason: { 'stage_of_control:unknown': 300 },
+        accepted_truncated: 3200,
+        rejected_truncated: 200,
+      });
+      expect(body.rejected).toHaveLength(100);
+      expect(body.accepted).toHaveLength(100);
+      expect(body.rejected[0]).toMatchObject({ row: 12, line: 13, agency_fire_id: 'LARGE-12' });
+      expect(body.rejected[99]).toMatchObject({ row: 1200, line: 1201, agency_fire_id: 'LARGE-1200' });
+      expect(body.accepted[99]).toMatchObject({ row: 109, agency_fire_id: 'LARGE-109', action: 'inserted' });
+    });
+
+    it('answers every problem as CSV with ?report=csv, and writes nothing', async () => {
+      const res = await post(ctx(), '?report=csv&file_name=season.csv');
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toMatch(/^text\/csv/);
+      expect(res.headers['content-disposition']).toBe('attachment; filename="season-rejected.csv"');
+      const lines = res.body.trimEnd().split('\r\n');
+      expect(lines).toHaveLength(301);
+      expect(lines[0]).toBe('row,line,agency_code,agency_fire_id,reason_code,code,reason,errors');
+      expect(lines[1]).toMatch(
+        /^"12","13","bc","LARGE-12","stage_of_control:unknown","import.unknown_stage",/,
+      );
+      expect(lines[300]).toMatch(/^"3600","3601","bc","LARGE-3600",/);
+      const history = await ctx().app.db.kysely.selectFrom('fire_imports').select('id').execute();
+      expect(history).toEqual([]);
+    });
+
+    it('answers a public read while a large import is being checked', async () => {
+      holdImportChecks(true);
+      const handed = once(importChecks, 'task');
+      let settled = false;
+      const importing = post(ctx(), '').finally(() => {
+        settled = true;
+      });
+      await handed;
+      // The worker holds the file unread: the request thread is free for others.
+      const read = await ctx().app.inject({ method: 'GET', url: '/v1/wildfires?page=1' });
+      expect(read.statusCode).toBe(200);
+      expect(settled).toBe(false);
+      holdImportChecks(false);
+      const res = await importing;
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toMatchObject({ inserted: 3300, rejected_count: 300, rejected_truncated: 200 });
+      expect(res.json().accepted).toHaveLength(100);
+    });
+
+    it('answers the progress of the check to the user who sent the file, and forgets it with the answer', async () => {
+      holdImportChecks(true);
+      const handed = once(importChecks, 'task');
+      const importing = post(ctx(), '?dry_run=true&progress=screen-upload-1');
+      await handed;
+      const progressOf = async (user: string) =>
+        ctx().app.inject({
+          method: 'GET',
+          url: '/v1/fires/import/progress/screen-upload-1',
+          headers: bearer(await tokenFor(ctx(), user)),
+        });
+      const during = await progressOf('ciffc');
+      expect(during.statusCode).toBe(200);
+      expect(during.headers['cache-control']).toBe('private, no-store');
+      expect(during.json()).toEqual({ stage: 'checking', rows_checked: 0 });
+      expect((await progressOf('bc')).statusCode).toBe(404);
+      holdImportChecks(false);
+      expect((await importing).statusCode).toBe(200);
+      expect((await progressOf('ciffc')).statusCode).toBe(404);
+    });
+
+    it('refuses a progress name that is not 8 to 64 letters, digits, _ or -', async () => {
+      const res = await post(ctx(), '?dry_run=true&progress=a%20b');
+      expect(res.statusCode).toBe(400);
+    });
+
+    it('refuses a malformed large file as a whole, naming its line', async () => {
+      const res = await ctx().app.inject({
+        method: 'POST',
+        url: '/v1/fires/import?dry_run=true',
+        headers: { 'content-type': 'text/csv', ...bearer(await tokenFor(ctx(), 'ciffc')) },
+        payload: `${LARGE_CSV}\nbc,EXTRA,America/Vancouver,2026-07-10,2026-07-12,OC,N,FUL,1,50,-120,one too many`,
+      });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({ code: 'import.unreadable_csv' });
+      expect(res.json().message).toContain('3602');
+    });
+  },
+  { now: clockAt('2026-07-15') },
+);

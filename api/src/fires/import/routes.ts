@@ -1,0 +1,129 @@
+import {
+  agencyOf,
+  FiresImportProgress,
+  FiresImportProgressParams,
+  FiresImportQuery,
+  FiresImportResult,
+  isNational,
+} from '@ciffc/contracts';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { forbidden, notFound } from '../../http/errors.ts';
+import { ErrorResponse } from '../../http/query.ts';
+import { centreToday } from '../../http/time.ts';
+import { requireUser } from '../../plugins/identity.ts';
+import { fireHistoryRoutes } from '../history/routes.ts';
+import { importFires, importReport } from './import.ts';
+import { decodeFile } from './parse.ts';
+import { importProgress, trackImport } from './progress.ts';
+
+const FiresImportReport = z.string().describe('?report=csv: every rejected row, as text/csv');
+
+export async function fireImportRoutes(fastify: FastifyInstance): Promise<void> {
+  // Encapsulated: these parsers serve the import only. The body is read as bytes and decoded by the
+  // import's rules (UTF-8, UTF-16 or Windows-1252: docs/fires-import.md), JSON included, so that
+  // the history holds the file's text as sent (the import parses it itself).
+  fastify.removeContentTypeParser('application/json');
+  fastify.addContentTypeParser(
+    ['text/csv', 'text/plain', 'application/csv', 'application/geo+json', 'application/json'],
+    { parseAs: 'buffer' },
+    (request, body, done) => {
+      try {
+        done(null, decodeFile(body as Buffer, request.headers['content-type']));
+      } catch (error) {
+        done(error as Error, undefined);
+      }
+    },
+  );
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  app.post(
+    '/v1/fires/import',
+    {
+      bodyLimit: fastify.config.importBodyLimit,
+      schema: {
+        summary: 'Import fires from a CSV or GeoJSON file (upsert by agency_code and agency_fire_id)',
+        description:
+          'Send the file as the body with Content-Type text/csv or application/geo+json (application/json also ' +
+          'accepted). CIFFC may import any agency; an agency user only its own. The answer lists the first 100 ' +
+          'accepted and rejected rows; ?report=csv answers every rejected row as CSV (text/csv) without writing. ' +
+          'See docs/fires-import.md.',
+        tags: ['fires'],
+        security: [{ bearer: [] }],
+        querystring: FiresImportQuery,
+        response: {
+          200: FiresImportResult.or(FiresImportReport),
+          400: ErrorResponse,
+          401: ErrorResponse,
+          403: ErrorResponse,
+        },
+      },
+    },
+    async (request, reply) => {
+      const identity = requireUser(request);
+      const national = isNational(identity);
+      const own = agencyOf(identity);
+      if (!national && !own) throw forbidden('import.forbidden');
+      if (request.query.report === 'csv') {
+        const csv = await importReport(request.body, {
+          today: centreToday(app.config.now()),
+          onlyAgency: national ? undefined : own,
+          formatHint: request.headers['content-type'],
+        });
+        const name = (request.query.file_name ?? 'fires-import')
+          .replace(/\.\w+$/, '')
+          .replace(/[^\w.-]/g, '_');
+        reply
+          .header('cache-control', 'private, no-store')
+          .header('content-disposition', `attachment; filename="${name}-rejected.csv"`)
+          .type('text/csv; charset=utf-8');
+        return reply.send(csv);
+      }
+      const tracker = trackImport(identity.id, request.query.progress);
+      const result = await importFires(app.db, request.body, {
+        today: centreToday(app.config.now()),
+        onlyAgency: national ? undefined : own,
+        dryRun: request.query.dry_run === true,
+        formatHint: request.headers['content-type'],
+        actor: { source: 'api', userId: identity.id, username: identity.username },
+        fileName: request.query.file_name,
+        snapshot: request.query.snapshot,
+        tracker,
+      }).finally(tracker.end);
+      if (!result.dry_run && result.accepted_count) {
+        request.log.info(
+          {
+            user: identity.username,
+            importId: result.import_id,
+            inserted: result.inserted,
+            updated: result.updated,
+          },
+          'fires imported',
+        );
+      }
+      return result;
+    },
+  );
+  app.get(
+    '/v1/fires/import/progress/:id',
+    {
+      schema: {
+        summary: 'How far the server is in checking an import the same user sent with ?progress={id}',
+        description:
+          '404 before the file has arrived and after the answer is sent. See docs/fires-import.md, "Progress".',
+        tags: ['fires'],
+        security: [{ bearer: [] }],
+        params: FiresImportProgressParams,
+        response: { 200: FiresImportProgress, 401: ErrorResponse, 404: ErrorResponse },
+      },
+    },
+    async (request, reply) => {
+      const identity = requireUser(request);
+      const progress = importProgress(identity.id, request.params.id);
+      if (!progress) throw notFound('import.not_found');
+      reply.header('cache-control', 'private, no-store');
+      return progress;
+    },
+  );
+  await fireHistoryRoutes(fastify);
+}

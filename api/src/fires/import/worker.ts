@@ -1,0 +1,108 @@
+/**
+ * The import's reading and checking on a worker thread (docs/decisions.md, "Large imports off the
+ * request thread"): the file's text comes in, its rows go back checked, in chunks, so that the API's
+ * own thread takes them a little at a time between requests. Started by `check.ts`.
+ */
+import { parentPort } from 'node:worker_threads';
+import { HttpError } from '../../http/errors.ts';
+import { fireKey } from '../history/store.ts';
+import type { CheckTask, WorkerMessage } from './check.ts';
+import { reasonCode } from './cwfis.ts';
+import { parseFireFile, type RawRecord } from './parse.ts';
+import { english, type Problem, type RejectedRow } from './problems.ts';
+import { checkRecords, type ValidRow } from './rows.ts';
+import { piecesOf, streamCsvRecords } from './stream.ts';
+
+/** CSV rows checked and handed back at a time: the raw records of a whole 50 MB file took a gigabyte. */
+const ROWS_PER_PART = 20_000;
+
+const isCsv = (body: string, hint: string | undefined) => {
+  const h = hint?.toLowerCase() ?? '';
+  return h.includes('csv') || (!h.includes('json') && !/^\s*[{[]/.test(body));
+};
+
+/** A later row of a fire an earlier part already had: rejected as in `checkRecords`. */
+function duplicate({ record, fire }: ValidRow, firstRow: number): RejectedRow {
+  const problem: Problem = { code: 'import.duplicate_row', params: { row: firstRow } };
+  const reason = english(problem);
+  return {
+    row: record.row,
+    ...(record.line !== undefined ? { line: record.line } : {}),
+    agency_code: fire.agency_code,
+    agency_fire_id: fire.agency_fire_id,
+    reason,
+    reason_code: reasonCode('agency_fire_id', reason),
+    ...problem,
+    errors: { agency_fire_id: reason },
+  };
+}
+
+type FileShape = { format: 'csv' | 'geojson'; national: boolean; totalRows: number };
+type Send = (valid: ValidRow[], rejected: RejectedRow[]) => void;
+
+function checkWhole(task: CheckTask, send: Send): FileShape {
+  const parsed = parseFireFile(task.body, task.formatHint);
+  const { valid, rejected } = checkRecords(parsed.records, task.today);
+  send(valid, rejected);
+  return { format: parsed.format, national: parsed.national, totalRows: parsed.records.length };
+}
+
+/**
+ * Reads and checks the file, handing each part's rows to `send`; a GeoJSON file is one part. A CSV
+ * file streams through the parser (stream.ts), a part of rows checked at a time; a later row
+ * of a fire an earlier part had is rejected as a duplicate.
+ */
+async function checkParts(task: CheckTask, send: Send): Promise<FileShape> {
+  if (!isCsv(task.body, task.formatHint)) return checkWhole(task, send);
+  const seen = new Map<string, number>();
+  const checkPart = (records: RawRecord[]) => {
+    const { valid, rejected } = checkRecords(records, task.today);
+    const kept: ValidRow[] = [];
+    for (const row of valid) {
+      const key = fireKey(row.fire.agency_code, row.fire.agency_fire_id);
+      const firstRow = seen.get(key);
+      if (firstRow === undefined) {
+        seen.set(key, row.record.row);
+        kept.push(row);
+      } else rejected.push(duplicate(row, firstRow));
+    }
+    send(
+      kept,
+      rejected.sort((x, y) => x.row - y.row),
+    );
+  };
+  const { national, totalRows } = await streamCsvRecords(piecesOf(task.body), checkPart, ROWS_PER_PART);
+  return { format: 'csv', national, totalRows };
+}
+
+const port = parentPort;
+if (!port) throw new Error('worker.ts runs as a worker thread');
+
+port.on('message', async (task: CheckTask) => {
+  const post = (message: WorkerMessage) => port.postMessage(message);
+  Atomics.wait(new Int32Array(task.hold), 0, 1);
+  try {
+    const send: Send = (valid, rejected) => {
+      // The raw values are not needed once a row is checked.
+      if (valid.length)
+        post({
+          id: task.id,
+          kind: 'valid',
+          rows: valid.map(({ record, fire }) => ({ row: record.row, line: record.line, fire })),
+        });
+      if (rejected.length) post({ id: task.id, kind: 'rejected', rows: rejected });
+    };
+    const file = await checkParts(task, send);
+    post({ id: task.id, kind: 'done', ...file });
+  } catch (error) {
+    const http = error instanceof HttpError ? error : undefined;
+    post({
+      id: task.id,
+      kind: 'failed',
+      statusCode: http?.statusCode ?? 500,
+      message: error instanceof Error ? error.message : String(error),
+      code: http?.code ?? 'http.internal',
+      params: http?.params,
+    });
+  }
+});
