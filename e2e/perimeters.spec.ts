@@ -104,14 +104,14 @@ async function capturesByKeyboard(page: Page, language: 'en' | 'fr') {
     language === 'en'
       ? {
           perimeterOf: 'Perimeter of',
-          close: 'Close the fire details',
+          close: 'Close the perimeter details',
           toggle: 'Captures over time',
           list: 'Perimeter captures, oldest first (UTC)',
           current: '(current)',
         }
       : {
           perimeterOf: 'Périmètre de',
-          close: 'Fermer les détails du feu',
+          close: 'Fermer les détails du périmètre',
           toggle: 'Relevés dans le temps',
           list: 'Relevés du périmètre, du plus ancien au plus récent (UTC)',
           current: '(actuel)',
@@ -173,8 +173,14 @@ async function capturesByKeyboard(page: Page, language: 'en' | 'fr') {
     );
     expect(text.endsWith(t.current)).toBe(i === captures.length - 1);
   });
-  // Closing gives the focus back to the list's button.
-  await close.focus();
+  // Escape inside the popup (here on its captures' toggle) closes it and gives the focus back to
+  // the list's button; so does the close button, from the keyboard.
+  await expect(toggle).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(popup).toHaveCount(0);
+  await expect(button).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(close).toBeFocused();
   await page.keyboard.press('Enter');
   await expect(popup).toHaveCount(0);
   await expect(button).toBeFocused();
@@ -189,6 +195,33 @@ test.describe('a perimeter from the keyboard, and the perimeter feeds', () => {
     await page.getByRole('button', { name: 'Français', exact: true }).click();
     await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
     await capturesByKeyboard(page, 'fr');
+  });
+
+  test("any perimeter drawn opens from the keyboard through the view's perimeters list, and Escape closes it", async ({
+    page,
+  }) => {
+    await page.goto('/');
+    await expect(page.locator('.fires-map canvas')).toBeVisible({ timeout: 30_000 });
+    await expect.poll(() => perimetersDrawn(page), { timeout: 30_000 }).toBeGreaterThan(0);
+    const list = page.locator('.perimeters-in-view');
+    const summary = list.locator('summary');
+    await expect(summary).toContainText(/^Largest perimeters in this view \(\d+ perimeters? of [\d,]+\)/);
+    await summary.focus();
+    await page.keyboard.press('Enter');
+    await expect(list).toHaveAttribute('open', '');
+    await page.keyboard.press('Tab');
+    const first = list.getByRole('button').first();
+    await expect(first).toBeFocused();
+    const [, fireId] =
+      /^Perimeter of (\S+) \(\w+\).*, [\d,.]+ ha mapped$/.exec((await first.textContent()) ?? '') ?? [];
+    expect(fireId).toBeTruthy();
+    await page.keyboard.press('Enter');
+    const popup = page.locator('.maplibregl-popup');
+    await expect(popup.locator('.perimeter-popup')).toContainText(fireId as string);
+    await expect(popup.getByRole('button', { name: 'Close the perimeter details' })).toBeFocused();
+    await page.keyboard.press('Escape');
+    await expect(popup).toHaveCount(0);
+    await expect(first).toBeFocused();
   });
 
   test('the feeds screen lists, refuses, adds and removes a perimeter feed', async ({ page }) => {

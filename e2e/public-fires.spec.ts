@@ -166,7 +166,7 @@ test.describe('public fire pages', () => {
     await context.close();
   });
 
-  test('a fire popup opens from the keyboard through the list of the largest fires in view', async ({
+  test('a fire popup opens from the keyboard through the list of the largest fires in view, and Escape closes it', async ({
     page,
   }) => {
     await page.goto('/');
@@ -188,6 +188,12 @@ test.describe('public fire pages', () => {
     const close = popup.getByRole('button', { name: 'Close the fire details' });
     await expect(close).toBeFocused();
     await page.keyboard.press('Enter');
+    await expect(popup).toHaveCount(0);
+    await expect(first).toBeFocused();
+    // Escape closes it too, and gives the focus back.
+    await page.keyboard.press('Enter');
+    await expect(close).toBeFocused();
+    await page.keyboard.press('Escape');
     await expect(popup).toHaveCount(0);
     await expect(first).toBeFocused();
   });

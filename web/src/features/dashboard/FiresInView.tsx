@@ -6,21 +6,26 @@ import type { MapFireProperties } from './map-fires.ts';
 export const FIRES_IN_VIEW_LIMIT = 20;
 
 /**
- * The largest fires of a set, largest first; ties go by agency and fire id so the list does not
- * reorder between renders. One pass with a short sorted buffer, so 5,000 drawn fires cost little.
+ * The first `limit` items of a set in `compare`'s order (a total order, so the list does not
+ * reorder between renders). One pass with a short sorted buffer, so 5,000 drawn items cost little.
  */
+export function largest<T>(items: Iterable<T>, compare: (a: T, b: T) => number, limit: number): T[] {
+  const top: T[] = [];
+  for (const item of items) {
+    if (top.length === limit && compare(item, top[limit - 1] as T) >= 0) continue;
+    const at = top.findIndex((t) => compare(item, t) < 0);
+    top.splice(at === -1 ? top.length : at, 0, item);
+    if (top.length > limit) top.pop();
+  }
+  return top;
+}
+
+/** The largest fires of a set, largest first; ties go by agency and fire id. */
 export function largestFires(
   fires: Iterable<MapFireProperties>,
   limit = FIRES_IN_VIEW_LIMIT,
 ): MapFireProperties[] {
-  const top: MapFireProperties[] = [];
-  for (const fire of fires) {
-    if (top.length === limit && compareFires(fire, top[limit - 1] as MapFireProperties) >= 0) continue;
-    const at = top.findIndex((t) => compareFires(fire, t) < 0);
-    top.splice(at === -1 ? top.length : at, 0, fire);
-    if (top.length > limit) top.pop();
-  }
-  return top;
+  return largest(fires, compareFires, limit);
 }
 
 function compareFires(a: MapFireProperties, b: MapFireProperties): number {

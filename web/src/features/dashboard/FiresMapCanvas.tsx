@@ -41,9 +41,12 @@ import {
   EMPTY_PERIMETERS,
   type MapPerimeterProperties,
   PERIMETER_NONE_COLOUR,
+  perimeterPoint,
   perimetersQuery,
 } from './map-perimeters.ts';
 import { PerimeterDetails } from './PerimeterDetails.tsx';
+import { largestPerimeters, PerimetersInView } from './PerimetersInView.tsx';
+import { popupKeyboard } from './popup-keyboard.ts';
 
 // The worker must be served beside the bundle (docs/notes/frontend.md): Vite emits it as an asset.
 maplibregl.setWorkerUrl(workerUrl);
@@ -152,6 +155,10 @@ export default function FiresMapCanvas({
   const places = useMemo(() => (zoom === undefined ? [] : placesAt(zoom, language)), [zoom, language]);
   const [cursor, setCursor] = useState('');
   const [inView, setInView] = useState<{ total: number; largest: MapFireProperties[] }>();
+  const [perimetersInView, setPerimetersInView] = useState<{
+    total: number;
+    largest: MapPerimeterProperties[];
+  }>();
   // Where focus goes back to when a popup opened from the keyboard list closes.
   const trigger = useRef<HTMLElement>(null);
 
@@ -204,7 +211,10 @@ export default function FiresMapCanvas({
     // Rendered features come back cut to tiles; the fire itself is looked up by its key.
     const drawn = [...keys].flatMap((k) => fires.features[k - 1]?.properties ?? []);
     setInView({ total: keys.size, largest: largestFires(drawn) });
-  }, [onRenderedCount, fires]);
+    const byId = new Map(perimeters.features.map((p) => [p.properties.id, p.properties]));
+    const drawnPerimeters = [...perimeterIds].flatMap((id) => byId.get(id as number) ?? []);
+    setPerimetersInView({ total: perimeterIds.size, largest: largestPerimeters(drawnPerimeters) });
+  }, [onRenderedCount, fires, perimeters]);
 
   const openFromList = (key: number, from: HTMLElement) => {
     const feature = fires.features[key - 1];
@@ -226,25 +236,40 @@ export default function FiresMapCanvas({
     setSelectedPerimeter({ perimeter, longitude: fire.longitude, latitude: fire.latitude });
   };
 
-  // MapLibre would focus the popup's first link (the agency's site); its close button comes first,
-  // as before the link was added, so Enter or Escape closes the popup and focus returns to the list.
-  useEffect(() => {
-    if (!selected && !selectedPerimeter) return;
-    const frame = requestAnimationFrame(() =>
-      mapRef.current
-        ?.getContainer()
-        .querySelector<HTMLButtonElement>('.maplibregl-popup-close-button')
-        ?.focus(),
-    );
-    return () => cancelAnimationFrame(frame);
-  }, [selected, selectedPerimeter]);
+  // The perimeters list's button: the popup at the middle of the perimeter's box.
+  const openPerimeterOfList = (perimeter: MapPerimeterProperties, from: HTMLElement) => {
+    const feature = perimeters.features.find((p) => p.properties.id === perimeter.id);
+    if (!feature) return;
+    trigger.current = from;
+    setSelected(undefined);
+    setSelectedPerimeter({ perimeter: feature.properties, ...perimeterPoint(feature.geometry) });
+  };
 
-  const closePopup = () => {
+  const closePopup = useCallback(() => {
     setSelected(undefined);
     setSelectedPerimeter(undefined);
     if (trigger.current?.isConnected) trigger.current.focus();
     trigger.current = null;
-  };
+  }, []);
+
+  // MapLibre would focus the popup's first link (the agency's site); its close button comes first,
+  // as before the link was added, so Enter closes the popup, and Escape anywhere inside it does;
+  // focus then returns to the list's button that opened it.
+  useEffect(() => {
+    const container = mapRef.current?.getContainer();
+    if ((!selected && !selectedPerimeter) || !container) return;
+    const closeLabel = intl.formatMessage({
+      id: selectedPerimeter ? 'dashboard.perimeter.close' : 'dashboard.popup.close',
+    });
+    let undo: (() => void) | undefined;
+    const frame = requestAnimationFrame(() => {
+      undo = popupKeyboard(container, { closeLabel, onClose: closePopup });
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+      undo?.();
+    };
+  }, [selected, selectedPerimeter, intl, closePopup]);
 
   const onClick = (event: MapLayerMouseEvent) => {
     const feature = event.features?.[0];
@@ -418,6 +443,13 @@ export default function FiresMapCanvas({
           onOpen={openFromList}
           withPerimeter={withPerimeter}
           onOpenPerimeter={openPerimeterFromList}
+        />
+      ) : null}
+      {perimetersShown && perimetersInView ? (
+        <PerimetersInView
+          perimeters={perimetersInView.largest}
+          total={perimetersInView.total}
+          onOpen={openPerimeterOfList}
         />
       ) : null}
     </>

@@ -74,6 +74,20 @@ export function parsePerimeters(body: unknown): MapPerimeters {
   return { type: 'FeatureCollection', features };
 }
 
+/** Where a perimeter's popup points when opened from the keyboard: the middle of its box. */
+export function perimeterPoint(geometry: Polygon | MultiPolygon): { longitude: number; latitude: number } {
+  let [west, south, east, north] = [Infinity, Infinity, -Infinity, -Infinity];
+  const polygons = geometry.type === 'Polygon' ? [geometry.coordinates] : geometry.coordinates;
+  for (const polygon of polygons)
+    for (const [x = 0, y = 0] of polygon[0] ?? []) {
+      west = Math.min(west, x);
+      east = Math.max(east, x);
+      south = Math.min(south, y);
+      north = Math.max(north, y);
+    }
+  return { longitude: (west + east) / 2, latitude: (south + north) / 2 };
+}
+
 /** The mapped area against the reported hectares: the difference and its share, or undefined. */
 export function differenceFromReported(p: Pick<PerimeterProperties, 'area_ha' | 'fire_size'>) {
   if (p.fire_size === null || p.fire_size <= 0) return undefined;

@@ -33,6 +33,11 @@ export const messages = defineCatalogue({
     'dashboard.inView.perimeter': '{fire}, perimeter mapped',
     'dashboard.inView.openPerimeter': 'Perimeter of {id} ({agency})',
     'dashboard.map.listLink': 'National Fires List',
+    'dashboard.perimetersInView.summary':
+      'Largest perimeters in this view ({shown, plural, one {# perimeter} other {# perimeters}} of {total}), for their details',
+    'dashboard.perimetersInView.none': 'No perimeter is drawn in this view.',
+    'dashboard.perimetersInView.item':
+      '{who, select, none {Perimeter of no identified fire} other {Perimeter of {who}}}{unmatched, select, yes {, no reported fire} other {}}, {area} ha mapped',
     'dashboard.legend.title': 'Legend',
     'dashboard.legend.stage': 'Stage of control',
     'dashboard.legend.size': 'Fire size',
@@ -76,6 +81,7 @@ export const messages = defineCatalogue({
     'dashboard.popup.coordinatesValue': '{lat}, {lon}',
     'dashboard.popup.agencyLink': '{agency} wildfire information',
     'dashboard.popup.close': 'Close the fire details',
+    'dashboard.perimeter.close': 'Close the perimeter details',
     'dashboard.hectaresValue': '{value} ha',
     'dashboard.stage.OC': 'Out of Control',
     'dashboard.stage.BH': 'Being Held',
@@ -151,6 +157,11 @@ export const messages = defineCatalogue({
     'dashboard.inView.perimeter': '{fire}, périmètre cartographié',
     'dashboard.inView.openPerimeter': 'Périmètre de {id} ({agency})',
     'dashboard.map.listLink': 'Liste nationale des feux',
+    'dashboard.perimetersInView.summary':
+      'Plus grands périmètres de cette vue ({shown, plural, one {# périmètre} other {# périmètres}} sur {total}), pour leurs détails',
+    'dashboard.perimetersInView.none': 'Aucun périmètre n’est dessiné dans cette vue.',
+    'dashboard.perimetersInView.item':
+      '{who, select, none {Périmètre d’aucun feu identifié} other {Périmètre de {who}}}{unmatched, select, yes {, aucun feu déclaré} other {}}, {area} ha cartographiés',
     'dashboard.legend.title': 'Légende',
     'dashboard.legend.stage': 'Stade de maîtrise',
     'dashboard.legend.size': 'Superficie du feu',
@@ -195,6 +206,7 @@ export const messages = defineCatalogue({
     'dashboard.popup.coordinatesValue': '{lat}; {lon}',
     'dashboard.popup.agencyLink': 'Renseignements sur les feux : {agency}',
     'dashboard.popup.close': 'Fermer les détails du feu',
+    'dashboard.perimeter.close': 'Fermer les détails du périmètre',
     'dashboard.hectaresValue': '{value} ha',
     'dashboard.stage.OC': 'Hors de contrôle',
     'dashboard.stage.BH': 'Contenu',
