@@ -175,9 +175,12 @@ const cell = (value: string | number | undefined) => {
  */
 export async function importReport(
   body: string | unknown,
-  options: Pick<ImportOptions, 'today' | 'onlyAgency' | 'formatHint'>,
+  options: Pick<ImportOptions, 'today' | 'onlyAgency' | 'formatHint'> & {
+    /** Hears the rows checked (the import screen's progress while the report is made). */
+    tracker?: Pick<ImportTracker, 'rows'> | undefined;
+  },
 ): Promise<string> {
-  const { valid, rejected } = await checkFile(body, options.formatHint, options.today);
+  const { valid, rejected } = await checkFile(body, options.formatHint, options.today, options.tracker?.rows);
   checkAgency(valid, options.onlyAgency);
   const lines = [REPORT_COLUMNS.join(',')];
   for (const r of rejected)

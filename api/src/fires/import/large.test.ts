@@ -3,6 +3,7 @@ import { afterEach, expect, it } from 'vitest';
 import { bearer, clockAt, forEachEngine, type TestContext, tokenFor } from '../../../test/context.ts';
 import { CSV_HEADER } from '../../../test/fixtures.ts';
 import { checkFile, holdImportChecks, IMPORT_WORKER_BYTES, importChecks } from './check.ts';
+import { importReport } from './import.ts';
 
 /** 3,600 rows, every twelfth with an unknown stage: 300 problems, and over the worker's size. */
 const ROWS = 3_600;
@@ -29,6 +30,18 @@ it('tells the rows checked as the worker hands them back, up to every row of the
   expect(told.length).toBeGreaterThan(0);
   expect(told.reduce((a, b) => a + b, 0)).toBe(file.totalRows);
   expect(file.totalRows).toBe(ROWS);
+});
+
+it('tells the rows checked while it makes the full report, up to every row of the file', async () => {
+  const told: number[] = [];
+  const csv = await importReport(LARGE_CSV, {
+    today: '2026-07-15',
+    formatHint: 'text/csv',
+    tracker: { rows: (n) => told.push(n) },
+  });
+  expect(told.length).toBeGreaterThan(0);
+  expect(told.reduce((a, b) => a + b, 0)).toBe(ROWS);
+  expect(csv.trimEnd().split('\r\n')).toHaveLength(301);
 });
 
 forEachEngine(
@@ -114,6 +127,27 @@ forEachEngine(
       holdImportChecks(false);
       expect((await importing).statusCode).toBe(200);
       expect((await progressOf('ciffc')).statusCode).toBe(404);
+    });
+
+    it('answers the progress of the check while it makes the full report (?report=csv), and forgets it with the report', async () => {
+      holdImportChecks(true);
+      const handed = once(importChecks, 'task');
+      const reporting = post(ctx(), '?report=csv&progress=screen-report-1');
+      await handed;
+      const progress = async () =>
+        ctx().app.inject({
+          method: 'GET',
+          url: '/v1/fires/import/progress/screen-report-1',
+          headers: bearer(await tokenFor(ctx(), 'ciffc')),
+        });
+      const during = await progress();
+      expect(during.statusCode).toBe(200);
+      expect(during.json()).toEqual({ stage: 'checking', rows_checked: 0 });
+      holdImportChecks(false);
+      const res = await reporting;
+      expect(res.statusCode).toBe(200);
+      expect(res.body.trimEnd().split('\r\n')).toHaveLength(301);
+      expect((await progress()).statusCode).toBe(404);
     });
 
     it('refuses a progress name that is not 8 to 64 letters, digits, _ or -', async () => {

@@ -64,12 +64,14 @@ export async function fireImportRoutes(fastify: FastifyInstance): Promise<void> 
       const national = isNational(identity);
       const own = agencyOf(identity);
       if (!national && !own) throw forbidden('import.forbidden');
+      const tracker = trackImport(identity.id, request.query.progress);
       if (request.query.report === 'csv') {
         const csv = await importReport(request.body, {
           today: centreToday(app.config.now()),
           onlyAgency: national ? undefined : own,
           formatHint: request.headers['content-type'],
-        });
+          tracker,
+        }).finally(tracker.end);
         const name = (request.query.file_name ?? 'fires-import')
           .replace(/\.\w+$/, '')
           .replace(/[^\w.-]/g, '_');
@@ -79,7 +81,6 @@ export async function fireImportRoutes(fastify: FastifyInstance): Promise<void> 
           .type('text/csv; charset=utf-8');
         return reply.send(csv);
       }
-      const tracker = trackImport(identity.id, request.query.progress);
       const result = await importFires(app.db, request.body, {
         today: centreToday(app.config.now()),
         onlyAgency: national ? undefined : own,

@@ -270,9 +270,69 @@ describe('fires import screen', () => {
     );
     await waitFor(() => expect(saved).toEqual(['season-rejected.csv']));
     const report = calls.find((c) => c.url.pathname === '/v1/fires/import');
-    expect(report?.url.search).toBe('?report=csv&file_name=season.csv');
+    const params = report?.url.searchParams;
+    expect(params?.get('report')).toBe('csv');
+    expect(params?.get('file_name')).toBe('season.csv');
+    expect(params?.get('progress')).toMatch(/^[\w-]{8,64}$/);
     expect(report?.init?.method).toBe('POST');
     expect(report?.init?.body).toBe(file);
+  });
+
+  it('shows the server checking the file while it makes the full report, by the name it sent, until the report comes', async () => {
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const name = '5d2c7f1e-8b3a-4c6d-9e0f-1a2b3c4d5e6f';
+    const polled: string[] = [];
+    const { calls } = installFetch({
+      '/v1/fires/imports': () => json(HISTORY),
+      '/v1/fires/import': async () => {
+        await held;
+        return new Response('row,line\r\n', { headers: { 'content-type': 'text/csv' } });
+      },
+      [`/v1/fires/import/progress/${name}`]: (url) => {
+        polled.push(url.pathname);
+        return json({ stage: 'checking', rows_checked: 40_000 });
+      },
+    });
+    ImportServer.refusal = { status: 200, body: largeSummary() };
+    vi.stubGlobal('XMLHttpRequest', ImportServer);
+    const saved: string[] = [];
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      saved.push(this.download);
+    });
+    const objectUrls = { createObjectURL: URL.createObjectURL, revokeObjectURL: URL.revokeObjectURL };
+    onTestFinished(() => {
+      Object.assign(URL, objectUrls);
+    });
+    Object.assign(URL, { createObjectURL: () => 'blob:report', revokeObjectURL: () => {} });
+    renderApp('/agency/fires-import', { user: ciffcUser });
+    const file = new File(['agency_code\r\n'], 'season.csv', { type: 'text/csv' });
+    await userEvent.upload(await screen.findByLabelText('Fire file (CSV or GeoJSON)'), file);
+    await userEvent.click(screen.getByRole('button', { name: 'Check file' }));
+    await screen.findByRole('table', { name: 'Rejected rows (the first 100 of 300)' });
+    vi.spyOn(crypto, 'randomUUID').mockReturnValue(name);
+    await userEvent.click(
+      screen.getByRole('button', { name: 'Download the report of every rejected row (300 rows, CSV)' }),
+    );
+    const status = await checkStatus();
+    await waitFor(
+      () =>
+        expect(status.textContent?.trim()).toBe(
+          'The server is checking the file: 40,000 rows checked so far.',
+        ),
+      { timeout: 3000 },
+    );
+    expect(within(status).getByRole('progressbar', { name: 'Check on the server' })).toBeTruthy();
+    const report = calls.find((c) => c.url.pathname === '/v1/fires/import');
+    expect(report?.url.searchParams.get('progress')).toBe(name);
+    expect(polled[0]).toBe(`/v1/fires/import/progress/${name}`);
+    release();
+    await waitFor(() => expect(saved).toEqual(['season-rejected.csv']));
+    await waitFor(() =>
+      expect(screen.queryAllByRole('status').filter((el) => el.closest('.fires-import'))).toEqual([]),
+    );
   });
 
   it('says in French which rejected rows a large file lists and offers the report', async () => {

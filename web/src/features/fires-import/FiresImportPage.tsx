@@ -214,18 +214,26 @@ function SendingProgress({ percent, server }: { percent: number; server: FiresIm
         <progress max={100} value={percent} aria-label={intl.formatMessage({ id: 'firesImport.progress' })} />{' '}
         <FormattedMessage id="firesImport.uploading" values={{ percent }} />
       </p>
-      <p role="status" aria-live="polite">
-        {server && (
-          <>
-            <progress aria-label={intl.formatMessage({ id: 'firesImport.serverProgress' })} />{' '}
-            <FormattedMessage
-              id={server.stage === 'writing' ? 'firesImport.server.writing' : 'firesImport.server.checking'}
-              values={{ rows: server.rows_checked }}
-            />
-          </>
-        )}
-      </p>
+      <ServerProgress server={server} />
     </div>
+  );
+}
+
+/** The server's check of the file, the import's or the full report's (docs/fires-import.md, "Progress"). */
+function ServerProgress({ server }: { server: FiresImportProgress | undefined }) {
+  const intl = useIntl();
+  return (
+    <p role="status" aria-live="polite">
+      {server && (
+        <>
+          <progress aria-label={intl.formatMessage({ id: 'firesImport.serverProgress' })} />{' '}
+          <FormattedMessage
+            id={server.stage === 'writing' ? 'firesImport.server.writing' : 'firesImport.server.checking'}
+            values={{ rows: server.rows_checked }}
+          />
+        </>
+      )}
+    </p>
   );
 }
 
@@ -236,6 +244,8 @@ export function FiresImportPage() {
   const [file, setFile] = useState<File | null>(null);
   const [step, setStep] = useState<Step>({ kind: 'choose' });
   const [snapshot, setSnapshot] = useState<'layout' | 'always' | 'never'>('layout');
+  // The full report being made: null when none, then the server's check as it is told.
+  const [reporting, setReporting] = useState<{ server?: FiresImportProgress } | null>(null);
   const snapshotId = useId();
 
   const send = async (dryRun: boolean) => {
@@ -316,11 +326,15 @@ export function FiresImportPage() {
         <ImportSummaryView
           summary={step.summary}
           fileName={file.name}
-          onDownloadReport={() =>
-            void downloadRejectedReport(file).catch((error: unknown) => setStep({ kind: 'failed', error }))
-          }
+          onDownloadReport={() => {
+            setReporting({});
+            void downloadRejectedReport(file, (server) => setReporting({ server }))
+              .catch((error: unknown) => setStep({ kind: 'failed', error }))
+              .finally(() => setReporting(null));
+          }}
         />
       )}
+      {reporting && <ServerProgress server={reporting.server} />}
       {step.kind === 'checked' && step.summary.accepted_count > 0 && (
         <p>
           <button type="button" onClick={() => void send(false)}>

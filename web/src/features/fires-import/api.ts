@@ -116,18 +116,30 @@ function postImport(
 
 /**
  * Every rejected row of a file as CSV (`?report=csv`: the file checked again, nothing written), saved
- * through a blob; an answer lists only the first 100.
+ * through a blob; an answer lists only the first 100. `onCheck` hears how far the server's check is
+ * (`?progress=`), as for the import.
  */
-export async function downloadRejectedReport(file: File): Promise<void> {
+export async function downloadRejectedReport(
+  file: File,
+  onCheck: (progress: FiresImportProgress) => void = () => {},
+): Promise<void> {
   const token = getToken();
-  const params = new URLSearchParams({ report: 'csv', file_name: file.name.slice(0, 255) });
-  const response = await fetch(`/v1/fires/import?${params}`, {
+  const progressId = crypto.randomUUID();
+  const params = new URLSearchParams({
+    report: 'csv',
+    file_name: file.name.slice(0, 255),
+    progress: progressId,
+  });
+  const answer = fetch(`/v1/fires/import?${params}`, {
     method: 'POST',
     headers: { 'Content-Type': contentTypeOf(file), ...(token ? { Authorization: `Bearer ${token}` } : {}) },
     body: file,
+  }).then(async (response) => {
+    if (!response.ok) throw new ApiError(`${response.status}`, response.status);
+    return response.blob();
   });
-  if (!response.ok) throw new ApiError(`${response.status}`, response.status);
-  const url = URL.createObjectURL(await response.blob());
+  void followCheck(progressId, answer, onCheck);
+  const url = URL.createObjectURL(await answer);
   const a = document.createElement('a');
   a.href = url;
   a.download = `${file.name.replace(/\.\w+$/, '')}-rejected.csv`;
