@@ -36,14 +36,29 @@ export interface Report {
   snapshotOf: ReadonlySet<string> | null;
 }
 
-interface Classified {
+/**
+ * What the rows of an import come to, counted as they are compared; only the first rows are kept
+ * for the answer (docs/decisions.md, "An import answers a summary").
+ */
+interface Tally {
+  /** The first ANSWER_ROWS accepted rows, for the answer. */
   accepted: AcceptedRow[];
-  /** What to upsert: inserted, changed and ended fires (an unchanged row is not rewritten). */
+  counts: Record<AcceptedRow['action'], number>;
+  overruledBy: Record<string, number>;
+}
+
+/**
+ * An answer lists the first rows of each kind, its counts cover them all (docs/decisions.md,
+ * "An import answers a summary"): a 100,000-row file answered 10 MB of rows nobody reads there.
+ */
+export const ANSWER_ROWS = 100;
+
+/** What one batch of rows writes: inserted, changed and ended fires, and their versions. */
+interface Batch {
+  /** What to upsert (an unchanged or overruled row is not rewritten). */
   writes: NewFire[];
   /** Baselines first, so that a fire's versions stay in order of id. */
   versions: { action: VersionAction; fire: NewFire }[];
-  overruledBy: Record<string, number>;
-  ended: number;
 }
 
 /** The values written for a fire: the row's, with the report that gave them. */
@@ -58,8 +73,8 @@ const reported = (fire: NewFire, report: Report, now: string): NewFire => ({
 const withoutFlag = ({ has_history: _, ...values }: Existing): NewFire => values;
 
 /**
- * Each valid row against the fire's current values and report. A dry run (`writing` false) counts
- * only: the values it would write are not kept (a copy of every row of a large file).
+ * A batch of valid rows against the fires' current values and report, counted into `tally`. A dry
+ * run (`writing` false) counts only: the values it would write are not kept.
  */
 function classify(
   valid: readonly ValidRow[],
@@ -67,9 +82,10 @@ function classify(
   report: Report,
   now: string,
   writing: boolean,
-): Classified {
-  const out: Classified = { accepted: [], writes: [], versions: [], overruledBy: {}, ended: 0 };
-  const baselines: Classified['versions'] = [];
+  tally: Tally,
+): Batch {
+  const batch: Batch = { writes: [], versions: [] };
+  const baselines: Batch['versions'] = [];
   for (const { record, fire } of valid) {
     const before = existing.get(fireKey(fire.agency_code, fire.agency_fire_id));
     let action: AcceptedRow['action'];
@@ -78,26 +94,28 @@ function classify(
     else if (reportPrevails({ reported_on: report.reportedOn, report_source: report.source }, before))
       action = 'updated';
     else action = 'overruled';
-    out.accepted.push({
-      row: record.row,
-      ...(record.line !== undefined ? { line: record.line } : {}),
-      agency_code: fire.agency_code,
-      agency_fire_id: fire.agency_fire_id,
-      action,
-    });
+    tally.counts[action] += 1;
+    if (tally.accepted.length < ANSWER_ROWS)
+      tally.accepted.push({
+        row: record.row,
+        ...(record.line !== undefined ? { line: record.line } : {}),
+        agency_code: fire.agency_code,
+        agency_fire_id: fire.agency_fire_id,
+        action,
+      });
     if (action === 'unchanged') continue;
     if (action === 'overruled') {
       const winner = (before as Existing).report_source;
-      out.overruledBy[winner] = (out.overruledBy[winner] ?? 0) + 1;
+      tally.overruledBy[winner] = (tally.overruledBy[winner] ?? 0) + 1;
     }
     if (!writing) continue;
     if (before && !before.has_history) baselines.push({ action: 'baseline', fire: withoutFlag(before) });
     const after = reported(fire, report, now);
-    out.versions.push({ action, fire: after });
-    if (action !== 'overruled') out.writes.push(after);
+    batch.versions.push({ action, fire: after });
+    if (action !== 'overruled') batch.writes.push(after);
   }
-  out.versions = [...baselines, ...out.versions];
-  return out;
+  batch.versions = [...baselines, ...batch.versions];
+  return batch;
 }
 
 /**
@@ -110,16 +128,16 @@ async function endUnlisted(
   report: Report,
   listed: ReadonlySet<string>,
   now: string,
-  out: Classified,
-): Promise<void> {
-  if (!report.snapshotOf?.size) return;
+): Promise<Batch> {
+  const batch: Batch = { writes: [], versions: [] };
+  if (!report.snapshotOf?.size) return batch;
   const candidates = await firesWithHistoryFlag(db)
     .where('f.agency_code', 'in', [...report.snapshotOf])
     .where('f.stage_of_control', 'in', ACTIVE_STAGES)
     .where((eb) => eb.or([eb('f.reported_on', 'is', null), eb('f.reported_on', '<', report.reportedOn)]))
     .execute();
-  const baselines: Classified['versions'] = [];
-  const ends: Classified['versions'] = [];
+  const baselines: Batch['versions'] = [];
+  const ends: Batch['versions'] = [];
   for (const row of candidates) {
     if (listed.has(fireKey(row.agency_code, row.agency_fire_id))) continue;
     const before = { ...row, has_history: Boolean(row.has_history) };
@@ -133,14 +151,17 @@ async function endUnlisted(
       updated_at: now,
     };
     ends.push({ action: 'ended', fire: after });
-    out.writes.push(after);
+    batch.writes.push(after);
   }
-  out.versions = [...baselines, ...out.versions, ...ends];
-  out.ended = ends.length;
+  batch.versions = [...baselines, ...ends];
+  return batch;
 }
 
-const countOf = (accepted: readonly AcceptedRow[], action: AcceptedRow['action']) =>
-  accepted.filter((a) => a.action === action).length;
+/**
+ * Rows compared and written at a time: the values written and their versions are kept for one
+ * batch only, not for every row of a large file.
+ */
+const ROWS_PER_BATCH = 2_000;
 
 export interface ImportPlan {
   engine: Db['engine'];
@@ -154,6 +175,7 @@ export interface ImportPlan {
 }
 
 interface Outcome {
+  /** The first ANSWER_ROWS accepted rows. */
   accepted: AcceptedRow[];
   counts: NewImport['counts'];
   overruledBy: Record<string, number>;
@@ -162,36 +184,43 @@ interface Outcome {
 
 /**
  * Compares the valid rows with the current fires and, unless a dry run, records the import and a
- * version of each inserted, changed, ended or overruled fire and upserts them. Call inside one
- * transaction.
+ * version of each inserted, changed, ended or overruled fire and upserts them, a batch of rows at a
+ * time. Call inside one transaction: the import's row is written first, its counts once known.
  */
 export async function applyImport(trx: Kysely<Database>, plan: ImportPlan): Promise<Outcome> {
   if (plan.entry) await lockImports(trx, plan.engine);
-  const existing = await existingFires(
-    trx,
-    plan.valid.map((v) => v.fire),
-  );
   const now = plan.entry?.created_at ?? '';
-  const classified = classify(plan.valid, existing, plan.report, now, plan.entry !== null);
-  await endUnlisted(trx, plan.report, plan.listed, now, classified);
-  const { accepted, writes, versions, overruledBy } = classified;
-  const counts = {
-    ...plan.counts,
-    inserted: countOf(accepted, 'inserted'),
-    updated: countOf(accepted, 'updated'),
-    unchanged: countOf(accepted, 'unchanged'),
-    overruled: countOf(accepted, 'overruled'),
-    ended: classified.ended,
+  const snapshot_on = plan.report.snapshotOf ? plan.report.reportedOn : null;
+  const zero = { inserted: 0, updated: 0, unchanged: 0, overruled: 0, ended: 0 };
+  const importId = plan.entry
+    ? await insertImport(trx, { ...plan.entry, counts: { ...plan.counts, ...zero }, snapshot_on })
+    : null;
+  const write = async (batch: Batch) => {
+    if (importId === null) return;
+    await writeFires(trx, batch.writes);
+    await insertVersions(trx, importId, batch.versions);
   };
-  if (!plan.entry) return { accepted, counts, overruledBy, importId: null };
-  const importId = await insertImport(trx, {
-    ...plan.entry,
-    counts,
-    snapshot_on: plan.report.snapshotOf ? plan.report.reportedOn : null,
-  });
-  await writeFires(trx, writes);
-  await insertVersions(trx, importId, versions);
+  const tally: Tally = {
+    accepted: [],
+    counts: { inserted: 0, updated: 0, unchanged: 0, overruled: 0 },
+    overruledBy: {},
+  };
+  for (let i = 0; i < plan.valid.length; i += ROWS_PER_BATCH) {
+    const rows = plan.valid.slice(i, i + ROWS_PER_BATCH);
+    const existing = await existingFires(
+      trx,
+      rows.map((v) => v.fire),
+    );
+    await write(classify(rows, existing, plan.report, now, importId !== null, tally));
+  }
+  const ends = await endUnlisted(trx, plan.report, plan.listed, now);
+  await write(ends);
+  const counts = { ...plan.counts, ...tally.counts, ended: ends.writes.length };
+  const { accepted, overruledBy } = tally;
+  if (importId === null) return { accepted, counts, overruledBy, importId };
+  const { total_rows: _, ...written } = counts;
+  await trx.updateTable('fire_imports').set(written).where('id', '=', importId).execute();
   // Every import that accepted rows dates the data (`valid_as`), changed or not.
-  if (accepted.length || classified.ended) await bumpDataVersion(trx, 'fires');
+  if (plan.valid.length || counts.ended) await bumpDataVersion(trx, 'fires');
   return { accepted, counts, overruledBy, importId };
 }

@@ -3,7 +3,7 @@ import type { Db } from '../../db/index.ts';
 import { centreToday } from '../../http/time.ts';
 import type { ImportActor } from '../history/store.ts';
 import { fireKey, storedFile } from '../history/store.ts';
-import { applyImport, type ImportPlan, type Report } from './apply.ts';
+import { ANSWER_ROWS, applyImport, type ImportPlan, type Report } from './apply.ts';
 import { type CheckedFile, checkFile } from './check.ts';
 import { countByReason, type RejectedRow } from './problems.ts';
 import type { ImportTracker } from './progress.ts';
@@ -21,12 +21,6 @@ export { decodeFile } from './parse.ts';
 
 /** The answer of an import, each rejected row's reason a code of the catalogue. */
 export type ImportResult = Omit<FiresImportResult, 'rejected'> & { rejected: RejectedRow[] };
-
-/**
- * An answer lists the first rows of each kind, its counts cover them all (docs/decisions.md,
- * "An import answers a summary"): a 100,000-row file answered 10 MB of rows nobody reads there.
- */
-const ANSWER_ROWS = 100;
 
 export interface ImportOptions {
   today: string;
@@ -131,7 +125,7 @@ export async function importFires(
     format: fileFormat,
     dry_run: Boolean(options.dryRun),
     total_rows: totalRows,
-    accepted_count: outcome.accepted.length,
+    accepted_count: valid.length,
     rejected_count: rejected.length,
     rejected_by_reason: countByReason(rejected),
     inserted: outcome.counts.inserted,
@@ -141,8 +135,8 @@ export async function importFires(
     overruled_by: outcome.overruledBy,
     snapshot_on: plan.report.snapshotOf ? plan.report.reportedOn : null,
     ended: outcome.counts.ended,
-    accepted: outcome.accepted.slice(0, ANSWER_ROWS),
-    accepted_truncated: Math.max(0, outcome.accepted.length - ANSWER_ROWS),
+    accepted: outcome.accepted,
+    accepted_truncated: Math.max(0, valid.length - outcome.accepted.length),
     rejected: rejected.slice(0, ANSWER_ROWS),
     rejected_truncated: Math.max(0, rejected.length - ANSWER_ROWS),
   };

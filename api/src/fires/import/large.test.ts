@@ -1,7 +1,8 @@
 import { once } from 'node:events';
 import { afterEach, expect, it } from 'vitest';
 import { bearer, clockAt, forEachEngine, type TestContext, tokenFor } from '../../../test/context.ts';
-import { CSV_HEADER } from '../../../test/fixtures.ts';
+import { CSV_HEADER, fire } from '../../../test/fixtures.ts';
+import { writeFires } from '../store.ts';
 import { checkFile, holdImportChecks, IMPORT_WORKER_BYTES, importChecks } from './check.ts';
 import { importReport } from './import.ts';
 
@@ -16,12 +17,12 @@ const LARGE_CSV = [
   ),
 ].join('\n');
 
-const post = async (ctx: TestContext, query: string) =>
+const post = async (ctx: TestContext, query: string, payload = LARGE_CSV) =>
   ctx.app.inject({
     method: 'POST',
     url: `/v1/fires/import${query}`,
     headers: { 'content-type': 'text/csv', ...bearer(await tokenFor(ctx, 'ciffc')) },
-    payload: LARGE_CSV,
+    payload,
   });
 
 it('tells the rows checked as the worker hands them back, up to every row of the file', async () => {
@@ -106,6 +107,67 @@ forEachEngine(
       expect(res.statusCode).toBe(200);
       expect(res.json()).toMatchObject({ inserted: 3300, rejected_count: 300, rejected_truncated: 200 });
       expect(res.json().accepted).toHaveLength(100);
+    });
+
+    it('writes a large file a batch of rows at a time: every fire, a baseline before the change of a fire with no history, and the counts in the history', async () => {
+      // Two fires loaded before the history existed, one in each batch of rows.
+      await writeFires(ctx().app.db.kysely, [
+        fire({ agency_code: 'bc', agency_fire_id: 'BATCH-1', fire_size: 1 }),
+        fire({ agency_code: 'bc', agency_fire_id: 'BATCH-2999', fire_size: 1 }),
+      ]);
+      const res = await post(ctx(), '', LARGE_CSV.replaceAll('LARGE-', 'BATCH-'));
+      expect(res.statusCode).toBe(200);
+      const body = res.json();
+      expect(body).toMatchObject({
+        accepted_count: 3300,
+        inserted: 3298,
+        updated: 2,
+        accepted_truncated: 3200,
+      });
+      expect(body.accepted[0]).toMatchObject({ row: 1, agency_fire_id: 'BATCH-1', action: 'updated' });
+      const db = ctx().app.db.kysely;
+      const history = await db
+        .selectFrom('fire_imports')
+        .select(['total_rows', 'inserted', 'updated', 'unchanged', 'rejected', 'ended', 'overruled'])
+        .where('id', '=', body.import_id)
+        .executeTakeFirstOrThrow();
+      expect(history).toEqual({
+        total_rows: 3600,
+        inserted: 3298,
+        updated: 2,
+        unchanged: 0,
+        rejected: 300,
+        ended: 0,
+        overruled: 0,
+      });
+      const fires = await db
+        .selectFrom('fires')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('agency_fire_id', 'like', 'BATCH-%')
+        .executeTakeFirstOrThrow();
+      expect(Number(fires.n)).toBe(3300);
+      const versions = await db
+        .selectFrom('fire_versions')
+        .select(['action', (eb) => eb.fn.countAll<number>().as('n')])
+        .where('import_id', '=', body.import_id)
+        .groupBy('action')
+        .orderBy('action')
+        .execute();
+      expect(versions.map((v) => [v.action, Number(v.n)])).toEqual([
+        ['baseline', 2],
+        ['inserted', 3298],
+        ['updated', 2],
+      ]);
+      const late = await db
+        .selectFrom('fire_versions')
+        .select(['action', 'fire_size'])
+        .where('agency_fire_id', '=', 'BATCH-2999')
+        .orderBy('id')
+        .execute();
+      expect(late).toEqual([
+        { action: 'baseline', fire_size: 1 },
+        { action: 'updated', fire_size: 12.5 },
+      ]);
     });
 
     it('answers the progress of the check to the user who sent the file, and forgets it with the answer', async () => {
