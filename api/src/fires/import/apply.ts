@@ -16,6 +16,7 @@ import {
 } from '../history/store.ts';
 import { type FireRow, type NewFire, writeFires } from '../store.ts';
 import type { ValidRow } from './rows.ts';
+import type { ValidRows } from './valid-rows.ts';
 
 /**
  * Writing an import (docs/fires-import.md, "History", "Sources", "Snapshots"): each valid row
@@ -165,7 +166,7 @@ const ROWS_PER_BATCH = 2_000;
 
 export interface ImportPlan {
   engine: Db['engine'];
-  valid: readonly ValidRow[];
+  valid: ValidRows;
   report: Report;
   /** Fires the file names, valid or not: a snapshot ends none of them. */
   listed: ReadonlySet<string>;
@@ -205,14 +206,15 @@ export async function applyImport(trx: Kysely<Database>, plan: ImportPlan): Prom
     counts: { inserted: 0, updated: 0, unchanged: 0, overruled: 0 },
     overruledBy: {},
   };
-  for (let i = 0; i < plan.valid.length; i += ROWS_PER_BATCH) {
-    const rows = plan.valid.slice(i, i + ROWS_PER_BATCH);
-    const existing = await existingFires(
-      trx,
-      rows.map((v) => v.fire),
-    );
-    await write(classify(rows, existing, plan.report, now, importId !== null, tally));
-  }
+  for (const part of plan.valid.parts())
+    for (let i = 0; i < part.length; i += ROWS_PER_BATCH) {
+      const rows = part.slice(i, i + ROWS_PER_BATCH);
+      const existing = await existingFires(
+        trx,
+        rows.map((v) => v.fire),
+      );
+      await write(classify(rows, existing, plan.report, now, importId !== null, tally));
+    }
   const ends = await endUnlisted(trx, plan.report, plan.listed, now);
   await write(ends);
   const counts = { ...plan.counts, ...tally.counts, ended: ends.writes.length };

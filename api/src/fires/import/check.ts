@@ -6,7 +6,8 @@ import type { FiresImportResult, ServerMessageCode } from '@ciffc/contracts';
 import { HttpError } from '../../http/errors.ts';
 import { parseFireFile } from './parse.ts';
 import type { RejectedRow } from './problems.ts';
-import { checkRecords, type ValidRow } from './rows.ts';
+import { checkRecords } from './rows.ts';
+import { type PackedRows, ValidRows } from './valid-rows.ts';
 
 /**
  * Reading and checking an import's file (docs/decisions.md, "Large imports off the request
@@ -24,7 +25,7 @@ export interface CheckedFile {
   format: FiresImportResult['format'];
   national: boolean;
   totalRows: number;
-  valid: ValidRow[];
+  valid: ValidRows;
   rejected: RejectedRow[];
 }
 
@@ -40,7 +41,7 @@ export interface CheckTask {
 
 /** What the worker answers: the rows in chunks, then `done`, or `failed` (a 400 for a malformed file). */
 export type WorkerMessage =
-  | { id: number; kind: 'valid'; rows: { row: number; line: number | undefined; fire: ValidRow['fire'] }[] }
+  | { id: number; kind: 'valid'; part: PackedRows }
   | { id: number; kind: 'rejected'; rows: RejectedRow[] }
   | { id: number; kind: 'done'; format: CheckedFile['format']; national: boolean; totalRows: number }
   | {
@@ -92,7 +93,7 @@ function startScript(): Worker {
 export type OnRows = (count: number) => void;
 
 interface Pending {
-  valid: ValidRow[];
+  valid: ValidRows;
   rejected: RejectedRow[];
   onRows: OnRows | undefined;
   resolve: (file: CheckedFile) => void;
@@ -107,9 +108,8 @@ function receive(message: WorkerMessage): void {
   const task = pending.get(message.id);
   if (!task) return;
   if (message.kind === 'valid') {
-    for (const { row, line, fire } of message.rows)
-      task.valid.push({ record: { row, ...(line !== undefined ? { line } : {}), values: {} }, fire });
-    task.onRows?.(message.rows.length);
+    task.valid.addPacked(message.part);
+    task.onRows?.(message.part.count);
     return;
   }
   if (message.kind === 'rejected') {
@@ -154,7 +154,7 @@ function checkOnWorker(
   const id = nextId++;
   const running = worker;
   const result = new Promise<CheckedFile>((resolve, reject) =>
-    pending.set(id, { valid: [], rejected: [], onRows, resolve, reject }),
+    pending.set(id, { valid: new ValidRows(), rejected: [], onRows, resolve, reject }),
   );
   running.ref();
   running.postMessage({ id, body, formatHint, today, hold } satisfies CheckTask);
@@ -181,7 +181,7 @@ export async function checkFile(
     format: parsed.format,
     national: parsed.national,
     totalRows: parsed.records.length,
-    valid,
+    valid: ValidRows.of(valid),
     rejected,
   };
 }

@@ -7,7 +7,8 @@ import { ANSWER_ROWS, applyImport, type ImportPlan, type Report } from './apply.
 import { type CheckedFile, checkFile } from './check.ts';
 import { countByReason, type RejectedRow } from './problems.ts';
 import type { ImportTracker } from './progress.ts';
-import { checkAgency, type ValidRow } from './rows.ts';
+import { checkAgency } from './rows.ts';
+import type { ValidRows } from './valid-rows.ts';
 
 /**
  * The fire import (docs/fires-import.md), the one entry point of the API, the command line and the
@@ -53,34 +54,40 @@ function sourceOf(parsed: CheckedFile, options: ImportOptions): FireSource {
  * The day a snapshot speaks for: its server's Last-Modified, else its newest row's day, never after
  * today; an import that is not a snapshot reports on the day it runs.
  */
-function reportDay(valid: readonly ValidRow[], snapshot: boolean, options: ImportOptions): string {
+function reportDay(valid: ValidRows, snapshot: boolean, options: ImportOptions): string {
   if (!snapshot) return options.today;
   const modified = options.lastModified ? new Date(options.lastModified) : null;
-  let day = '';
-  if (modified && !Number.isNaN(modified.getTime())) day = centreToday(modified);
-  else
-    for (const { fire } of valid) {
-      if (fire.situation_report_date > day) day = fire.situation_report_date;
-      if (fire.status_date > day) day = fire.status_date;
-    }
+  const day = modified && !Number.isNaN(modified.getTime()) ? centreToday(modified) : valid.newestDay;
   return day && day < options.today ? day : options.today;
 }
 
-function reportOf(parsed: CheckedFile, valid: readonly ValidRow[], options: ImportOptions): Report {
+function reportOf(parsed: CheckedFile, valid: ValidRows, options: ImportOptions): Report {
   const snapshot = options.snapshot ?? parsed.national;
   return {
     source: sourceOf(parsed, options),
     reportedOn: reportDay(valid, snapshot, options),
-    snapshotOf: snapshot ? new Set(valid.map((v) => v.fire.agency_code)) : null,
+    snapshotOf: snapshot ? new Set(valid.agencies) : null,
   };
 }
 
-/** Every fire the file names, valid or not: a snapshot does not end a fire whose row it rejected. */
-function listedFires(valid: readonly ValidRow[], rejected: readonly RejectedRow[]): Set<string> {
-  const listed = new Set(valid.map((v) => fireKey(v.fire.agency_code, v.fire.agency_fire_id)));
+/**
+ * Every fire the file names, valid or not: a snapshot does not end a fire whose row it rejected.
+ * Only a snapshot needs them.
+ */
+function listedFires(valid: ValidRows, rejected: readonly RejectedRow[], report: Report): Set<string> {
+  const listed = new Set<string>();
+  if (!report.snapshotOf) return listed;
+  for (const part of valid.parts())
+    for (const { fire } of part) listed.add(fireKey(fire.agency_code, fire.agency_fire_id));
   for (const r of rejected)
     if (r.agency_code && r.agency_fire_id) listed.add(fireKey(r.agency_code, r.agency_fire_id));
   return listed;
+}
+
+/** An agency user's file holds only its own agency's fires; the first other one names its row. */
+function checkAgencyOf(valid: ValidRows, onlyAgency: AgencyCode | undefined): void {
+  if (!onlyAgency || [...valid.agencies].every((a) => a === onlyAgency)) return;
+  for (const part of valid.parts()) checkAgency(part, onlyAgency);
 }
 
 /**
@@ -95,17 +102,18 @@ export async function importFires(
 ): Promise<ImportResult> {
   const parsed = await checkFile(body, options.formatHint, options.today, options.tracker?.rows);
   const { format: fileFormat, totalRows, valid, rejected } = parsed;
-  checkAgency(valid, options.onlyAgency);
+  checkAgencyOf(valid, options.onlyAgency);
   options.tracker?.writing();
   // Compressed before the transaction, so the writer is not held while it runs.
   const file = options.dryRun
     ? null
     : await storedFile(typeof body === 'string' ? body : JSON.stringify(body));
+  const report = reportOf(parsed, valid, options);
   const plan: ImportPlan = {
     engine: db.engine,
     valid,
-    report: reportOf(parsed, valid, options),
-    listed: listedFires(valid, rejected),
+    report,
+    listed: listedFires(valid, rejected, report),
     counts: { total_rows: totalRows, rejected: rejected.length },
     entry: file && {
       created_at: new Date().toISOString(),
@@ -175,7 +183,7 @@ export async function importReport(
   },
 ): Promise<string> {
   const { valid, rejected } = await checkFile(body, options.formatHint, options.today, options.tracker?.rows);
-  checkAgency(valid, options.onlyAgency);
+  checkAgencyOf(valid, options.onlyAgency);
   const lines = [REPORT_COLUMNS.join(',')];
   for (const r of rejected)
     lines.push(

@@ -168,6 +168,9 @@ forEachEngine(
         { action: 'baseline', fire_size: 1 },
         { action: 'updated', fire_size: 12.5 },
       ]);
+      // Read back from the worker's parts, the same rows compare equal to what they wrote.
+      const again = await post(ctx(), '?dry_run=true', LARGE_CSV.replaceAll('LARGE-', 'BATCH-'));
+      expect(again.json()).toMatchObject({ accepted_count: 3300, inserted: 0, updated: 0, unchanged: 3300 });
     });
 
     it('answers the progress of the check to the user who sent the file, and forgets it with the answer', async () => {

@@ -12,6 +12,7 @@ import { parseFireFile, type RawRecord } from './parse.ts';
 import { english, type Problem, type RejectedRow } from './problems.ts';
 import { checkRecords, type ValidRow } from './rows.ts';
 import { piecesOf, streamCsvRecords } from './stream.ts';
+import { packRows } from './valid-rows.ts';
 
 /** CSV rows checked and handed back at a time: the raw records of a whole 50 MB file took a gigabyte. */
 const ROWS_PER_PART = 20_000;
@@ -83,13 +84,8 @@ port.on('message', async (task: CheckTask) => {
   Atomics.wait(new Int32Array(task.hold), 0, 1);
   try {
     const send: Send = (valid, rejected) => {
-      // The raw values are not needed once a row is checked.
-      if (valid.length)
-        post({
-          id: task.id,
-          kind: 'valid',
-          rows: valid.map(({ record, fire }) => ({ row: record.row, line: record.line, fire })),
-        });
+      // One text a part: cheap to hand over and compact to keep until the rows are written.
+      if (valid.length) post({ id: task.id, kind: 'valid', part: packRows(valid) });
       if (rejected.length) post({ id: task.id, kind: 'rejected', rows: rejected });
     };
     const file = await checkParts(task, send);
