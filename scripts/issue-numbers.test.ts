@@ -1,5 +1,5 @@
 /**
- * No issue numbers in the repository's files: a reader outside the team cannot follow "issue 14".
+ * No issue numbers in the repository's files: a reader outside the team cannot follow an issue's number.
  * Code, tests and docs cite the specification's section, the decision record or the glossary.
  */
 import { execFileSync } from 'node:child_process';

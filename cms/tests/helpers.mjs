@@ -8,7 +8,7 @@ import { existsSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { DEMO_PASSWORD } from '@ciffc/contracts/commonjs/demo-accounts';
+import { DEMO_ADMIN, DEMO_PASSWORD } from '@ciffc/contracts/commonjs/demo-accounts';
 import { buildContracts } from '../scripts/build-contracts.mjs';
 
 export const cmsDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
