@@ -166,7 +166,7 @@ forEachEngine('national sitrep', (ctx) => {
     const unclaimed = await inject('POST', '/v1/sitrep/national', 'ciffc', validDraft());
     expect(unclaimed.statusCode).toBe(409);
     // The refusals travel as codes of the site's catalogues too, so French users read them in French.
-    expect(unclaimed.json()).toMatchObject({ code: 'national.claim_first', params: { action: 'saving' } });
+    expect(unclaimed.json()).toMatchObject({ code: 'national.claim_first_to_save', params: {} });
     await service.claim(
       app().db.kysely,
       { id: 90_001, username: 'other-duty-officer', role: 'CIFFC' },
@@ -750,6 +750,7 @@ forEachEngine('national sitrep', (ctx) => {
   it('refuses to publish without the claim', async () => {
     const res = await inject('POST', '/v1/sitrep/national/publish', 'ciffc');
     expect(res.statusCode).toBe(409);
+    expect(res.json()).toMatchObject({ code: 'national.claim_first_to_publish', params: {} });
   });
 
   it('counts the carry-over fires in the fires this year and says how many (the asterisk of the table)', async () => {

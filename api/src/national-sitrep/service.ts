@@ -90,8 +90,8 @@ const saveResult = (
 const lockedBy = (name: string) => new HttpError(409, 'national.locked', { params: { name } });
 
 /** 409 without a live claim of the caller's: saving and publishing need one. */
-const claimFirst = (action: 'saving' | 'publishing') =>
-  new HttpError(409, 'national.claim_first', { params: { action } });
+const claimFirst = (action: 'save' | 'publish') =>
+  new HttpError(409, action === 'save' ? 'national.claim_first_to_save' : 'national.claim_first_to_publish');
 
 /** The approved agency copies as the national form shows them, in agency order (pass the publish's trx to read inside it). */
 async function agencySummaries(db: Db): Promise<Map<AgencyCode, AgencySitrepSummary>> {
@@ -205,7 +205,7 @@ export async function save(db: Db, identity: Identity, body: DraftBody, now: Dat
   await db.transaction().execute(async (trx) => {
     const draft = await store.loadDraft(trx, { lock: true });
     const holder = liveClaim(draft, now);
-    if (!holder) throw claimFirst('saving');
+    if (!holder) throw claimFirst('save');
     if (holder.id !== identity.id) throw lockedBy(holder.name);
     if (basedOn !== undefined && !acceptsBase(draft, basedOn, session)) {
       const params = {
@@ -266,7 +266,7 @@ export async function publish(
   await db.transaction().execute(async (trx) => {
     const draft = await store.loadDraft(trx, { lock: true });
     const holder = liveClaim(draft, now);
-    if (!holder) throw claimFirst('publishing');
+    if (!holder) throw claimFirst('publish');
     if (holder.id !== identity.id) throw lockedBy(holder.name);
     const fields = parseFields(draft.data);
     errors = nationalPublishErrors(fields, index);

@@ -54,9 +54,14 @@ export const SITREP_MESSAGES = {
     en: 'The national sitrep is being edited by {name}',
     fr: 'Le sitrep national est en cours de modification par {name}',
   },
-  'national.claim_first': {
-    en: 'Start editing (claim the national sitrep) before {action}',
-    fr: 'Commencez la modification (réservez le sitrep national) avant de poursuivre ({action})',
+  // One code per action: a word inside a sentence would stay English in the French text.
+  'national.claim_first_to_save': {
+    en: 'Start editing (claim the national sitrep) before saving',
+    fr: 'Commencez la modification (réservez le sitrep national) avant d’enregistrer',
+  },
+  'national.claim_first_to_publish': {
+    en: 'Start editing (claim the national sitrep) before publishing',
+    fr: 'Commencez la modification (réservez le sitrep national) avant de publier',
   },
   'national.stale': {
     en: 'The national sitrep changed since version {based_on} (now {current} by {name}); reload it',

@@ -40,11 +40,12 @@ export type NationalMeta = Pick<
 > & { claimed_by_name: string | null };
 export type SyncState = 'idle' | 'syncing' | 'error' | 'ready';
 
-/** The national API's 409s carry no code yet: the lease refusals read "being edited" / "Start editing". */
+/** The lease's refusals (held by another, or no claim of the caller's) read as "being edited". */
 function classifyNational(error: unknown): FailureKind {
   const kind = classifyError(error);
   const code = serverCode(error);
-  if (kind === 'conflict' && (code === 'national.locked' || code === 'national.claim_first')) return 'locked';
+  if (kind === 'conflict' && (code === 'national.locked' || code?.startsWith('national.claim_first_')))
+    return 'locked';
   return kind;
 }
 const without = <T>(errors: Record<string, T>, name: string) => {
