@@ -68,6 +68,10 @@ export const FiresImportProgressParams = z.object({ id: z.string().regex(/^[\w-]
 export const FiresImportProgress = z.object({
   stage: z.enum(['checking', 'writing']).describe('checking: reading the rows; writing: into the database'),
   rows_checked: z.number().int().describe('Rows read and checked so far'),
+  rows_written: z
+    .number()
+    .int()
+    .describe('Valid rows compared with the current fires and written so far (a dry run: compared)'),
 });
 export type FiresImportProgress = z.infer<typeof FiresImportProgress>;
 

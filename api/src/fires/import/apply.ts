@@ -1,3 +1,4 @@
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { ACTIVE_STAGES, type FireSource, type FiresImportResult, reportPrevails } from '@ciffc/contracts';
 import type { Kysely } from 'kysely';
 import type { Db } from '../../db/index.ts';
@@ -173,6 +174,8 @@ export interface ImportPlan {
   counts: { total_rows: number; rejected: number };
   /** The history's row of the import; null for a dry run (nothing is written). */
   entry: Omit<NewImport, 'counts' | 'snapshot_on'> | null;
+  /** Hears the valid rows compared (and written) after each batch. */
+  onRows?: ((count: number) => void) | undefined;
 }
 
 interface Outcome {
@@ -214,6 +217,10 @@ export async function applyImport(trx: Kysely<Database>, plan: ImportPlan): Prom
         rows.map((v) => v.fire),
       );
       await write(classify(rows, existing, plan.report, now, importId !== null, tally));
+      plan.onRows?.(rows.length);
+      // SQLite's driver answers synchronously: without a turn of the event loop between batches,
+      // every public read waited for the whole import (docs/decisions.md, "Large imports").
+      await nextTurn();
     }
   const ends = await endUnlisted(trx, plan.report, plan.listed, now);
   await write(ends);

@@ -41,7 +41,7 @@ export interface ImportOptions {
   /** When the file was made, as its server says (a feed's Last-Modified): the day a snapshot speaks for. */
   lastModified?: string | null | undefined;
   /** Hears how far the import is (the import screen's progress). */
-  tracker?: Pick<ImportTracker, 'rows' | 'writing'> | undefined;
+  tracker?: Pick<ImportTracker, 'rows' | 'writing' | 'written'> | undefined;
 }
 
 /** Who reports (docs/fires-import.md, "Sources"): the national file's layout, an agency feed, or a person. */
@@ -115,6 +115,7 @@ export async function importFires(
     report,
     listed: listedFires(valid, rejected, report),
     counts: { total_rows: totalRows, rejected: rejected.length },
+    onRows: options.tracker?.written,
     entry: file && {
       created_at: new Date().toISOString(),
       actor: options.actor,

@@ -1,10 +1,12 @@
 import { once } from 'node:events';
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { afterEach, expect, it } from 'vitest';
 import { bearer, clockAt, forEachEngine, type TestContext, tokenFor } from '../../../test/context.ts';
 import { CSV_HEADER, fire } from '../../../test/fixtures.ts';
 import { writeFires } from '../store.ts';
 import { checkFile, holdImportChecks, IMPORT_WORKER_BYTES, importChecks } from './check.ts';
 import { importReport } from './import.ts';
+import { importProgress } from './progress.ts';
 
 /** 3,600 rows, every twelfth with an unknown stage: 300 problems, and over the worker's size. */
 const ROWS = 3_600;
@@ -173,6 +175,32 @@ forEachEngine(
       expect(again.json()).toMatchObject({ accepted_count: 3300, inserted: 0, updated: 0, unchanged: 3300 });
     });
 
+    it('lets the event loop turn between batches of rows written, telling the rows written so far', async () => {
+      const token = await tokenFor(ctx(), 'ciffc');
+      const { id } = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString()) as {
+        id: number;
+      };
+      let done = false;
+      const importing = post(
+        ctx(),
+        '?progress=written-turns',
+        LARGE_CSV.replaceAll('LARGE-', 'TURN-'),
+      ).finally(() => {
+        done = true;
+      });
+      // At every turn of the event loop (where a public read would be served), the progress as the
+      // screen would read it.
+      const written = new Set<number>();
+      while (!done) {
+        const progress = importProgress(id, 'written-turns');
+        if (progress?.stage === 'writing') written.add(progress.rows_written);
+        await nextTurn();
+      }
+      expect((await importing).json()).toMatchObject({ inserted: 3300 });
+      // 3,300 valid rows: a batch of 2,000, then 1,300.
+      expect([...written]).toEqual(expect.arrayContaining([2000, 3300]));
+    });
+
     it('answers the progress of the check to the user who sent the file, and forgets it with the answer', async () => {
       holdImportChecks(true);
       const handed = once(importChecks, 'task');
@@ -187,7 +215,7 @@ forEachEngine(
       const during = await progressOf('ciffc');
       expect(during.statusCode).toBe(200);
       expect(during.headers['cache-control']).toBe('private, no-store');
-      expect(during.json()).toEqual({ stage: 'checking', rows_checked: 0 });
+      expect(during.json()).toEqual({ stage: 'checking', rows_checked: 0, rows_written: 0 });
       expect((await progressOf('bc')).statusCode).toBe(404);
       holdImportChecks(false);
       expect((await importing).statusCode).toBe(200);
@@ -207,7 +235,7 @@ forEachEngine(
         });
       const during = await progress();
       expect(during.statusCode).toBe(200);
-      expect(during.json()).toEqual({ stage: 'checking', rows_checked: 0 });
+      expect(during.json()).toEqual({ stage: 'checking', rows_checked: 0, rows_written: 0 });
       holdImportChecks(false);
       const res = await reporting;
       expect(res.statusCode).toBe(200);

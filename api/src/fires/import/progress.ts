@@ -9,10 +9,13 @@ const running = new Map<string, FiresImportProgress>();
 
 const keyOf = (userId: number, name: string) => `${userId}:${name}`;
 
-/** Follows one import: `rows` adds the rows checked, `writing` says the check is over, `end` forgets it. */
+/**
+ * Follows one import: `rows` adds the rows checked, `writing` says the check is over, `written` adds
+ * the valid rows compared and written, `end` forgets it.
+ */
 export function trackImport(userId: number, name: string | undefined) {
   const key = name === undefined ? undefined : keyOf(userId, name);
-  if (key) running.set(key, { stage: 'checking', rows_checked: 0 });
+  if (key) running.set(key, { stage: 'checking', rows_checked: 0, rows_written: 0 });
   const entry = () => (key ? running.get(key) : undefined);
   return {
     rows(count: number) {
@@ -22,6 +25,10 @@ export function trackImport(userId: number, name: string | undefined) {
     writing() {
       const e = entry();
       if (e) e.stage = 'writing';
+    },
+    written(count: number) {
+      const e = entry();
+      if (e) e.rows_written += count;
     },
     end() {
       if (key) running.delete(key);

@@ -145,8 +145,8 @@ function checkingServer() {
     release = resolve;
   });
   const stages = [
-    { stage: 'checking', rows_checked: 20_000 },
-    { stage: 'writing', rows_checked: 100_000 },
+    { stage: 'checking', rows_checked: 20_000, rows_written: 0 },
+    { stage: 'writing', rows_checked: 100_000, rows_written: 42_000 },
   ];
   const polled: string[] = [];
   // The screen names its import with a random UUID: a known one here, for the handler's path.
@@ -293,7 +293,7 @@ describe('fires import screen', () => {
       },
       [`/v1/fires/import/progress/${name}`]: (url) => {
         polled.push(url.pathname);
-        return json({ stage: 'checking', rows_checked: 40_000 });
+        return json({ stage: 'checking', rows_checked: 40_000, rows_written: 0 });
       },
     });
     ImportServer.refusal = { status: 200, body: largeSummary() };
@@ -373,7 +373,7 @@ describe('fires import screen', () => {
     await waitFor(
       () =>
         expect(status.textContent?.trim()).toBe(
-          'The server checked 100,000 rows and is comparing and writing them.',
+          'The server checked 100,000 rows and is comparing and writing them: 42,000 done so far.',
         ),
       { timeout: 3000 },
     );

@@ -229,7 +229,7 @@ function ServerProgress({ server }: { server: FiresImportProgress | undefined })
           <progress aria-label={intl.formatMessage({ id: 'firesImport.serverProgress' })} />{' '}
           <FormattedMessage
             id={server.stage === 'writing' ? 'firesImport.server.writing' : 'firesImport.server.checking'}
-            values={{ rows: server.rows_checked }}
+            values={{ rows: server.rows_checked, written: server.rows_written }}
           />
         </>
       )}

@@ -15,7 +15,8 @@ export const messages = defineCatalogue({
     'firesImport.progress': 'Upload progress',
     'firesImport.serverProgress': 'Check on the server',
     'firesImport.server.checking': 'The server is checking the file: {rows, number} rows checked so far.',
-    'firesImport.server.writing': 'The server checked {rows, number} rows and is comparing and writing them.',
+    'firesImport.server.writing':
+      'The server checked {rows, number} rows and is comparing and writing them: {written, number} done so far.',
     'firesImport.summary.heading': 'Check of {file}',
     'firesImport.summary.done': 'Imported {file}',
     'firesImport.summary.counts':
@@ -74,7 +75,7 @@ export const messages = defineCatalogue({
     'firesImport.server.checking':
       'Le serveur vérifie le fichier : {rows, number} lignes vérifiées jusqu’ici.',
     'firesImport.server.writing':
-      'Le serveur a vérifié {rows, number} lignes et les compare et les enregistre.',
+      'Le serveur a vérifié {rows, number} lignes et les compare et les enregistre : {written, number} traitées jusqu’ici.',
     'firesImport.summary.heading': 'Vérification de {file}',
     'firesImport.summary.done': '{file} importé',
     'firesImport.summary.counts':
