@@ -161,9 +161,9 @@ async function endUnlisted(
 
 /**
  * Rows compared and written at a time: the values written and their versions are kept for one
- * batch only, not for every row of a large file.
+ * batch only, not for every row of a large file, and a public read waits at most one batch.
  */
-const ROWS_PER_BATCH = 2_000;
+const ROWS_PER_BATCH = 500;
 
 export interface ImportPlan {
   engine: Db['engine'];
