@@ -3,7 +3,7 @@ import type { Core } from '@strapi/strapi';
 import { registerContentHistory } from './content-history';
 import { ensureEditorRole } from './editor-role';
 import { lockout } from './extensions/users-permissions/strapi-server';
-import { applyMailSender, assertMail } from './mail';
+import { applyMailSender, applyResetPasswordLink, assertMail } from './mail';
 import { enforceAdminPasswordPolicy } from './password-policy';
 import { ensureRolesAndPermissions } from './permissions';
 import { logRequests } from './request-log';
@@ -38,6 +38,7 @@ export default {
     await ensureEditorRole(strapi); // after the locales: editors get every language
     const roles = await ensureRolesAndPermissions(strapi);
     await applyMailSender(strapi);
+    await applyResetPasswordLink(strapi);
     if (envFlag(process.env, 'CIFFC_DEMO')) await seedDemo(strapi, roles);
   },
 };

@@ -4,6 +4,8 @@
  * carry their own sender, `Administration Panel <no-reply@strapi.io>`, which would go out instead of
  * MAIL_FROM and fail the sender domain's SPF: with a relay, MAIL_FROM and MAIL_REPLY_TO are written
  * into them on every start (like the roles, the setting wins over edits in the admin panel).
+ * The reset mail's link (`<%= URL %>?code=<%= TOKEN %>` in Strapi's template) leads to the site's
+ * own reset page: `<PUBLIC_URL>/reset-password`, written the same way (resetPasswordLink).
  */
 import { isProduction } from '@ciffc/contracts/commonjs/env-flags';
 import type { Core } from '@strapi/strapi';
@@ -73,4 +75,42 @@ export const applyMailSender = async (strapi: Core.Strapi, env: NodeJS.ProcessEn
     changed = true;
   }
   if (changed) await store.set({ value: templates });
+};
+
+/** The site's origin when PUBLIC_URL is unset in development: the gateway's (config/middlewares.ts). */
+const DEVELOPMENT_SITE = 'http://localhost:8080';
+
+/**
+ * The site's reset page, where the reset mail's link leads: `<PUBLIC_URL>/reset-password` (a path
+ * in PUBLIC_URL kept), the gateway's default site in development; undefined when it cannot be told
+ * (production without PUBLIC_URL, or a PUBLIC_URL that is not a URL).
+ */
+export const resetPasswordPage = (env: NodeJS.ProcessEnv = process.env): string | undefined => {
+  const publicUrl = env.PUBLIC_URL ?? '';
+  if (!publicUrl) return isProduction(env) ? undefined : `${DEVELOPMENT_SITE}/reset-password`;
+  try {
+    const url = new URL(publicUrl);
+    return `${url.origin}${url.pathname.replace(/\/+$/, '')}/reset-password`;
+  } catch {
+    return undefined;
+  }
+};
+
+type AdvancedSettings = { email_reset_password?: string | null } & Record<string, unknown>;
+
+/**
+ * users-permissions' `email_reset_password` (the URL of its reset mail's link, null by default:
+ * the link read `null?code=...`) set to the site's reset page on every start where it differs: like
+ * the sender above, PUBLIC_URL wins over an edit in the admin panel, so the link follows the site.
+ */
+export const applyResetPasswordLink = async (strapi: Core.Strapi, env: NodeJS.ProcessEnv = process.env) => {
+  const page = resetPasswordPage(env);
+  if (!page) {
+    strapi.log.warn('[ciffc] PUBLIC_URL unset or not a URL: the password reset mail has no link to the site');
+    return;
+  }
+  const store = strapi.store({ type: 'plugin', name: 'users-permissions', key: 'advanced' });
+  const settings = ((await store.get()) ?? {}) as AdvancedSettings;
+  if (settings.email_reset_password === page) return;
+  await store.set({ value: { ...settings, email_reset_password: page } });
 };

@@ -1,8 +1,10 @@
 // Mail through an SMTP relay (deploy/README.md, "Mail"; cms/README.md, "Closed doors"): a real SMTP
 // server in this process on a loopback port, the content system started once with SMTP_HOST and
 // SMTP_PORT pointing at it (no TLS on loopback: SMTP_IGNORE_TLS=true), then the site users' and the
-// admin panel's forgot-password: one message each, to that address, from MAIL_FROM, with a reset
-// code that resets the password. Then the production refusal of SMTP_HOST without MAIL_FROM.
+// admin panel's forgot-password: one message each, to that address, from MAIL_FROM, with a link to
+// its reset page (the site's: PUBLIC_URL/reset-password) whose code resets the password once, and
+// only to a password the site's rule accepts. Then the production refusal of SMTP_HOST without
+// MAIL_FROM.
 // Needs the admin panel built once (`npm run build` in cms/); the server code is compiled here.
 import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -14,6 +16,7 @@ import {
   adminSignIn,
   compileServer,
   DEMO_EDITOR,
+  DEMO_PASSWORD,
   freePort,
   refusedStart,
   secrets,
@@ -52,6 +55,9 @@ const decoded = (raw) =>
       return part;
     })
     .join('\n');
+
+/** A text as a regular expression matching it literally. */
+const escaped = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** The value of a top-level header of a raw message. */
 const header = (raw, name) => {
@@ -141,14 +147,33 @@ describe('mail through an SMTP relay', { timeout: 300_000 }, () => {
     assert.match(header(mail.raw, 'From') ?? '', /^"?CIFFC Mail Test"? <no-reply@ciffc\.test>$/);
     assert.equal(header(mail.raw, 'To'), 'ab@demo.ciffc.local');
     assert.equal(header(mail.raw, 'Reply-To'), MAIL_REPLY_TO);
-    const code = /\?code=([0-9a-f]{128})\b/.exec(decoded(mail.raw))?.[1];
-    assert.ok(code, `no reset code in:\n${mail.raw}`);
+    // The link leads to the site's reset page (PUBLIC_URL, here the content system's own address).
+    const link = new RegExp(`${escaped(cms.url)}/reset-password\\?code=([0-9a-f]{128})\\b`).exec(
+      decoded(mail.raw),
+    );
+    assert.ok(link, `no link to ${cms.url}/reset-password in:\n${decoded(mail.raw)}`);
+    const code = link[1];
+
+    // The site's password rule holds for a reset too, and a refused reset leaves the code usable.
+    const short = 'Short-pass1';
+    const refused = await post('/api/auth/reset-password', {
+      code,
+      password: short,
+      passwordConfirmation: short,
+    });
+    assert.equal(refused.status, 400, refused.text);
+    assert.match(refused.json.error.message, /at least 12 characters/);
+    assert.equal((await signIn(cms.url, 'ab', short)).status, 400);
 
     const password = 'New-site-password-1';
     const reset = await post('/api/auth/reset-password', { code, password, passwordConfirmation: password });
     assert.equal(reset.status, 200, reset.text);
     assert.ok(reset.json.jwt);
     assert.equal((await signIn(cms.url, 'ab', password)).status, 200);
+    assert.equal((await signIn(cms.url, 'ab', DEMO_PASSWORD)).status, 400);
+    // The code is spent.
+    const again = await post('/api/auth/reset-password', { code, password, passwordConfirmation: password });
+    assert.equal(again.status, 400, again.text);
 
     // An unknown address gets the same answer and no mail.
     const unknown = await post('/api/auth/forgot-password', { email: 'nobody@example.org' });
