@@ -41,6 +41,12 @@ const page = {
     Component: (await import('../features/content/ContentPage.tsx')).AgencyContentPage,
   }),
   login: async () => ({ Component: (await import('../features/login/LoginPage.tsx')).LoginPage }),
+  forgotPassword: async () => ({
+    Component: (await import('../features/login/ForgotPasswordPage.tsx')).ForgotPasswordPage,
+  }),
+  resetPassword: async () => ({
+    Component: (await import('../features/login/ResetPasswordPage.tsx')).ResetPasswordPage,
+  }),
   fireFeeds: async () => ({
     Component: (await import('../features/fire-feeds/FireFeedsPage.tsx')).FireFeedsPage,
   }),
@@ -128,6 +134,17 @@ export const routes: RouteObject[] = [
             path: 'login',
             element: <FeatureRoute alias="login" />,
             children: [{ index: true, lazy: page.login }],
+          },
+          // The way back in for a forgotten password: with the login page, or not at all.
+          {
+            path: 'forgot-password',
+            element: <FeatureRoute alias="login" />,
+            children: [{ index: true, lazy: page.forgotPassword }],
+          },
+          {
+            path: 'reset-password',
+            element: <FeatureRoute alias="login" />,
+            children: [{ index: true, lazy: page.resetPassword }],
           },
           {
             path: 'agency',

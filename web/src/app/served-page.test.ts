@@ -30,3 +30,17 @@ describe('the map download hints of a served page', () => {
     },
   );
 });
+
+describe('the password reset pages', () => {
+  it.each([
+    ['/forgot-password', 'en', 'CIFFC - Forgot your password'],
+    ['/forgot-password', 'fr', 'CIFFC - Mot de passe oublié'],
+    ['/reset-password', 'en', 'CIFFC - Choose a new password'],
+    ['/reset-password', 'fr', 'CIFFC - Choisir un nouveau mot de passe'],
+  ] as const)('serves %s (%s) as a page of its own, not indexed', (path, lang, title) => {
+    const page = describePage(path, lang);
+    expect(page.status).toBe(200);
+    expect(page.title).toBe(title);
+    expect(page.indexed).toBe(false);
+  });
+});

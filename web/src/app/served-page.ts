@@ -84,6 +84,8 @@ const OTHER_PAGES: readonly PageKind[] = [
     map: true,
   },
   { pattern: '/login', title: 'login.title', indexed: false },
+  { pattern: '/forgot-password', title: 'forgot.title', indexed: false },
+  { pattern: '/reset-password', title: 'reset.title', indexed: false },
   { pattern: '/404', title: 'notFound.title', indexed: false },
 ];
 

@@ -21,6 +21,8 @@ export const SITE_ROUTES = [
   '/national',
   '/statistics',
   '/login',
+  '/forgot-password',
+  '/reset-password',
   '/404',
   '/uploads/*',
   '/agency',

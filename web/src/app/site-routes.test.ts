@@ -50,6 +50,8 @@ describe('the one list of the site’s addresses', () => {
       '/uploads/a/b.pdf',
       '/fr/sitrep-archive',
       '/ciffc/public/sitrep',
+      '/forgot-password',
+      '/reset-password',
     ])
       expect(isSitePath(path), path).toBe(true);
     for (const path of [

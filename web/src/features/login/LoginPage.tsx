@@ -1,6 +1,6 @@
 import { type FormEvent, type Ref, useId, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { signIn } from '../../shared/auth/auth.ts';
 import { loginErrorMessage } from '../../shared/auth/login-error.ts';
 import { useLocale } from '../../shared/i18n/LocaleProvider.tsx';
@@ -138,6 +138,11 @@ export function LoginPage() {
           <FormattedMessage id={submitting ? 'login.submitting' : 'login.submit'} />
         </button>
       </form>
+      <p className="login-forgot">
+        <Link to="/forgot-password">
+          <FormattedMessage id="login.forgot" />
+        </Link>
+      </p>
     </div>
   );
 }
