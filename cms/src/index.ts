@@ -3,7 +3,7 @@ import type { Core } from '@strapi/strapi';
 import { registerContentHistory } from './content-history';
 import { ensureEditorRole } from './editor-role';
 import { lockout } from './extensions/users-permissions/strapi-server';
-import { applyMailSender, applyResetPasswordLink, assertMail } from './mail';
+import { applyMailSender, applyResetPasswordLink, applyResetPasswordTemplate, assertMail } from './mail';
 import { enforceAdminPasswordPolicy } from './password-policy';
 import { ensureRolesAndPermissions } from './permissions';
 import { logRequests } from './request-log';
@@ -39,6 +39,7 @@ export default {
     const roles = await ensureRolesAndPermissions(strapi);
     await applyMailSender(strapi);
     await applyResetPasswordLink(strapi);
+    await applyResetPasswordTemplate(strapi);
     if (envFlag(process.env, 'CIFFC_DEMO')) await seedDemo(strapi, roles);
   },
 };

@@ -5,7 +5,9 @@
  * MAIL_FROM and fail the sender domain's SPF: with a relay, MAIL_FROM and MAIL_REPLY_TO are written
  * into them on every start (like the roles, the setting wins over edits in the admin panel).
  * The reset mail's link (`<%= URL %>?code=<%= TOKEN %>` in Strapi's template) leads to the site's
- * own reset page: `<PUBLIC_URL>/reset-password`, written the same way (resetPasswordLink).
+ * own reset page: `<PUBLIC_URL>/reset-password`, written the same way (applyResetPasswordLink), and
+ * the template itself, while it is still Strapi's (English only, the link as bare text), is the
+ * site's: in English and French, the link clickable (applyResetPasswordTemplate).
  */
 import { isProduction } from '@ciffc/contracts/commonjs/env-flags';
 import type { Core } from '@strapi/strapi';
@@ -113,4 +115,47 @@ export const applyResetPasswordLink = async (strapi: Core.Strapi, env: NodeJS.Pr
   const settings = ((await store.get()) ?? {}) as AdvancedSettings;
   if (settings.email_reset_password === page) return;
   await store.set({ value: { ...settings, email_reset_password: page } });
+};
+
+/** Strapi's own reset template (users-permissions' bootstrap): replaced while nobody has edited it. */
+const STRAPI_RESET_MESSAGE = `<p>We heard that you lost your password. Sorry about that!</p>
+
+<p>But don’t worry! You can use the following link to reset your password:</p>
+<p><%= URL %>?code=<%= TOKEN %></p>
+
+<p>Thanks.</p>`;
+const STRAPI_RESET_OBJECT = 'Reset password';
+
+const RESET_LINK = '<a href="<%= URL %>?code=<%= TOKEN %>"><%= URL %>?code=<%= TOKEN %></a>';
+
+/** The site's reset mail, English then French; the link works once. */
+export const RESET_PASSWORD_TEMPLATE = {
+  object: 'Reset your CIFFC password / Réinitialiser votre mot de passe CIFFC',
+  message: `<p>Someone (we hope you) asked to reset the password of your CIFFC account. To choose a new password, open this link:</p>
+<p>${RESET_LINK}</p>
+<p>The link works once. If you did not ask for it, ignore this message: your password stays as it is.</p>
+<hr>
+<p>Quelqu’un (vous, nous l’espérons) a demandé à réinitialiser le mot de passe de votre compte CIFFC. Pour choisir un nouveau mot de passe, ouvrez ce lien :</p>
+<p>${RESET_LINK}</p>
+<p>Le lien ne sert qu’une fois. Si vous n’avez rien demandé, ignorez ce message : votre mot de passe reste le même.</p>`,
+};
+
+type ResetTemplate = { options?: { object?: string; message?: string } };
+
+/**
+ * The reset mail in the site's two languages with a clickable link, while the template is Strapi's
+ * untouched default: an operator's own wording in the admin panel is kept.
+ */
+export const applyResetPasswordTemplate = async (strapi: Core.Strapi) => {
+  const store = strapi.store({ type: 'plugin', name: 'users-permissions', key: 'email' });
+  const templates = ((await store.get()) ?? {}) as Record<string, ResetTemplate>;
+  const options = templates.reset_password?.options;
+  if (!options) return;
+  const untouched = (text: string | undefined, original: string) =>
+    text === undefined || text.replace(/\s+/g, ' ').trim() === original.replace(/\s+/g, ' ').trim();
+  if (!untouched(options.message, STRAPI_RESET_MESSAGE) || !untouched(options.object, STRAPI_RESET_OBJECT))
+    return;
+  options.message = RESET_PASSWORD_TEMPLATE.message;
+  options.object = RESET_PASSWORD_TEMPLATE.object;
+  await store.set({ value: templates });
 };

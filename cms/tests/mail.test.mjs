@@ -153,6 +153,10 @@ describe('mail through an SMTP relay', { timeout: 300_000 }, () => {
     );
     assert.ok(link, `no link to ${cms.url}/reset-password in:\n${decoded(mail.raw)}`);
     const code = link[1];
+    // The site's template: the link clickable, the message in English and in French.
+    assert.ok(decoded(mail.raw).includes(`href="${cms.url}/reset-password?code=${code}"`), decoded(mail.raw));
+    assert.match(decoded(mail.raw), /To choose a new password, open this link/);
+    assert.match(decoded(mail.raw), /Pour choisir un nouveau mot de passe, ouvrez ce lien/);
 
     // The site's password rule holds for a reset too, and a refused reset leaves the code usable.
     const short = 'Short-pass1';
