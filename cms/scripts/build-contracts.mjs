@@ -13,7 +13,14 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 /** The contract modules the content system imports (each with only relative imports among these). */
-const CMS_CONTRACT_MODULES = ['agencies', 'demo-accounts', 'env-flags', 'features', 'secrets'];
+const CMS_CONTRACT_MODULES = [
+  'agencies',
+  'demo-accounts',
+  'env-flags',
+  'features',
+  'password-rule',
+  'secrets',
+];
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const contractsDir = path.resolve(here, '..', '..', 'packages', 'contracts');

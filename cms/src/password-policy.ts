@@ -1,16 +1,11 @@
 /**
- * The site's password rule, the one home of its constant: at least PASSWORD_MIN_LENGTH characters,
- * no composition rules (docs/decisions.md, "Closing the doors"). It applies to the site's users
- * (users-permissions, through the user schema's `minLength`, set from here in
- * extensions/users-permissions/strapi-server.ts) and to the admin panel's users (below).
+ * The site's password rule (packages/contracts/src/password-rule.ts) where the content system sets
+ * passwords: the site's users (users-permissions, through the user schema's `minLength`, set in
+ * extensions/users-permissions/strapi-server.ts) and the admin panel's users (below).
  */
+import { PASSWORD_MIN_LENGTH, passwordTooShort } from '@ciffc/contracts/commonjs/password-rule';
 import type { Core } from '@strapi/strapi';
 import { errors } from '@strapi/utils';
-
-export const PASSWORD_MIN_LENGTH = 12;
-
-export const passwordTooShort = (password: unknown): boolean =>
-  typeof password === 'string' && [...password].length < PASSWORD_MIN_LENGTH;
 
 const refusal = () => {
   const message = `password must be at least ${PASSWORD_MIN_LENGTH} characters`;

@@ -25,6 +25,7 @@ export * from './messages/index.ts';
 export { issueError } from './messages/zod-issues.ts';
 export * from './national-sitrep/index.ts';
 export * from './ogc.ts';
+export * from './password-rule.ts';
 export * from './perimeters.ts';
 export * from './preparedness.ts';
 export * from './product.ts';

@@ -81,4 +81,14 @@ describe('language in the address', () => {
     await screen.findByRole('heading', { level: 1 });
     expect(new URL(window.location.href).searchParams.has('lang')).toBe(false);
   });
+
+  it.each(['/forgot-password', '/reset-password?code=abc'])(
+    "leaves a password screen's address alone (%s: a reset code is not for sharing)",
+    async (path) => {
+      installFetch({});
+      renderApp(path, { locale: 'fr' });
+      await screen.findByRole('heading', { level: 1 });
+      expect(new URL(window.location.href).searchParams.has('lang')).toBe(false);
+    },
+  );
 });

@@ -1,6 +1,6 @@
+import { PASSWORD_MIN_LENGTH } from '@ciffc/contracts/commonjs/password-rule';
 import type { Core } from '@strapi/strapi';
 import { errors } from '@strapi/utils';
-import { PASSWORD_MIN_LENGTH } from '../../password-policy';
 import { AccountLockout } from './account-lockout';
 
 type Ctx = {

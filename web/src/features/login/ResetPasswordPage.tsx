@@ -1,8 +1,9 @@
+import { PASSWORD_MIN_LENGTH, passwordTooShort } from '@ciffc/contracts';
 import { type FormEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useSearchParams } from 'react-router';
 import { usePageTitle } from '../../shared/ui/usePageTitle.ts';
-import { PASSWORD_MIN_LENGTH, passwordTooShort, postResetPassword, resetFailure } from './password-reset.ts';
+import { postResetPassword, resetFailure } from './password-reset.ts';
 import { ResetField } from './ResetField.tsx';
 
 type PasswordError = 'login.error.required' | 'reset.error.tooShort';

@@ -1,14 +1,5 @@
 import { ApiError, request } from '../../shared/api/http.ts';
 
-/**
- * The site's password rule as the content system enforces it (cms/src/password-policy.ts,
- * PASSWORD_MIN_LENGTH; a test holds the two equal): at least 12 characters, no composition rules.
- */
-export const PASSWORD_MIN_LENGTH = 12;
-
-/** Characters as a reader counts them (an emoji is one). */
-export const passwordTooShort = (password: string): boolean => [...password].length < PASSWORD_MIN_LENGTH;
-
 /** Something before and after one `@`, a dot in the domain: the content system checks the rest. */
 export const looksLikeEmail = (email: string): boolean => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email);
 

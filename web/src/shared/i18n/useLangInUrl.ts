@@ -3,8 +3,8 @@ import { useLocation } from 'react-router';
 import { useLocale } from './LocaleProvider.tsx';
 import { withLangParam } from './locale.ts';
 
-/** Signed-in screens are not shared as links; their addresses stay as they are. */
-const PRIVATE_PREFIXES = ['/agency', '/login'];
+/** Signed-in and password screens are not shared as links (a reset code is private): their addresses stay as they are. */
+const PRIVATE_PREFIXES = ['/agency', '/login', '/forgot-password', '/reset-password'];
 
 /**
  * Keeps `?lang=` in the address bar in step with the language, so a copied link opens in the same
