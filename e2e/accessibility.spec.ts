@@ -10,7 +10,7 @@ async function expectNoViolations(page: Page, path: string, ready: RegExp) {
   expect(results.violations.map((v) => `${path}: ${v.id} (${v.nodes.length}) ${v.help}`)).toEqual([]);
 }
 
-/** Every public route (docs/spec/public-site.md section 2), with the demo data of the running stack. */
+/** Every public route (docs/spec/public-site.md section 2) and the password pages, with the demo data of the running stack. */
 const PUBLIC_ROUTES = [
   '/',
   '/map',
@@ -23,6 +23,8 @@ const PUBLIC_ROUTES = [
   '/situation/archive',
   '/page/about',
   '/login',
+  '/forgot-password',
+  '/reset-password?code=a1b2c3',
   '/404',
 ];
 
