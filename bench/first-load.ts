@@ -14,6 +14,8 @@
  * page has been quiet for QUIET_MS), and the JavaScript of the first run: each chunk's brotli size
  * (compressed here at quality 11, as a precompressed production build would serve it, whatever the
  * test server sends) and the total of the chunks requested before the map's chunk (FiresMapCanvas).
+ * Also when the map's downloads started and ended, and the main thread's time in long tasks before
+ * the fires were drawn: what is left once the downloads are over.
  */
 import { brotliCompressSync, constants } from 'node:zlib';
 import { type Browser, chromium, type Page } from '@playwright/test';
@@ -54,6 +56,10 @@ interface Run {
   drawn: number;
   /** When the map's own downloads started, from navigation start: the chunk, worker, base map, fires. */
   starts: Record<string, number>;
+  /** When each of those downloads ended (responseEnd), from navigation start. */
+  ends: Record<string, number>;
+  /** Main-thread time in long tasks (over 50 ms) before the fires were drawn. */
+  longTasks: number;
   lcp: number;
   /** The LCP element as `tag.firstClass`, e.g. `span` (the heading's text) or `p.fires-map-hint`. */
   lcpElement: string;
@@ -63,7 +69,9 @@ interface Run {
 
 /** Collects LCP (time and element) and layout shifts from the first paint on (buffered observers). */
 const OBSERVERS = `
-  window.__lcp = 0; window.__lcpElement = ''; window.__cls = 0; window.__drawn = 0;
+  window.__lcp = 0; window.__lcpElement = ''; window.__cls = 0; window.__drawn = 0; window.__longTasks = [];
+  new PerformanceObserver((l) => { for (const e of l.getEntries()) window.__longTasks.push([e.startTime, e.duration]); })
+    .observe({ type: 'longtask', buffered: true });
   new MutationObserver(() => {
     const v = window.__drawn ? '' : document.querySelector('.fires-map-status')?.getAttribute('data-drawn');
     if (v && v !== '0') window.__drawn = performance.now();
@@ -131,9 +139,11 @@ async function run(browser: Browser, profile: Profile): Promise<Run> {
       __lcpElement: string;
       __cls: number;
       __drawn: number;
+      __longTasks: [number, number][];
     };
     const fcp = performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Number.NaN;
     const starts: Record<string, number> = {};
+    const ends: Record<string, number> = {};
     const names: [string, RegExp][] = [
       ['map chunk', /FiresMapCanvas-[^/]*\.js$/],
       ['worker', /maplibre-gl-worker/],
@@ -142,9 +152,24 @@ async function run(browser: Browser, profile: Profile): Promise<Run> {
     ];
     for (const entry of performance.getEntriesByType('resource')) {
       const name = names.find(([, pattern]) => pattern.test(entry.name))?.[0];
-      if (name && !(name in starts)) starts[name] = entry.startTime;
+      if (name && !(name in starts)) {
+        starts[name] = entry.startTime;
+        ends[name] = (entry as unknown as { responseEnd: number }).responseEnd;
+      }
     }
-    return { fcp, lcp: w.__lcp, lcpElement: w.__lcpElement, cls: w.__cls, drawn: w.__drawn, starts };
+    const longTasks = w.__longTasks
+      .filter(([start]) => start < w.__drawn)
+      .reduce((sum, [, duration]) => sum + duration, 0);
+    return {
+      fcp,
+      lcp: w.__lcp,
+      lcpElement: w.__lcpElement,
+      cls: w.__cls,
+      drawn: w.__drawn,
+      starts,
+      ends,
+      longTasks,
+    };
   });
   const chunks = (await Promise.all(pending)).filter((c): c is Chunk => c !== null);
   await context.close();
@@ -174,6 +199,13 @@ function report(profile: Profile, runs: Run[]) {
     (name) => `${name} ${Math.round(median(runs.map((r) => r.starts[name] ?? Number.NaN)))}`,
   );
   console.log(`  downloads started at (ms, median): ${started.join(', ')}`);
+  const ended = Object.keys(first.ends).map(
+    (name) => `${name} ${Math.round(median(runs.map((r) => r.ends[name] ?? Number.NaN)))}`,
+  );
+  console.log(`  downloads ended at (ms, median): ${ended.join(', ')}`);
+  console.log(
+    `  main thread in long tasks before the fires were drawn: ${Math.round(median(runs.map((r) => r.longTasks)))} ms (median)`,
+  );
   console.log(`  LCP element (runs): ${runs.map((r) => r.lcpElement).join(', ')}`);
   console.log(
     `  CLS ${median(runs.map((r) => r.cls)).toFixed(3)}  (runs: ${runs.map((r) => r.cls.toFixed(3)).join(', ')})`,
