@@ -1,0 +1,338 @@
+/**
+ * `npx tsx bench/perimeter-draw.ts`: the home page drawing 2,000 perimeters of 500 vertices each on
+ * the profiles of bench/first-load.ts (laptop; phone = 390 × 844, 4x CPU, 9 Mbit/s, 150 ms), for
+ * the perimeters' record: "draw time of 2,000 perimeters" and "the phone draws them without
+ * freezing". Recorded by hand (minutes a run, a browser on a throttled CPU): not in `npm run bench`.
+ * RUNS (default 3) cold loads per profile; BENCH_POLYGONS (2,000) perimeters; WEB_DIST to serve a
+ * site already built there (otherwise the site is built into a temporary folder first).
+ *
+ * Brings up its own real stack, loopback only: the built site through the gateway (gateway/src,
+ * `npm start`'s), the data API on a temporary SQLite database with the demo season (DATABASE_URL
+ * for PostgreSQL, as bench/lib.ts), and a stand-in content system that only answers the token's
+ * user as the national centre's (as bench/fires-import.ts); no API answer is mocked. The
+ * perimeters are imported through POST /v1/perimeters/import (files of IMPORT_BATCH): lobed rings of 500 vertices spread
+ * over the boreal, inside the home page's first view (the map fits Canada on every screen) and
+ * sized 13-46 km across so that none is left out of the first zoom band's answer (a ring under
+ * about half a pixel is, docs/perimeters.md) or of MapLibre's tiles. The band's answer is asked
+ * once before the runs, so each run reads the API's cached answer, as production's microcache gives.
+ *
+ * Per profile, the median of RUNS loads of `/` in a new browser context (Debian's Chromium,
+ * --disable-gpu, as first-load.ts) of:
+ *   - navigation → fires drawn (the map's status line's `data-drawn`, as first-load.ts);
+ *   - navigation → perimeters drawn: its `data-perimeters-drawn` reaching the perimeters of the
+ *     answer (every one is in view); when it stops short, the count it reached and when;
+ *   - the longest main-thread task and the total blocking time (the part of each task over 50 ms)
+ *     from navigation until the perimeters were drawn (PerformanceObserver 'longtask');
+ *   - the bytes of the perimeters answers (as sent, gzip from the API, and decoded).
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { CANADA_BOX, PERIMETER_ZOOM_BANDS } from '@ciffc/contracts';
+import { type Browser, chromium, type Page } from '@playwright/test';
+import { SignJWT } from 'jose';
+import { random } from '../api/src/fires/demo.ts';
+import { ensureWebBuilt, freePort, type Part, startGateway, tail } from '../scripts/lib/stack.ts';
+import { reportFigure, startBenchApi } from './lib.ts';
+
+const RUNS = Number(process.env.RUNS ?? 3);
+const POLYGONS = Number(process.env.BENCH_POLYGONS ?? 2_000);
+const VERTICES = 500;
+/**
+ * Perimeters per import request: the whole 39 MB file in one request exhausted the API's 4 GB heap
+ * (tsx, 28 Nov 2026), so it is sent as files of this many; IMPORT_BATCH=2000 sends it whole.
+ */
+const IMPORT_BATCH = Number(process.env.IMPORT_BATCH ?? 200);
+/** The status line stopping short of every perimeter: given up after this long without a change. */
+const STILL_MS = Number(process.env.STILL_MS ?? 10_000);
+const TIMEOUT_MS = Number(process.env.TIMEOUT_MS ?? 240_000);
+const SECRET = 'bench-secret-not-for-production';
+
+interface Profile {
+  name: string;
+  viewport: { width: number; height: number };
+  mobile: boolean;
+  cpuSlowdown: number;
+  network?: { latency: number; downloadThroughput: number; uploadThroughput: number };
+}
+
+/** bench/first-load.ts's profiles (a script of its own, so they are written again here). */
+const PROFILES: Profile[] = [
+  { name: 'laptop', viewport: { width: 1366, height: 900 }, mobile: false, cpuSlowdown: 1 },
+  {
+    name: 'phone',
+    viewport: { width: 390, height: 844 },
+    mobile: true,
+    cpuSlowdown: 4,
+    network: { latency: 150, downloadThroughput: (9e6 / 8) | 0, uploadThroughput: (1.5e6 / 8) | 0 },
+  },
+];
+
+/**
+ * `POLYGONS` lobed rings of `VERTICES` vertices (none crossing itself, as bench/perimeters.ts's)
+ * between 48° and 60° N and 125° and 62° W, 0.06° to 0.21° of latitude in radius.
+ */
+function benchFeatures(now: Date): unknown[] {
+  const rand = random(42);
+  return Array.from({ length: POLYGONS }, (_, i) => {
+    const lon = -125 + rand() * 63;
+    const lat = 48 + rand() * 12;
+    const radius = 0.06 + rand() * 0.15;
+    const ring = Array.from({ length: VERTICES }, (_, k) => {
+      const a = (2 * Math.PI * k) / VERTICES;
+      const r = radius * (1 + 0.15 * Math.sin(3 * a + i) + 0.05 * Math.sin(11 * a));
+      return [lon + (r * Math.cos(a)) / Math.cos((lat * Math.PI) / 180), lat + r * Math.sin(a)];
+    });
+    return {
+      type: 'Feature',
+      properties: { agency: 'bc', fire_id: `BENCH-${i}`, captured_at: now.toISOString() },
+      geometry: { type: 'Polygon', coordinates: [[...ring, ring[0]]] },
+    };
+  });
+}
+
+/** Answers /api/users/me as the national centre's user, whatever the token; nothing else. */
+async function standInContentSystem(): Promise<{ url: string; close(): void }> {
+  const server = createServer((req, res) => {
+    res.setHeader('content-type', 'application/json');
+    if (req.url?.startsWith('/api/users/me'))
+      res.end(JSON.stringify({ id: 1, username: 'ciffc', role: { name: 'CIFFC' }, agency_code: null }));
+    else res.writeHead(404).end('{"error":{"status":404,"message":"not in this benchmark"}}');
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    close: () => server.close(),
+  };
+}
+
+async function importBenchPerimeters(api: Part): Promise<void> {
+  const token = await new SignJWT({ id: 1 })
+    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+    .setIssuedAt()
+    .setExpirationTime('1h')
+    .sign(new TextEncoder().encode(SECRET));
+  const features = benchFeatures(new Date());
+  const started = performance.now();
+  let bytes = 0;
+  for (let first = 0; first < features.length; first += IMPORT_BATCH) {
+    const file = JSON.stringify({
+      type: 'FeatureCollection',
+      features: features.slice(first, first + IMPORT_BATCH),
+    });
+    bytes += file.length;
+    const res = await fetch(`${api.url}/v1/perimeters/import?file_name=bench-${first}.geojson`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/geo+json', authorization: `Bearer ${token}` },
+      body: file,
+    }).catch((error: unknown) => {
+      throw new Error(`import failed; the API's log:\n${tail(api.logFile)}`, { cause: error });
+    });
+    const text = await res.text();
+    if (res.status !== 200) throw new Error(`import answered ${res.status}: ${text.slice(0, 300)}`);
+    const body = JSON.parse(text) as { accepted_count: number };
+    const sent = Math.min(IMPORT_BATCH, features.length - first);
+    if (body.accepted_count !== sent)
+      throw new Error(`import accepted ${body.accepted_count} of ${sent}: ${text.slice(0, 500)}`);
+  }
+  console.log(
+    `imported ${POLYGONS} perimeters x ${VERTICES} vertices (${(bytes / 2 ** 20).toFixed(1)} MB, files of ${IMPORT_BATCH}) in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+  );
+}
+
+/** The map's status line's values over time, and the main thread's long tasks, from the start. */
+const OBSERVERS = `
+  window.__drawn = 0; window.__perimeters = []; window.__longTasks = [];
+  new MutationObserver(() => {
+    const status = document.querySelector('.fires-map-status');
+    if (!status) return;
+    const d = status.getAttribute('data-drawn');
+    if (!window.__drawn && d && d !== '0') window.__drawn = performance.now();
+    const p = status.getAttribute('data-perimeters-drawn');
+    const last = window.__perimeters[window.__perimeters.length - 1];
+    if (p && (!last || last[1] !== Number(p))) window.__perimeters.push([performance.now(), Number(p)]);
+  }).observe(document, { subtree: true, childList: true, attributes: true,
+    attributeFilter: ['data-drawn', 'data-perimeters-drawn'] });
+  new PerformanceObserver((l) => { for (const e of l.getEntries()) window.__longTasks.push([e.startTime, e.duration]); })
+    .observe({ type: 'longtask', buffered: true });
+`;
+
+interface Run {
+  firesDrawn: number;
+  /** When the status line first said `reached` perimeters (every one of `target` when equal). */
+  perimetersDrawn: number;
+  reached: number;
+  target: number;
+  longestTask: number;
+  blocking: number;
+  /** Bytes of the perimeters answers: as sent and decoded (Resource Timing). */
+  encoded: number;
+  decoded: number;
+  requests: number;
+}
+
+interface PageState {
+  drawn: number;
+  perimeters: [number, number][];
+  longTasks: [number, number][];
+  now: number;
+  answers: { encoded: number; decoded: number }[];
+}
+
+const state = (page: Page) =>
+  page.evaluate<PageState>(`(() => ({
+    drawn: window.__drawn, perimeters: window.__perimeters, longTasks: window.__longTasks, now: performance.now(),
+    answers: performance.getEntriesByType('resource').filter((e) => e.name.includes('/v1/perimeters?'))
+      .map((e) => ({ encoded: e.encodedBodySize, decoded: e.decodedBodySize })),
+  }))()`);
+
+async function run(browser: Browser, baseUrl: string, profile: Profile): Promise<Run> {
+  const context = await browser.newContext({
+    viewport: profile.viewport,
+    isMobile: profile.mobile,
+    hasTouch: profile.mobile,
+    deviceScaleFactor: profile.mobile ? 3 : 1,
+  });
+  try {
+    const page = await context.newPage();
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: profile.cpuSlowdown });
+    if (profile.network) {
+      await cdp.send('Network.enable');
+      await cdp.send('Network.emulateNetworkConditions', { offline: false, ...profile.network });
+    }
+    await page.addInitScript({ content: OBSERVERS });
+    // The perimeters in the answers the map asked for: all of them in view, so all to be drawn.
+    let target = 0;
+    let answered = false;
+    page.on('response', (response) => {
+      if (!response.url().includes('/v1/perimeters?')) return;
+      void response
+        .json()
+        .then((body: { features?: unknown[] }) => {
+          target = Math.max(target, body.features?.length ?? 0);
+          answered = true;
+        })
+        .catch(() => {});
+    });
+
+    await page.goto(baseUrl, { waitUntil: 'load', timeout: TIMEOUT_MS });
+    const deadline = Date.now() + TIMEOUT_MS;
+    let s = await state(page);
+    for (;;) {
+      const last = s.perimeters[s.perimeters.length - 1];
+      const reached = last?.[1] ?? 0;
+      if (answered && s.drawn && reached >= target && target > 0) break;
+      // Stopped short: the count has not changed for STILL_MS since the answer came.
+      if (answered && s.drawn && last && s.now - last[0] > STILL_MS) break;
+      if (Date.now() > deadline)
+        throw new Error(
+          `${profile.name}: perimeters not drawn after ${TIMEOUT_MS} ms: ${JSON.stringify(last)}`,
+        );
+      await page.waitForTimeout(250);
+      s = await state(page);
+    }
+    const series = s.perimeters;
+    const reached = Math.max(...series.map(([, n]) => n));
+    const perimetersDrawn = series.find(([, n]) => n >= reached)?.[0] ?? Number.NaN;
+    const before = s.longTasks.filter(([start]) => start < perimetersDrawn);
+    return {
+      firesDrawn: s.drawn,
+      perimetersDrawn,
+      reached,
+      target,
+      longestTask: Math.max(0, ...before.map(([, d]) => d)),
+      blocking: before.reduce((sum, [, d]) => sum + Math.max(0, d - 50), 0),
+      encoded: s.answers.reduce((sum, a) => sum + a.encoded, 0),
+      decoded: s.answers.reduce((sum, a) => sum + a.decoded, 0),
+      requests: s.answers.length,
+    };
+  } finally {
+    await context.close();
+  }
+}
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
+};
+const ms = (n: number) => `${Math.round(n).toLocaleString('en')} ms`;
+const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
+
+function summary(profile: Profile, runs: Run[]): string {
+  const m = (pick: (r: Run) => number) => median(runs.map(pick));
+  const all = (pick: (r: Run) => number) => runs.map((r) => Math.round(pick(r))).join(', ');
+  const reached = runs.map((r) => `${r.reached}/${r.target}`).join(', ');
+  console.log(
+    `| ${profile.name} | ${ms(m((r) => r.firesDrawn))} | ${ms(m((r) => r.perimetersDrawn))} | ${reached} | ${ms(m((r) => r.longestTask))} | ${ms(m((r) => r.blocking))} | ${kb(m((r) => r.encoded))} (${kb(m((r) => r.decoded))}), ${all((r) => r.requests)} |`,
+  );
+  console.log(
+    `|   runs | ${all((r) => r.firesDrawn)} | ${all((r) => r.perimetersDrawn)} | | ${all((r) => r.longestTask)} | ${all((r) => r.blocking)} | |`,
+  );
+  return `${profile.name}: perimeters drawn ${ms(m((r) => r.perimetersDrawn))} (${reached}), fires ${ms(m((r) => r.firesDrawn))}, longest task ${ms(m((r) => r.longestTask))}, TBT ${ms(m((r) => r.blocking))}`;
+}
+
+const dataDir = mkdtempSync(join(tmpdir(), 'ciffc-bench-perimeter-draw-'));
+process.env.WEB_DIST ??= join(dataDir, 'web');
+process.env.HOST = '127.0.0.1';
+let cms: { close(): void } | undefined;
+const parts: Part[] = [];
+let browser: Browser | undefined;
+try {
+  const step = (what: string) => console.log(`[${new Date().toISOString().slice(11, 19)}] ${what}`);
+  step('site build (when WEB_DIST has none)');
+  await ensureWebBuilt();
+  step('data API (demo season) and gateway');
+  const contentSystem = await standInContentSystem();
+  cms = contentSystem;
+  process.env.CMS_URL = contentSystem.url;
+  const api = await startBenchApi({ demo: true });
+  parts.push(api);
+  const gateway = await startGateway({
+    dataDir,
+    port: await freePort(),
+    apiUrl: api.url,
+    cmsUrl: contentSystem.url,
+  });
+  parts.push(gateway);
+  step('import');
+  await importBenchPerimeters(api);
+  // The first band's answer (the whole of Canada), as the map asks for it: computed once here.
+  const firstBand = `/v1/perimeters?bbox=${CANADA_BOX.join(',')}&zoom=${PERIMETER_ZOOM_BANDS[0].maxZoom}`;
+  const warm = await fetch(gateway.url + firstBand, { headers: { 'accept-encoding': 'gzip' } });
+  const warmBody = (await warm.json()) as { features: unknown[] };
+  console.log(`first band's answer: ${warmBody.features.length} perimeters (${firstBand})`);
+
+  browser = await chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
+  });
+  console.log(
+    `\nPerimeters drawn on / (${POLYGONS} imported, ${VERTICES} vertices each), median of ${RUNS} cold loads`,
+  );
+  console.log(
+    '| profile | fires drawn | perimeters drawn | reached / in the answer | longest task | TBT | perimeters answer (decoded), requests |',
+  );
+  console.log('|---|---|---|---|---|---|---|');
+  const figures: string[] = [];
+  for (const profile of PROFILES) {
+    const runs: Run[] = [];
+    for (let i = 0; i < RUNS; i++) runs.push(await run(browser, gateway.url, profile));
+    figures.push(summary(profile, runs));
+  }
+  reportFigure('perimeter-draw', figures.join('; '));
+} finally {
+  await browser?.close();
+  await Promise.all(parts.map((p) => p.stop()));
+  cms?.close();
+  rmSync(dataDir, { recursive: true, force: true });
+}
