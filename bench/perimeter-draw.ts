@@ -29,7 +29,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { CANADA_BOX, PERIMETER_ZOOM_BANDS } from '@ciffc/contracts';
 import { type Browser, chromium, type Page } from '@playwright/test';
 import { SignJWT } from 'jose';
@@ -335,4 +335,7 @@ try {
   await Promise.all(parts.map((p) => p.stop()));
   cms?.close();
   rmSync(dataDir, { recursive: true, force: true });
+  // The data API's own folder (bench/lib.ts's startBenchApi): its log is in <folder>/logs.
+  const api = parts.find((p) => p.name === 'data API');
+  if (api) rmSync(dirname(dirname(api.logFile)), { recursive: true, force: true });
 }
