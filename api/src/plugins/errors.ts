@@ -70,7 +70,9 @@ export function inspectJson(value: unknown, limit = 50): BodyProblems {
       }
       continue;
     }
-    if (v === null || typeof v !== 'object') continue;
+    // A raw body (a perimeter file's bytes) is no parsed JSON: its import checks it. Walked, a
+    // 38 MB file became 38 million entries and ran the API out of memory.
+    if (v === null || typeof v !== 'object' || ArrayBuffer.isView(v)) continue;
     if (depth >= MAX_JSON_DEPTH) return { tooDeep: path || 'body', nul };
     const entries = Array.isArray(v) ? v.map((item, i) => [String(i), item] as const) : Object.entries(v);
     // Pushed in reverse so paths come out in document order.

@@ -9,6 +9,14 @@ describe('walking a parsed JSON body', () => {
     expect(inspectJson(ok).tooDeep).toBeUndefined();
   });
 
+  it("does not walk a raw body's bytes (a perimeter file is checked by its import)", () => {
+    const bytes = Buffer.from('{"type":"FeatureCollection"}');
+    // A walk would list the bytes' own keys, this one among them.
+    Object.defineProperty(bytes, 'a\u0000', { value: 'x', enumerable: true });
+    expect(inspectJson(bytes)).toEqual({ nul: {} });
+    expect(inspectJson({ file: bytes })).toEqual({ nul: {} });
+  });
+
   it('names every NUL in values and keys, in document order', () => {
     expect(nulPaths({ a: 'x\u0000', b: [{ c: 'ok' }, { 'd\u0000': 'y' }] })).toEqual({
       a: NUL_ERROR,
