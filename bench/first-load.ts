@@ -18,31 +18,13 @@
  * the fires were drawn: what is left once the downloads are over.
  */
 import { brotliCompressSync, constants } from 'node:zlib';
-import { type Browser, chromium, type Page } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
+import { launchChromium, PROFILES, type Profile } from './browser.ts';
 
 const BASE_URL = process.env.BASE_URL ?? 'http://localhost:8105';
 const RUNS = Number(process.env.RUNS ?? 3);
 const QUIET_MS = Number(process.env.QUIET_MS ?? 1500);
 const MAP_CHUNK = /FiresMapCanvas-[^/]*\.js$/;
-
-interface Profile {
-  name: string;
-  viewport: { width: number; height: number };
-  mobile: boolean;
-  cpuSlowdown: number;
-  network?: { latency: number; downloadThroughput: number; uploadThroughput: number };
-}
-
-const PROFILES: Profile[] = [
-  { name: 'laptop', viewport: { width: 1366, height: 900 }, mobile: false, cpuSlowdown: 1 },
-  {
-    name: 'phone',
-    viewport: { width: 390, height: 844 },
-    mobile: true,
-    cpuSlowdown: 4,
-    network: { latency: 150, downloadThroughput: (9e6 / 8) | 0, uploadThroughput: (1.5e6 / 8) | 0 },
-  },
-];
 
 interface Chunk {
   file: string;
@@ -217,17 +199,7 @@ function report(profile: Profile, runs: Run[]) {
   console.log('    (+ = requested with or after the map chunk)');
 }
 
-const browser = await chromium.launch({
-  executablePath: '/usr/bin/chromium',
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-    '--no-first-run',
-  ],
-});
+const browser = await launchChromium();
 try {
   console.log(`first load of ${BASE_URL}/`);
   for (const profile of PROFILES) {

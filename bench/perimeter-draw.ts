@@ -31,11 +31,12 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { CANADA_BOX, PERIMETER_ZOOM_BANDS } from '@ciffc/contracts';
-import { type Browser, chromium, type Page } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
 import { SignJWT } from 'jose';
-import { random } from '../api/src/fires/demo.ts';
 import { ensureWebBuilt, freePort, type Part, startGateway, tail } from '../scripts/lib/stack.ts';
+import { launchChromium, PROFILES, type Profile } from './browser.ts';
 import { reportFigure, startBenchApi } from './lib.ts';
+import { lobedPerimeters } from './perimeter-shapes.ts';
 
 const RUNS = Number(process.env.RUNS ?? 3);
 const POLYGONS = Number(process.env.BENCH_POLYGONS ?? 2_000);
@@ -50,48 +51,9 @@ const STILL_MS = Number(process.env.STILL_MS ?? 10_000);
 const TIMEOUT_MS = Number(process.env.TIMEOUT_MS ?? 240_000);
 const SECRET = 'bench-secret-not-for-production';
 
-interface Profile {
-  name: string;
-  viewport: { width: number; height: number };
-  mobile: boolean;
-  cpuSlowdown: number;
-  network?: { latency: number; downloadThroughput: number; uploadThroughput: number };
-}
-
-/** bench/first-load.ts's profiles (a script of its own, so they are written again here). */
-const PROFILES: Profile[] = [
-  { name: 'laptop', viewport: { width: 1366, height: 900 }, mobile: false, cpuSlowdown: 1 },
-  {
-    name: 'phone',
-    viewport: { width: 390, height: 844 },
-    mobile: true,
-    cpuSlowdown: 4,
-    network: { latency: 150, downloadThroughput: (9e6 / 8) | 0, uploadThroughput: (1.5e6 / 8) | 0 },
-  },
-];
-
-/**
- * `POLYGONS` lobed rings of `VERTICES` vertices (none crossing itself, as bench/perimeters.ts's)
- * between 48° and 60° N and 125° and 62° W, 0.06° to 0.21° of latitude in radius.
- */
-function benchFeatures(now: Date): unknown[] {
-  const rand = random(42);
-  return Array.from({ length: POLYGONS }, (_, i) => {
-    const lon = -125 + rand() * 63;
-    const lat = 48 + rand() * 12;
-    const radius = 0.06 + rand() * 0.15;
-    const ring = Array.from({ length: VERTICES }, (_, k) => {
-      const a = (2 * Math.PI * k) / VERTICES;
-      const r = radius * (1 + 0.15 * Math.sin(3 * a + i) + 0.05 * Math.sin(11 * a));
-      return [lon + (r * Math.cos(a)) / Math.cos((lat * Math.PI) / 180), lat + r * Math.sin(a)];
-    });
-    return {
-      type: 'Feature',
-      properties: { agency: 'bc', fire_id: `BENCH-${i}`, captured_at: now.toISOString() },
-      geometry: { type: 'Polygon', coordinates: [[...ring, ring[0]]] },
-    };
-  });
-}
+/** `POLYGONS` rings between 48° and 60° N and 125° and 62° W, 0.06° to 0.21° of latitude in radius. */
+const benchFeatures = (now: Date): unknown[] =>
+  lobedPerimeters(POLYGONS, VERTICES, { lon: [-125, 63], lat: [48, 12], radius: [0.06, 0.15] }, now);
 
 /** Answers /api/users/me as the national centre's user, whatever the token; nothing else. */
 async function standInContentSystem(): Promise<{ url: string; close(): void }> {
@@ -305,17 +267,7 @@ try {
   const warmBody = (await warm.json()) as { features: unknown[] };
   console.log(`first band's answer: ${warmBody.features.length} perimeters (${firstBand})`);
 
-  browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-    ],
-  });
+  browser = await launchChromium();
   console.log(
     `\nPerimeters drawn on / (${POLYGONS} imported, ${VERTICES} vertices each), median of ${RUNS} cold loads`,
   );

@@ -23,10 +23,11 @@ import { perimeterRequestBox } from '@ciffc/contracts';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../api/src/app.ts';
 import { loadConfig } from '../api/src/config.ts';
-import { random, seedDemo } from '../api/src/fires/demo.ts';
+import { seedDemo } from '../api/src/fires/demo.ts';
 import { seedPerimeterDemo } from '../api/src/perimeters/demo.ts';
 import { importPerimeters } from '../api/src/perimeters/import.ts';
 import { createDatabase, startPostgres } from '../api/test/postgres.ts';
+import { lobedPerimeters, type ShapesArea } from './perimeter-shapes.ts';
 
 const POLYGONS = Number(process.env.BENCH_POLYGONS ?? 2_000);
 const VERTICES = 500;
@@ -47,22 +48,8 @@ async function bytesOf(app: FastifyInstance, url: string) {
 
 /** `POLYGONS` lobed rings of `VERTICES` vertices spread over the boreal, none crossing itself. */
 function benchFile(): Buffer {
-  const rand = random(42);
-  const features = Array.from({ length: POLYGONS }, (_, i) => {
-    const lon = -128 + rand() * 60;
-    const lat = 50 + rand() * 8;
-    const radius = 0.01 + rand() * 0.1;
-    const ring = Array.from({ length: VERTICES }, (_, k) => {
-      const a = (2 * Math.PI * k) / VERTICES;
-      const r = radius * (1 + 0.15 * Math.sin(3 * a + i) + 0.05 * Math.sin(11 * a));
-      return [lon + (r * Math.cos(a)) / Math.cos((lat * Math.PI) / 180), lat + r * Math.sin(a)];
-    });
-    return {
-      type: 'Feature',
-      properties: { agency: 'bc', fire_id: `BENCH-${i}`, captured_at: now.toISOString() },
-      geometry: { type: 'Polygon', coordinates: [[...ring, ring[0]]] },
-    };
-  });
+  const area = { lon: [-128, 60], lat: [50, 8], radius: [0.01, 0.1] } satisfies ShapesArea;
+  const features = lobedPerimeters(POLYGONS, VERTICES, area, now);
   return Buffer.from(JSON.stringify({ type: 'FeatureCollection', features }));
 }
 
