@@ -127,6 +127,31 @@ describe('national fires list', () => {
     expect(router.state.location.search).toBe('?stage=OC&agency=bc&season=all');
   });
 
+  it('counts Next from the page asked for while that page still loads', async () => {
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    installFetch({
+      '/v1/wildfires': async (url) => {
+        const page = Number(url.searchParams.get('page') ?? 1);
+        if (page === 2) await held;
+        return json({ items: [row(`G${page}`)], meta: meta(100, page) });
+      },
+    });
+    const { router } = renderApp('/national');
+    await screen.findByText('G1');
+    const next = () => screen.getAllByRole('button', { name: 'Next page' })[0] as HTMLElement;
+    await userEvent.click(next());
+    await waitFor(() => expect(router.state.location.search).toBe('?page=2'));
+    // Page 2 has not arrived: page 1's rows are still shown, and Next goes on to page 3.
+    expect(screen.getByText('G1')).toBeTruthy();
+    await userEvent.click(next());
+    await waitFor(() => expect(router.state.location.search).toBe('?page=3'));
+    release();
+    expect(await screen.findByText('G3')).toBeTruthy();
+  });
+
   it('sorts and searches by fire id through the URL and the API', async () => {
     const { calls } = installFetch({ '/v1/wildfires': () => json({ items: [row('G1')], meta: meta(45) }) });
     const { router } = renderApp('/national?page=2&sort=bogus&q=%25');

@@ -113,6 +113,8 @@ export function NationalFiresPage() {
   const total = meta?.total_results ?? 0;
   const pageSize = meta?.page_size ?? 20;
   const shownPage = meta?.page ?? page;
+  // While the page asked for loads, the previous page's rows stay shown (keepPreviousData).
+  const askedPage = query.isPlaceholderData ? page : shownPage;
   const caption = intl.formatMessage(
     { id: 'nationalFires.caption' },
     { order: intl.formatMessage({ id: `nationalFires.sort.${filters.sort ?? WILDFIRES_SORTS[0]}` }) },
@@ -216,7 +218,12 @@ export function NationalFiresPage() {
               )}
             </p>
             {totalPages > 1 ? (
-              <Pager page={shownPage} totalPages={totalPages} onPage={(p) => update({ page: String(p) })} />
+              <Pager
+                page={shownPage}
+                asked={askedPage}
+                totalPages={totalPages}
+                onPage={(p) => update({ page: String(p) })}
+              />
             ) : null}
           </div>
           <FiresTable items={query.data.items} caption={caption} busy={query.isFetching} />
@@ -224,6 +231,7 @@ export function NationalFiresPage() {
             <div className="national-fires-pager">
               <Pager
                 page={shownPage}
+                asked={askedPage}
                 totalPages={totalPages}
                 onPage={(p) => update({ page: String(p) })}
                 nameId="nationalFires.paginationBottom"

@@ -2,14 +2,21 @@ import { useId } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useFormat } from '../../shared/format/useFormat.ts';
 
-/** Previous, the page as a select ("of N" beside it), Next. */
+/**
+ * Previous, the page as a select ("of N" beside it), Next. Previous and Next count from the page
+ * asked for: pressed while that page loads, Next goes one further, not back to it.
+ */
 export function Pager({
   page,
+  asked = page,
   totalPages,
   onPage,
   nameId = 'nationalFires.pagination',
 }: {
+  /** The page whose rows are shown. */
   page: number;
+  /** The page asked for (the address's), which may still be loading. */
+  asked?: number;
   totalPages: number;
   onPage: (page: number) => void;
   /** Each landmark on a page needs its own name (axe landmark-unique): the second pager says where it is. */
@@ -20,7 +27,7 @@ export function Pager({
   const id = useId();
   return (
     <nav className="fires-pager" aria-label={intl.formatMessage({ id: nameId })}>
-      <button type="button" className="button" disabled={page <= 1} onClick={() => onPage(page - 1)}>
+      <button type="button" className="button" disabled={asked <= 1} onClick={() => onPage(asked - 1)}>
         <span aria-hidden="true">‹ </span>
         <FormattedMessage id="nationalFires.previous" />
       </button>
@@ -40,7 +47,12 @@ export function Pager({
           <FormattedMessage id="nationalFires.pageOf" values={{ pages: format.integer(totalPages) }} />
         </span>
       </span>
-      <button type="button" className="button" disabled={page >= totalPages} onClick={() => onPage(page + 1)}>
+      <button
+        type="button"
+        className="button"
+        disabled={asked >= totalPages}
+        onClick={() => onPage(asked + 1)}
+      >
         <FormattedMessage id="nationalFires.next" />
         <span aria-hidden="true"> ›</span>
       </button>
