@@ -2,7 +2,7 @@
  * What the browser benchmarks share: the first-load profiles and Debian's Chromium launched as
  * e2e/playwright.config.ts does it, with software WebGL (--disable-gpu).
  */
-import { type Browser, chromium } from '@playwright/test';
+import { type Browser, type BrowserContext, chromium, type Page } from '@playwright/test';
 
 export interface Profile {
   name: string;
@@ -36,3 +36,13 @@ export const launchChromium = (): Promise<Browser> =>
       '--no-first-run',
     ],
   });
+
+/** The profile's CPU slowdown and network on a page of `context` (through the DevTools protocol). */
+export async function emulateProfile(context: BrowserContext, page: Page, profile: Profile): Promise<void> {
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: profile.cpuSlowdown });
+  if (profile.network) {
+    await cdp.send('Network.enable');
+    await cdp.send('Network.emulateNetworkConditions', { offline: false, ...profile.network });
+  }
+}

@@ -19,7 +19,7 @@
  */
 import { brotliCompressSync, constants } from 'node:zlib';
 import type { Browser, Page } from '@playwright/test';
-import { launchChromium, PROFILES, type Profile } from './browser.ts';
+import { emulateProfile, launchChromium, PROFILES, type Profile } from './browser.ts';
 
 const BASE_URL = process.env.BASE_URL ?? 'http://localhost:8105';
 const RUNS = Number(process.env.RUNS ?? 3);
@@ -87,12 +87,7 @@ async function run(browser: Browser, profile: Profile): Promise<Run> {
     deviceScaleFactor: profile.mobile ? 3 : 1,
   });
   const page = await context.newPage();
-  const cdp = await context.newCDPSession(page);
-  await cdp.send('Emulation.setCPUThrottlingRate', { rate: profile.cpuSlowdown });
-  if (profile.network) {
-    await cdp.send('Network.enable');
-    await cdp.send('Network.emulateNetworkConditions', { offline: false, ...profile.network });
-  }
+  await emulateProfile(context, page, profile);
   await page.addInitScript({ content: OBSERVERS });
 
   let mapRequested = false;

@@ -34,7 +34,7 @@ import { CANADA_BOX, PERIMETER_ZOOM_BANDS } from '@ciffc/contracts';
 import type { Browser, Page } from '@playwright/test';
 import { SignJWT } from 'jose';
 import { ensureWebBuilt, freePort, type Part, startGateway, tail } from '../scripts/lib/stack.ts';
-import { launchChromium, PROFILES, type Profile } from './browser.ts';
+import { emulateProfile, launchChromium, PROFILES, type Profile } from './browser.ts';
 import { reportFigure, startBenchApi } from './lib.ts';
 import { lobedPerimeters } from './perimeter-shapes.ts';
 
@@ -159,12 +159,7 @@ async function run(browser: Browser, baseUrl: string, profile: Profile): Promise
   });
   try {
     const page = await context.newPage();
-    const cdp = await context.newCDPSession(page);
-    await cdp.send('Emulation.setCPUThrottlingRate', { rate: profile.cpuSlowdown });
-    if (profile.network) {
-      await cdp.send('Network.enable');
-      await cdp.send('Network.emulateNetworkConditions', { offline: false, ...profile.network });
-    }
+    await emulateProfile(context, page, profile);
     await page.addInitScript({ content: OBSERVERS });
     // The perimeters in the answers the map asked for: all of them in view, so all to be drawn.
     let target = 0;
