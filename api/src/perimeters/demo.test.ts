@@ -46,6 +46,38 @@ forEachEngine('demo perimeters', (ctx) => {
     expect(perFire.every((r) => Number(r.n) >= 1 && Number(r.n) <= 3)).toBe(true);
   });
 
+  it('keeps perimeters of no reported fire, current, and the map serves them with no stage or reported size', async () => {
+    const { db } = ctx().app;
+    const unmatched = await db.kysely
+      .selectFrom('perimeters as p')
+      .leftJoin('fires as f', (j) =>
+        j.onRef('f.agency_code', '=', 'p.agency_code').onRef('f.agency_fire_id', '=', 'p.agency_fire_id'),
+      )
+      .select(['p.id', 'p.agency_code', 'p.agency_fire_id', 'p.area_ha', 'p.is_current'])
+      .where('f.agency_fire_id', 'is', null)
+      .execute();
+    expect(unmatched.length).toBeGreaterThan(0);
+    for (const p of unmatched) {
+      expect(p.agency_code).toBeTruthy();
+      expect(p.agency_fire_id).toBeTruthy();
+      expect(p.is_current).toBe(1);
+    }
+    const features = (await ctx().app.inject({ method: 'GET', url: '/v1/perimeters?zoom=12' })).json()
+      .features;
+    for (const p of unmatched) {
+      const served = features.find((f: { id: number }) => f.id === p.id);
+      expect(served?.properties).toMatchObject({
+        agency_code: p.agency_code,
+        agency_fire_id: p.agency_fire_id,
+        stage_of_control: null,
+        fire_size: null,
+        captures: 1,
+      });
+      // Large enough to be among the largest perimeters of the national view, where the map lists them.
+      expect(features.findIndex((f: { id: number }) => f.id === p.id)).toBeLessThan(20);
+    }
+  });
+
   it('serves them on the map: coarser at a low zoom, only the box asked, with ETag and 304', async () => {
     const { app } = ctx();
     const all = await app.inject({ method: 'GET', url: '/v1/perimeters?zoom=3' });

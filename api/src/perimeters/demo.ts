@@ -108,8 +108,64 @@ function generatePerimeters(fires: readonly DemoFire[], options: { seed: number;
 }
 
 /**
- * Demo perimeters for the demo season's large active fires, once: only while no perimeter is
- * stored, so a restart or a real import keeps what is there.
+ * Burned areas no agency has reported a fire for, as a satellite estimate maps them before the
+ * agency's report arrives (or under an id the agency never used): the import keeps such a polygon
+ * and lists it as unmatched, and the map draws it grey. The ids are not of the demo fires' form
+ * (five digits), so no demo fire holds them.
+ */
+const UNREPORTED = [
+  { agency: 'nt', id: 'S031', latitude: 61.62, longitude: -119.35, hectares: 41_800, daysAgo: 4 },
+  { agency: 'qc', id: 'S112', latitude: 50.95, longitude: -75.4, hectares: 9_300, daysAgo: 2 },
+] as const;
+
+const fireKeysOf = (rows: readonly NewPerimeter[]) =>
+  rows.map((p) => ({ agency_code: p.agency_code as string, agency_fire_id: p.agency_fire_id as string }));
+
+function unreportedPerimeters(options: { seed: number; now: Date }): NewPerimeter[] {
+  const rand = random(options.seed ^ 0x5a7e);
+  const yy = String(options.now.getUTCFullYear()).slice(2);
+  return UNREPORTED.flatMap((u) => {
+    const capturedAt = new Date(
+      Math.round((options.now.getTime() - u.daysAgo * 86_400_000) / 60_000) * 60_000,
+    ).toISOString();
+    const fire: DemoFire = {
+      agency_code: u.agency,
+      agency_fire_id: `${u.agency.toUpperCase()}${yy}-${u.id}`,
+      situation_report_date: capturedAt.slice(0, 10),
+      fire_size: u.hectares,
+      latitude: u.latitude,
+      longitude: u.longitude,
+    };
+    const wind = ((rand() - 0.5) * Math.PI) / 2;
+    const checked = checkArea({ type: 'Polygon', coordinates: [grownShape(fire, u.hectares, rand, wind)] });
+    if ('code' in checked) return [];
+    const [min_lon, min_lat, max_lon, max_lat] = checked.bbox;
+    return [
+      {
+        import_id: null,
+        source: 'demo',
+        agency_code: fire.agency_code,
+        agency_fire_id: fire.agency_fire_id,
+        fire_name: null,
+        fire_year: fireYearOf(fire.agency_code, fire.situation_report_date),
+        captured_at: capturedAt,
+        area_ha: checked.areaHa,
+        agency_area_ha: null,
+        vertex_count: checked.vertices,
+        geometry: JSON.stringify(checked.geometry),
+        min_lon,
+        min_lat,
+        max_lon,
+        max_lat,
+        created_at: options.now.toISOString(),
+      },
+    ];
+  });
+}
+
+/**
+ * Demo perimeters for the demo season's large active fires, and two of no reported fire, once:
+ * only while no perimeter is stored, so a restart or a real import keeps what is there.
  */
 export async function seedPerimeterDemo(
   db: Db,
@@ -129,10 +185,12 @@ export async function seedPerimeterDemo(
     .orderBy('agency_code')
     .orderBy('agency_fire_id')
     .execute();
-  const rows = generatePerimeters(fires, { seed: options.seed ?? 20_250_601, now });
+  const seed = options.seed ?? 20_250_601;
+  const unreported = unreportedPerimeters({ seed, now });
+  const rows = [...generatePerimeters(fires, { seed, now }), ...unreported];
   await db.kysely.transaction().execute(async (trx) => {
     await insertPerimeters(trx, rows);
-    await markCurrent(trx, fires);
+    await markCurrent(trx, [...fires, ...fireKeysOf(unreported)]);
     await bumpDataVersion(trx, 'perimeters');
   });
   return rows.length;
