@@ -10,7 +10,9 @@
  * 3. the map's read after that import (2,000 more current perimeters): GET /v1/perimeters for the
  *    whole of Canada at zooms 3, 6 and 9, uncached (the first answer of a data version) then cached;
  * 4. the OGC collection `perimeters` after that import: every current perimeter read page by page
- *    (limit=1000) uncached then cached, and ogr2ogr of the layer to a GeoPackage (requests, time).
+ *    (limit=1000) uncached then cached; the first page (limit=1000) cold five times, each a distinct
+ *    query (a bbox of Canada moved by a millionth of a degree: the same perimeters, never cached),
+ *    reported as the `perimeters-ogc-items` figure; and ogr2ogr of the layer to a GeoPackage.
  * PostgreSQL: DATABASE_URL, or a throwaway cluster.
  */
 import { execFile } from 'node:child_process';
@@ -19,6 +21,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { promisify } from 'node:util';
+import { gunzipSync } from 'node:zlib';
 import { perimeterRequestBox } from '@ciffc/contracts';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../api/src/app.ts';
@@ -27,6 +30,7 @@ import { seedDemo } from '../api/src/fires/demo.ts';
 import { seedPerimeterDemo } from '../api/src/perimeters/demo.ts';
 import { importPerimeters } from '../api/src/perimeters/import.ts';
 import { createDatabase, startPostgres } from '../api/test/postgres.ts';
+import { reportFigure } from './lib.ts';
 import { lobedPerimeters, type ShapesArea } from './perimeter-shapes.ts';
 
 const POLYGONS = Number(process.env.BENCH_POLYGONS ?? 2_000);
@@ -86,12 +90,64 @@ async function readOgcLayer(app: FastifyInstance) {
   return { features, bytes, ms: performance.now() - start };
 }
 
-async function benchOgc(app: FastifyInstance, engine: string, dir: string) {
+/** GDAL's ogr2ogr on the PATH: a machine without GDAL still measures the reads. */
+const hasOgr2ogr = () =>
+  promisify(execFile)('ogr2ogr', ['--version']).then(
+    () => true,
+    () => false,
+  );
+
+const COLD_READS = 5;
+
+/**
+ * The first page of 1,000 current perimeters, cold: each read a query not asked before (the
+ * response cache keys on the URL), all of them the same perimeters. Median and slowest, ms.
+ */
+async function coldFirstPages(app: FastifyInstance) {
+  const times: number[] = [];
+  let features = 0;
+  let bytes = 0;
+  for (let i = 0; i < COLD_READS; i++) {
+    const west = (-141.5 - i / 1_000_000).toFixed(6);
+    const url = `/v1/ogc/collections/perimeters/items?limit=1000&bbox=${west},41,-52,84`;
+    const start = performance.now();
+    const res = await app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'gzip' } });
+    times.push(performance.now() - start);
+    if (res.statusCode !== 200) throw new Error(`${url}: ${res.statusCode}`);
+    bytes = res.rawPayload.length;
+    const body = res.headers['content-encoding'] === 'gzip' ? gunzipSync(res.rawPayload) : res.rawPayload;
+    features = (JSON.parse(body.toString('utf8')) as { features: unknown[] }).features.length;
+  }
+  const sorted = [...times].sort((a, b) => a - b);
+  return {
+    features,
+    bytes,
+    median: sorted[Math.floor(sorted.length / 2)] as number,
+    max: sorted.at(-1) as number,
+  };
+}
+
+async function benchOgc(app: FastifyInstance, engine: string, dir: string, imported: number) {
+  const walks: string[] = [];
   for (const pass of ['uncached', 'cached']) {
     const { features, bytes, ms } = await readOgcLayer(app);
     console.log(
       `[${engine}] OGC perimeters, limit=1000, ${pass}: ${features} features, ${kb(bytes)}, ${ms.toFixed(0)} ms (${Math.round((features / ms) * 1000)} features/s)`,
     );
+    walks.push(`${(ms / 1000).toFixed(2)} s ${pass}`);
+  }
+  const cold = await coldFirstPages(app);
+  const line =
+    `first page of ${cold.features.toLocaleString('en-CA')} current perimeters cold (distinct query each time, ${COLD_READS} reads): ` +
+    `median ${cold.median.toFixed(0)} ms, slowest ${cold.max.toFixed(0)} ms, ${kb(cold.bytes)} gzip`;
+  console.log(`[${engine}] OGC ${line}`);
+  reportFigure(
+    `perimeters-ogc-items-${engine}`,
+    `${imported.toLocaleString('en-CA')} polygons of ${VERTICES} vertices imported: ${line}; the whole layer page by page ${walks.join(', ')}`,
+  );
+  if (!(await hasOgr2ogr())) {
+    console.log(`[${engine}] ogr2ogr is not installed: the GeoPackage export is not measured`);
+    return;
   }
   await app.listen({ port: 0, host: '127.0.0.1' });
   // The instance is ready (inject readied it): requests are counted on its HTTP server.
@@ -164,7 +220,7 @@ async function run(engine: 'sqlite' | 'postgres', databaseUrl?: string) {
       );
     }
     await benchMapReads(app, engine);
-    await benchOgc(app, engine, dir);
+    await benchOgc(app, engine, dir, POLYGONS);
   } finally {
     await app.close();
     rmSync(dir, { recursive: true, force: true });

@@ -21,6 +21,7 @@ const BENCHES: Record<string, { args: string[]; quick: boolean }> = {
   'national-sitrep': { args: ['--sqlite-only'], quick: true },
   'ogc-items': { args: [], quick: true },
   'api-fires': { args: ['both'], quick: false },
+  perimeters: { args: ['both'], quick: false },
 };
 
 function chosen(argv: string[]): string[] {
