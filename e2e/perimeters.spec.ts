@@ -186,6 +186,55 @@ async function capturesByKeyboard(page: Page, language: 'en' | 'fr') {
   await expect(button).toBeFocused();
 }
 
+/**
+ * Opens, from the keyboard only, the perimeter of a fire no agency reported (the demo season keeps
+ * such perimeters) through the view's perimeters list, and checks its popup says no reported fire
+ * holds its id; Escape gives the focus back to the list.
+ */
+async function unmatchedByKeyboard(page: Page, language: 'en' | 'fr') {
+  const t =
+    language === 'en'
+      ? {
+          item: /^Perimeter of (\S+) \((\w+)\), no reported fire, [\d,.]+ ha mapped$/,
+          unmatched: '(no reported fire of this ID)',
+          close: 'Close the perimeter details',
+        }
+      : {
+          item: /^Périmètre de (\S+) \((\w+)\), aucun feu déclaré, [\d\s,]+ ha cartographiés$/,
+          unmatched: '(aucun feu déclaré sous cet identifiant)',
+          close: 'Fermer les détails du périmètre',
+        };
+  await expect(page.locator('.fires-map canvas')).toBeVisible({ timeout: 30_000 });
+  await expect.poll(() => perimetersDrawn(page), { timeout: 30_000 }).toBeGreaterThan(0);
+  const list = page.locator('.perimeters-in-view');
+  await list.locator('summary').focus();
+  // The list stays open across a change of language.
+  if ((await list.getAttribute('open')) === null) await page.keyboard.press('Enter');
+  await expect(list).toHaveAttribute('open', '');
+  const button = list.getByRole('button', { name: t.item }).first();
+  await expect(button).toBeVisible({ timeout: 15_000 });
+  const [, fireId, agency] = t.item.exec(((await button.textContent()) ?? '').replace(/\s/g, ' ')) ?? [];
+  expect(fireId).toBeTruthy();
+  // The API agrees: the map's read gives that perimeter no reported fire (no stage, no size).
+  const drawn = (await (await page.request.get('/v1/perimeters?zoom=12')).json()).features as {
+    properties: { agency_code: string; agency_fire_id: string; fire_size: number | null };
+  }[];
+  const served = drawn.find(
+    (f) => f.properties.agency_fire_id === fireId && f.properties.agency_code === agency?.toLowerCase(),
+  );
+  expect(served?.properties.fire_size).toBeNull();
+
+  await tabTo(page, button);
+  await page.keyboard.press('Enter');
+  const popup = page.locator('.maplibregl-popup');
+  await expect(popup).toHaveCount(1);
+  await expect(popup.locator('.perimeter-popup')).toContainText(`${fireId} (${agency}) ${t.unmatched}`);
+  await expect(popup.getByRole('button', { name: t.close })).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(popup).toHaveCount(0);
+  await expect(button).toBeFocused();
+}
+
 test.describe('a perimeter from the keyboard, and the perimeter feeds', () => {
   test("a perimeter's captures over time open from the keyboard through the view's fires list, in English and French", async ({
     page,
@@ -222,6 +271,16 @@ test.describe('a perimeter from the keyboard, and the perimeter feeds', () => {
     await page.keyboard.press('Escape');
     await expect(popup).toHaveCount(0);
     await expect(first).toBeFocused();
+  });
+
+  test("the perimeter of a fire no agency reported opens from the view's perimeters list and says so, in English and French", async ({
+    page,
+  }) => {
+    await page.goto('/');
+    await unmatchedByKeyboard(page, 'en');
+    await page.getByRole('button', { name: 'Français', exact: true }).click();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
+    await unmatchedByKeyboard(page, 'fr');
   });
 
   test('the feeds screen lists, refuses, adds and removes a perimeter feed', async ({ page }) => {
