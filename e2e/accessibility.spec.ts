@@ -87,6 +87,59 @@ test.describe('public routes: WCAG 2.1 AA and best practice (axe), both language
   }
 });
 
+/**
+ * The dashboard map with its perimeters list open and a perimeter's popup over the map (the list's
+ * first button: the largest perimeter in view), its captures over time unfolded when it has some;
+ * then with the popup of a perimeter of no reported fire, whose popup says so.
+ */
+test.describe("the map's perimeters list and a perimeter popup: WCAG 2.1 AA and best practice (axe), both languages", () => {
+  test.describe.configure({ mode: 'parallel' });
+  for (const locale of ['en', 'fr'] as const) {
+    test(`perimeters list and popups (${locale})`, async ({ page }) => {
+      test.setTimeout(120_000);
+      if (locale === 'fr')
+        await page.addInitScript({ content: "localStorage.setItem('ciffc.locale', 'fr')" });
+      await page.goto('/');
+      await expect(page.locator('html')).toHaveAttribute('lang', locale);
+      await expect
+        .poll(
+          async () =>
+            Number((await page.locator('.fires-map-status').getAttribute('data-perimeters-drawn')) || '0'),
+          { timeout: 30_000 },
+        )
+        .toBeGreaterThan(0);
+      const list = page.locator('.perimeters-in-view');
+      await list.locator('summary').click();
+      await expect(list).toHaveAttribute('open', '');
+      const popup = page.locator('.maplibregl-popup');
+      const unmatched = locale === 'fr' ? ', aucun feu déclaré,' : ', no reported fire,';
+      const violations: string[] = [];
+      for (const [what, button] of [
+        ['largest perimeter', list.getByRole('button').first()],
+        ['perimeter of no reported fire', list.getByRole('button').filter({ hasText: unmatched }).first()],
+      ] as const) {
+        await button.click();
+        await expect(popup.locator('.perimeter-popup')).toBeVisible();
+        const captures = popup.getByRole('button', {
+          name: locale === 'fr' ? 'Relevés dans le temps' : 'Captures over time',
+        });
+        if ((await captures.count()) > 0) {
+          await captures.click();
+          await expect(popup.getByRole('listitem').first()).toBeVisible({ timeout: 15_000 });
+        }
+        const results = await new AxeBuilder({ page })
+          .withTags(['wcag2a', 'wcag2aa', 'wcag21aa', 'best-practice'])
+          .analyze();
+        for (const v of results.violations)
+          violations.push(`${what}: ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+        await page.keyboard.press('Escape');
+        await expect(popup).toHaveCount(0);
+      }
+      expect(violations).toEqual([]);
+    });
+  }
+});
+
 test.describe('accessibility (WCAG 2.1 AA, axe)', () => {
   test.describe.configure({ mode: 'parallel' });
 
