@@ -19,6 +19,15 @@ describe('the systemd units', () => {
     },
   );
 
+  it("the data API's heap is capped, its two heaps (thread and import worker) well inside MemoryMax", () => {
+    const unit = 'ciffc-api@.service';
+    const heapMb = Number(/--max-old-space-size=(\d+)/.exec(setting(unit, 'ExecStart') ?? '')?.[1]);
+    const [, size = '0', scale] = /^(\d+)([MG])$/.exec(setting(unit, 'MemoryMax') ?? '') ?? [];
+    const memoryMaxMb = Number(size) * (scale === 'G' ? 1024 : 1);
+    expect(heapMb).toBeGreaterThan(0);
+    expect(2 * heapMb + 512).toBeLessThanOrEqual(memoryMaxMb);
+  });
+
   it("the content system's migrations folder ships with the code, so a read-only tree starts", () => {
     // Strapi creates database/migrations at start when it is missing: EACCES under ProtectSystem.
     const tracked = execFileSync('git', ['ls-files', 'cms/database/migrations'], {
