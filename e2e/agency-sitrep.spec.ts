@@ -100,6 +100,8 @@ test.describe('nothing a duty officer types is lost', () => {
       await login(a, 'nl');
       const b = await context.newPage();
       recordDialogs(b);
+      // B's clock flows as usual but can be run forward: its save tick is waited for without a real wait.
+      await b.clock.install();
       await a.goto('/agency/sitrep/nl');
       await a.getByRole('button', { name: 'Start Editing' }).click();
       await expect(a.getByRole('button', { name: 'Pause Edit' })).toBeVisible();
@@ -136,7 +138,11 @@ test.describe('nothing a duty officer types is lost', () => {
       await expect(check.locator('input[name="a_hum"]')).not.toHaveValue('42');
       // B stopped editing: a tick later it has sent nothing more over A's version.
       await expect(b.getByRole('button', { name: 'Start Editing' })).toBeVisible();
-      await b.waitForTimeout(6000);
+      const before = await b.evaluate(() => Date.now());
+      await b.clock.runFor(6000);
+      // The page's time (its save tick's setInterval too) went past one tick; a save started by
+      // that tick would be on the wire by the time the page answers once more.
+      expect((await b.evaluate(() => Date.now())) - before).toBeGreaterThanOrEqual(6000);
       expect(bSaves).toHaveLength(1);
       await check.reload();
       await expect(check.locator('textarea[name="en_ops_summary"]')).toHaveValue(marker);
