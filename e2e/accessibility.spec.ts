@@ -1,12 +1,11 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
-import { login } from './support.ts';
+import { axeOf, login } from './support.ts';
 
 /** WCAG 2.1 AA on the screens whose own specs do not run axe, in both languages. */
 async function expectNoViolations(page: Page, path: string, ready: RegExp) {
   await page.goto(path);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(ready);
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21aa']).analyze();
+  const results = await axeOf(page).withTags(['wcag2a', 'wcag2aa', 'wcag21aa']).analyze();
   expect(results.violations.map((v) => `${path}: ${v.id} (${v.nodes.length}) ${v.help}`)).toEqual([]);
 }
 
@@ -75,7 +74,7 @@ test.describe('public routes: WCAG 2.1 AA and best practice (axe), both language
         const violations: string[] = [];
         for (const path of routes) {
           await openPublicPage(page, path, locale);
-          const results = await new AxeBuilder({ page })
+          const results = await axeOf(page)
             .withTags(['wcag2a', 'wcag2aa', 'wcag21aa', 'best-practice'])
             .analyze();
           for (const v of results.violations)
@@ -127,7 +126,7 @@ test.describe("the map's perimeters list and a perimeter popup: WCAG 2.1 AA and 
           await captures.click();
           await expect(popup.getByRole('listitem').first()).toBeVisible({ timeout: 15_000 });
         }
-        const results = await new AxeBuilder({ page })
+        const results = await axeOf(page)
           .withTags(['wcag2a', 'wcag2aa', 'wcag21aa', 'best-practice'])
           .analyze();
         for (const v of results.violations)

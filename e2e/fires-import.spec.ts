@@ -1,6 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
-import { login } from './support.ts';
+import { axeOf, login } from './support.ts';
 
 /** Today in the national centre's zone, the date the importer compares "in the future" with. */
 const centreToday = () =>
@@ -28,7 +27,7 @@ async function expectNoViolations(page: Page, path: string, title: RegExp) {
   await page.goto(path);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(title);
   await expect(page.getByText(/^(Loading…|Chargement…)$/)).toHaveCount(0, { timeout: 20_000 });
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21aa']).analyze();
+  const results = await axeOf(page).withTags(['wcag2a', 'wcag2aa', 'wcag21aa']).analyze();
   expect(results.violations.map((v) => `${path}: ${v.id} (${v.nodes.length}) ${v.help}`)).toEqual([]);
 }
 
@@ -89,7 +88,7 @@ test.describe('importing the national active-fires file (CWFIS)', () => {
       /Parks Canada: as of /,
       { timeout: 20_000 },
     );
-    const asOf = await new AxeBuilder({ page })
+    const asOf = await axeOf(page)
       .include('.dashboard-as-of')
       .withTags(['wcag2a', 'wcag2aa', 'wcag21aa'])
       .analyze();

@@ -1,6 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
-import { apiGet, login, sentValues, switchTo, tokenOf, typeKeys } from './support.ts';
+import { apiGet, axeOf, login, sentValues, switchTo, tokenOf, typeKeys } from './support.ts';
 
 /** Today in the centre's time zone: the report date a publication gets. */
 const reportDate = () =>
@@ -124,7 +123,7 @@ test.describe('national situation report', () => {
 
   async function axe(page: Page) {
     await expect(page.getByText('Loading…')).toHaveCount(0, { timeout: 30_000 });
-    const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21aa']).analyze();
+    const results = await axeOf(page).withTags(['wcag2a', 'wcag2aa', 'wcag21aa']).analyze();
     return results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
   }
 

@@ -3,9 +3,9 @@ import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { promisify } from 'node:util';
-import AxeBuilder from '@axe-core/playwright';
 import { DEMO_PASSWORD } from '@ciffc/contracts';
 import { type Download, expect, type Page, type Request, test } from '@playwright/test';
+import { axeOf } from './support.ts';
 
 /**
  * The open data on the running stack with its demo data: the data page in English and French
@@ -25,7 +25,7 @@ function parseCsv(text: string): string[][] {
 const run = promisify(execFile);
 
 async function axeViolations(page: Page) {
-  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21aa']).analyze();
+  const result = await axeOf(page).withTags(['wcag2a', 'wcag2aa', 'wcag21aa']).analyze();
   return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 

@@ -1,6 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
-import { login } from './support.ts';
+import { axeOf, login } from './support.ts';
 
 /**
  * Every data-entry screen on a phone (390 px): the page itself never scrolls sideways (tables
@@ -40,7 +39,7 @@ test.describe('data entry on a phone (390 px)', () => {
     await page.goto('/agency/inventory');
     await fitsThePhone(page, /Inventory/);
     // A table wider than the phone scrolls in its own box, which the keyboard can reach.
-    const axe = await new AxeBuilder({ page }).withRules(['scrollable-region-focusable']).analyze();
+    const axe = await axeOf(page).withRules(['scrollable-region-focusable']).analyze();
     expect(axe.violations.map((v) => v.nodes.map((n) => n.target.join(' ')))).toEqual([]);
   });
 

@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
+import { axeOf } from './support.ts';
 
 /**
  * What visitors of national and provincial fire sites expect, on
@@ -139,8 +139,7 @@ test.describe('public site extras', () => {
     ]);
     await footer.getByRole('link', { name: 'Privacy' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Privacy' })).toBeVisible();
-    const axe = () =>
-      new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21aa', 'best-practice']).analyze();
+    const axe = () => axeOf(page).withTags(['wcag2a', 'wcag2aa', 'wcag21aa', 'best-practice']).analyze();
     expect((await axe()).violations.map((v) => v.id)).toEqual([]);
     await page.getByRole('button', { name: 'Français' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Confidentialité' })).toBeVisible();
