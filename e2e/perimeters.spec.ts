@@ -1,5 +1,5 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
-import { login, tokenOf } from './support.ts';
+import { login, switchTo, tokenOf } from './support.ts';
 
 /**
  * Fire perimeters on the public map, on the running stack with its demo data (the demo season's
@@ -235,15 +235,20 @@ async function unmatchedByKeyboard(page: Page, language: 'en' | 'fr') {
   await expect(button).toBeFocused();
 }
 
+/** The home page in English, then switched to French by its language button, `check` run in each. */
+async function inBothLanguages(page: Page, check: (page: Page, locale: 'en' | 'fr') => Promise<void>) {
+  await page.goto('/');
+  await check(page, 'en');
+  await switchTo(page, 'Français');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
+  await check(page, 'fr');
+}
+
 test.describe('a perimeter from the keyboard, and the perimeter feeds', () => {
   test("a perimeter's captures over time open from the keyboard through the view's fires list, in English and French", async ({
     page,
   }) => {
-    await page.goto('/');
-    await capturesByKeyboard(page, 'en');
-    await page.getByRole('button', { name: 'Français', exact: true }).click();
-    await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
-    await capturesByKeyboard(page, 'fr');
+    await inBothLanguages(page, capturesByKeyboard);
   });
 
   test("any perimeter drawn opens from the keyboard through the view's perimeters list, and Escape closes it", async ({
@@ -276,11 +281,7 @@ test.describe('a perimeter from the keyboard, and the perimeter feeds', () => {
   test("the perimeter of a fire no agency reported opens from the view's perimeters list and says so, in English and French", async ({
     page,
   }) => {
-    await page.goto('/');
-    await unmatchedByKeyboard(page, 'en');
-    await page.getByRole('button', { name: 'Français', exact: true }).click();
-    await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
-    await unmatchedByKeyboard(page, 'fr');
+    await inBothLanguages(page, unmatchedByKeyboard);
   });
 
   test('the feeds screen lists, refuses, adds and removes a perimeter feed', async ({ page }) => {

@@ -64,6 +64,42 @@ function grownShape(fire: DemoFire, hectares: number, rand: () => number, wind: 
   return [...ring, ring[0] as Position];
 }
 
+/**
+ * One demo capture of a fire's shape grown to `hectares`, as the import would store it; null when
+ * the shape leaves Canada's box (a fire on the coast or the border), as the import would refuse it.
+ */
+function demoCapture(
+  fire: DemoFire,
+  capture: { hectares: number; agencyHectares: number | null; capturedAt: string; now: Date },
+  rand: () => number,
+  wind: number,
+): NewPerimeter | null {
+  const checked = checkArea({
+    type: 'Polygon',
+    coordinates: [grownShape(fire, capture.hectares, rand, wind)],
+  });
+  if ('code' in checked) return null;
+  const [min_lon, min_lat, max_lon, max_lat] = checked.bbox;
+  return {
+    import_id: null,
+    source: 'demo',
+    agency_code: fire.agency_code,
+    agency_fire_id: fire.agency_fire_id,
+    fire_name: null,
+    fire_year: fireYearOf(fire.agency_code, fire.situation_report_date),
+    captured_at: capture.capturedAt,
+    area_ha: checked.areaHa,
+    agency_area_ha: capture.agencyHectares,
+    vertex_count: checked.vertices,
+    geometry: JSON.stringify(checked.geometry),
+    min_lon,
+    min_lat,
+    max_lon,
+    max_lat,
+    created_at: capture.now.toISOString(),
+  };
+}
+
 /** Two or three captures of each large active fire, growing to its reported size by today. */
 function generatePerimeters(fires: readonly DemoFire[], options: { seed: number; now: Date }) {
   const rand = random(options.seed ^ 0x9e41);
@@ -75,33 +111,21 @@ function generatePerimeters(fires: readonly DemoFire[], options: { seed: number;
     const start = Date.parse(`${fire.situation_report_date}T12:00:00Z`);
     const span = Math.max(3_600_000, options.now.getTime() - start);
     for (let i = 0; i < count; i++) {
-      const share = i === count - 1 ? 1 : (i + 1) / (count + 0.5);
+      const last = i === count - 1;
+      const share = last ? 1 : (i + 1) / (count + 0.5);
       const capturedAt = new Date(Math.round((start + (span * (i + 1)) / count) / 60_000) * 60_000);
-      const checked = checkArea({
-        type: 'Polygon',
-        coordinates: [grownShape(fire, fire.fire_size * share, rand, wind)],
-      });
-      // A shape leaving Canada's box (a fire on the coast or the border) is left out, as the import would.
-      if ('code' in checked) continue;
-      const [min_lon, min_lat, max_lon, max_lat] = checked.bbox;
-      rows.push({
-        import_id: null,
-        source: 'demo',
-        agency_code: fire.agency_code,
-        agency_fire_id: fire.agency_fire_id,
-        fire_name: null,
-        fire_year: fireYearOf(fire.agency_code, fire.situation_report_date),
-        captured_at: capturedAt.toISOString(),
-        area_ha: checked.areaHa,
-        agency_area_ha: i === count - 1 ? fire.fire_size : null,
-        vertex_count: checked.vertices,
-        geometry: JSON.stringify(checked.geometry),
-        min_lon,
-        min_lat,
-        max_lon,
-        max_lat,
-        created_at: options.now.toISOString(),
-      });
+      const row = demoCapture(
+        fire,
+        {
+          hectares: fire.fire_size * share,
+          agencyHectares: last ? fire.fire_size : null,
+          capturedAt: capturedAt.toISOString(),
+          now: options.now,
+        },
+        rand,
+        wind,
+      );
+      if (row) rows.push(row);
     }
   }
   return rows;
@@ -137,29 +161,13 @@ function unreportedPerimeters(options: { seed: number; now: Date }): NewPerimete
       longitude: u.longitude,
     };
     const wind = ((rand() - 0.5) * Math.PI) / 2;
-    const checked = checkArea({ type: 'Polygon', coordinates: [grownShape(fire, u.hectares, rand, wind)] });
-    if ('code' in checked) return [];
-    const [min_lon, min_lat, max_lon, max_lat] = checked.bbox;
-    return [
-      {
-        import_id: null,
-        source: 'demo',
-        agency_code: fire.agency_code,
-        agency_fire_id: fire.agency_fire_id,
-        fire_name: null,
-        fire_year: fireYearOf(fire.agency_code, fire.situation_report_date),
-        captured_at: capturedAt,
-        area_ha: checked.areaHa,
-        agency_area_ha: null,
-        vertex_count: checked.vertices,
-        geometry: JSON.stringify(checked.geometry),
-        min_lon,
-        min_lat,
-        max_lon,
-        max_lat,
-        created_at: options.now.toISOString(),
-      },
-    ];
+    const row = demoCapture(
+      fire,
+      { hectares: u.hectares, agencyHectares: null, capturedAt, now: options.now },
+      rand,
+      wind,
+    );
+    return row ? [row] : [];
   });
 }
 
