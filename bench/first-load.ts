@@ -20,6 +20,7 @@
 import { brotliCompressSync, constants } from 'node:zlib';
 import type { Browser, Page } from '@playwright/test';
 import { emulateProfile, launchChromium, PROFILES, type Profile } from './browser.ts';
+import { median } from './lib.ts';
 
 const BASE_URL = process.env.BASE_URL ?? 'http://localhost:8105';
 const RUNS = Number(process.env.RUNS ?? 3);
@@ -153,10 +154,6 @@ async function run(browser: Browser, profile: Profile): Promise<Run> {
   return { ...measured, chunks };
 }
 
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
-};
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
 function report(profile: Profile, runs: Run[]) {

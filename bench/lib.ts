@@ -8,6 +8,12 @@ import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { freePort, type Part, startApi } from '../scripts/lib/stack.ts';
 
+/** The middle value of a benchmark's runs (the upper middle for an even count); NaN for none. */
+export const median = (values: readonly number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
+};
+
 export interface BenchResult {
   path: string;
   requestsPerSecond: number;

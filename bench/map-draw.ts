@@ -18,6 +18,7 @@ import { extname, join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
 import { repoRoot } from '../scripts/lib/stack.ts';
+import { median } from './lib.ts';
 
 const FIRES = Number(process.env.FIRES ?? 5000);
 const RUNS = Number(process.env.RUNS ?? 5);
@@ -144,7 +145,6 @@ try {
     dataToDrawn.push(t.now - t.dataEnd);
     await context.close();
   }
-  const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? Number.NaN;
   console.log(
     `\nMap draw of ${FIRES} fires, /map, Chromium --disable-gpu, 1280x900, ${RUNS} runs (median, min-max)`,
   );

@@ -35,7 +35,7 @@ import type { Browser, Page } from '@playwright/test';
 import { SignJWT } from 'jose';
 import { ensureWebBuilt, freePort, type Part, startGateway, tail } from '../scripts/lib/stack.ts';
 import { emulateProfile, launchChromium, PROFILES, type Profile } from './browser.ts';
-import { reportFigure, startBenchApi } from './lib.ts';
+import { median, reportFigure, startBenchApi } from './lib.ts';
 import { lobedPerimeters } from './perimeter-shapes.ts';
 
 const RUNS = Number(process.env.RUNS ?? 3);
@@ -211,10 +211,6 @@ async function run(browser: Browser, baseUrl: string, profile: Profile): Promise
   }
 }
 
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
-};
 const ms = (n: number) => `${Math.round(n).toLocaleString('en')} ms`;
 const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
 

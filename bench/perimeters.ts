@@ -30,7 +30,7 @@ import { seedDemo } from '../api/src/fires/demo.ts';
 import { seedPerimeterDemo } from '../api/src/perimeters/demo.ts';
 import { importPerimeters } from '../api/src/perimeters/import.ts';
 import { createDatabase, startPostgres } from '../api/test/postgres.ts';
-import { reportFigure } from './lib.ts';
+import { median, reportFigure } from './lib.ts';
 import { lobedPerimeters, type ShapesArea } from './perimeter-shapes.ts';
 
 const POLYGONS = Number(process.env.BENCH_POLYGONS ?? 2_000);
@@ -118,13 +118,7 @@ async function coldFirstPages(app: FastifyInstance) {
     const body = res.headers['content-encoding'] === 'gzip' ? gunzipSync(res.rawPayload) : res.rawPayload;
     features = (JSON.parse(body.toString('utf8')) as { features: unknown[] }).features.length;
   }
-  const sorted = [...times].sort((a, b) => a - b);
-  return {
-    features,
-    bytes,
-    median: sorted[Math.floor(sorted.length / 2)] as number,
-    max: sorted.at(-1) as number,
-  };
+  return { features, bytes, median: median(times), max: Math.max(...times) };
 }
 
 async function benchOgc(app: FastifyInstance, engine: string, dir: string, imported: number) {
