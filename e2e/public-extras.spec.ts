@@ -66,13 +66,22 @@ test.describe('public site extras', () => {
   });
 
   test('the map has a scale bar, neighbouring land and place names in each language', async ({ page }) => {
+    // What the map itself reports as errors (its chunk in the stack): the land, provinces and lakes
+    // were refused on every load ("Cannot add layer … before non-existing layer") and drawn late.
+    const mapErrors: string[] = [];
+    page.on('console', (m) => {
+      if (m.type() === 'error' && m.text().includes('FiresMapCanvas')) mapErrors.push(m.text());
+    });
     await page.goto('/');
     await expect.poll(() => drawnCount(page), { timeout: 30_000 }).toBeGreaterThan(0);
     await expect(page.locator('.maplibregl-ctrl-scale')).toHaveText(/\d+\s?km/);
     await expect(page.locator('.place-label', { hasText: 'Ottawa' })).toBeVisible();
     await expect(page.locator('.place-label', { hasText: 'Quebec City' })).toBeVisible();
+    expect(mapErrors).toEqual([]);
     await page.getByRole('button', { name: 'Français' }).click();
     await expect(page.locator('.place-label', { hasText: /^Québec$/ })).toBeVisible({ timeout: 15_000 });
+    await expect.poll(() => drawnCount(page), { timeout: 30_000 }).toBeGreaterThan(0);
+    expect(mapErrors).toEqual([]);
   });
 
   test('the national list sorts by size and finds a fire by part of its id', async ({ page }) => {

@@ -346,6 +346,28 @@ export default function FiresMapCanvas({
       >
         <NavigationControl showCompass={false} />
         <ScaleControl unit="metric" />
+        <Source id="perimeters" type="geojson" data={perimeters}>
+          <Layer
+            id={PERIMETER_FILL}
+            type="fill"
+            filter={perimetersFilter}
+            layout={{ visibility: perimeterVisibility }}
+            paint={{ 'fill-color': perimeterColour, 'fill-opacity': 0.3 }}
+          />
+          <Layer
+            id="perimeters-line"
+            type="line"
+            filter={perimetersFilter}
+            layout={{ visibility: perimeterVisibility }}
+            paint={{ 'line-color': perimeterColour, 'line-width': 1.2 }}
+          />
+        </Source>
+        <Source id="fires" type="geojson" data={fires}>
+          <Layer {...fireLayer} filter={filter} />
+        </Source>
+        {/* After the perimeters in the tree, though drawn under them (`beforeId`): a layer is added
+            when it renders, and one placed before a layer not added yet is refused ("Cannot add
+            layer … before non-existing layer"), leaving the land undrawn until a later render. */}
         {base ? (
           <>
             <Source id="neighbours" type="geojson" data={base.neighbours}>
@@ -380,25 +402,6 @@ export default function FiresMapCanvas({
             </Source>
           </>
         ) : null}
-        <Source id="perimeters" type="geojson" data={perimeters}>
-          <Layer
-            id={PERIMETER_FILL}
-            type="fill"
-            filter={perimetersFilter}
-            layout={{ visibility: perimeterVisibility }}
-            paint={{ 'fill-color': perimeterColour, 'fill-opacity': 0.3 }}
-          />
-          <Layer
-            id="perimeters-line"
-            type="line"
-            filter={perimetersFilter}
-            layout={{ visibility: perimeterVisibility }}
-            paint={{ 'line-color': perimeterColour, 'line-width': 1.2 }}
-          />
-        </Source>
-        <Source id="fires" type="geojson" data={fires}>
-          <Layer {...fireLayer} filter={filter} />
-        </Source>
         {places.map((p) => (
           <Marker
             key={p.name}
