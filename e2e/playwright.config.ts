@@ -37,7 +37,7 @@ export default defineConfig({
         '--no-first-run',
       ],
     },
-    trace: 'retain-on-failure',
+    trace: { mode: 'retain-on-failure', screenshots: false },
   },
   webServer: {
     command: E2E_STACK.command,
