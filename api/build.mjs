@@ -12,7 +12,7 @@ await build({
     server: 'src/server.ts',
     migrate: 'src/db/migrate-cli.ts',
     import: 'src/fires/import/cli.ts',
-    // Started as a worker thread by the import (src/fires/import/check.ts), beside the two above.
+    // Started as the import's worker thread (src/fires/import/thread.ts), beside the two above.
     'import-worker': 'src/fires/import/worker.ts',
   },
   absWorkingDir: new URL('.', import.meta.url).pathname,

@@ -22,6 +22,14 @@ export interface Db {
    * on in-memory SQLite (tests): use Kysely there.
    */
   readPrepared?: <R>(query: string, parameters: readonly unknown[]) => R[] | Promise<R[]>;
+  /**
+   * SQLite in a file: its name, for another connection to it (a worker thread's, docs/decisions.md,
+   * "Large imports off the request thread"), and `holdWriter`, which runs `work` while this
+   * connection's writer is held, for a long write made on that other connection: the process's
+   * other writes wait for it without blocking the thread; its reads go on beside it (WAL).
+   * Undefined on PostgreSQL and in-memory SQLite.
+   */
+  sqliteFile?: { name: string; holdWriter<T>(work: () => Promise<T>): Promise<T> };
   close(): Promise<void>;
 }
 
@@ -56,19 +64,12 @@ export function createDb(options: DbOptions): Db {
     };
   }
   if (options.sqliteFile !== ':memory:') mkdirSync(path.dirname(options.sqliteFile), { recursive: true });
-  const database = new SQLite(options.sqliteFile);
-  // WAL lets readers run beside the one writer; busy_timeout waits for a lock instead of failing.
-  database.pragma('journal_mode = WAL');
-  database.pragma('busy_timeout = 5000');
-  database.pragma('synchronous = NORMAL');
-  database.pragma('foreign_keys = ON');
+  const database = openSqlite(options.sqliteFile);
   // A file: plain SELECTs on a read-only connection beside the writer (sqlite-reads.ts).
-  const dialect =
-    options.sqliteFile === ':memory:'
-      ? new SqliteDialect({ database })
-      : new SqliteReadsDialect(database, options.sqliteFile);
+  const file = options.sqliteFile === ':memory:' ? undefined : options.sqliteFile;
+  const dialect = file ? new SqliteReadsDialect(database, file) : new SqliteDialect({ database });
   const kysely = new Kysely<Database>({ dialect });
-  const reader = options.sqliteFile === ':memory:' ? undefined : committedReader(options.sqliteFile);
+  const reader = file ? committedReader(file) : undefined;
   return {
     kysely,
     engine: 'sqlite',
@@ -76,11 +77,26 @@ export function createDb(options: DbOptions): Db {
       await sql`select 1`.execute(kysely);
     },
     ...(reader && { readPrepared: reader.read }),
+    ...(file &&
+      dialect instanceof SqliteReadsDialect && {
+        sqliteFile: { name: file, holdWriter: (work) => dialect.holdWriter(work) },
+      }),
     close: async () => {
       reader?.close();
       await kysely.destroy();
     },
   };
+}
+
+/** A connection to a SQLite database with the settings every connection of the API uses. */
+export function openSqlite(file: string): SQLite.Database {
+  const database = new SQLite(file);
+  // WAL lets readers run beside the one writer; busy_timeout waits for a lock instead of failing.
+  database.pragma('journal_mode = WAL');
+  database.pragma('busy_timeout = 5000');
+  database.pragma('synchronous = NORMAL');
+  database.pragma('foreign_keys = ON');
+  return database;
 }
 
 type Read = (query: string, parameters: readonly unknown[]) => Promise<unknown[]>;

@@ -22,6 +22,7 @@ import {
 export class SqliteReadsDialect extends SqliteDialect {
   readonly #file: string;
   readonly #database: SQLite.Database;
+  #writer: SqliteDriver | undefined;
 
   constructor(database: SQLite.Database, file: string) {
     super({ database });
@@ -30,7 +31,23 @@ export class SqliteReadsDialect extends SqliteDialect {
   }
 
   override createDriver(): Driver {
-    return new ReadsBesideWriterDriver(new SqliteDriver({ database: this.#database }), this.#file);
+    this.#writer = new SqliteDriver({ database: this.#database });
+    return new ReadsBesideWriterDriver(this.#writer, this.#file);
+  }
+
+  /**
+   * Runs `work` while the writer is held, as a transaction would hold it: another connection (a
+   * worker thread's) writes to the file meanwhile, and this process's writes wait for the writer
+   * asynchronously instead of meeting SQLite's lock (whose busy wait would block the thread).
+   */
+  async holdWriter<T>(work: () => Promise<T>): Promise<T> {
+    if (!this.#writer) throw new Error('the SQLite driver is not created yet');
+    await this.#writer.acquireConnection();
+    try {
+      return await work();
+    } finally {
+      await this.#writer.releaseConnection();
+    }
   }
 }
 

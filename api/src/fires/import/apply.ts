@@ -178,7 +178,7 @@ export interface ImportPlan {
   onRows?: ((count: number) => void) | undefined;
 }
 
-interface Outcome {
+export interface Outcome {
   /** The first ANSWER_ROWS accepted rows. */
   accepted: AcceptedRow[];
   counts: NewImport['counts'];

@@ -9,6 +9,7 @@ import { countByReason, type RejectedRow } from './problems.ts';
 import type { ImportTracker } from './progress.ts';
 import { checkAgency } from './rows.ts';
 import type { ValidRows } from './valid-rows.ts';
+import { applyBeside, writesBeside } from './write-beside.ts';
 
 /**
  * The fire import (docs/fires-import.md), the one entry point of the API, the command line and the
@@ -91,6 +92,17 @@ function checkAgencyOf(valid: ValidRows, onlyAgency: AgencyCode | undefined): vo
 }
 
 /**
+ * Compares the rows with the fires and writes them: a large import on a SQLite file on the worker
+ * thread (write-beside.ts), else here in one transaction; a dry run only reads (no transaction, no
+ * lock).
+ */
+function applyPlan(db: Db, plan: ImportPlan) {
+  if (writesBeside(db, plan)) return applyBeside(db, plan);
+  if (!plan.entry) return applyImport(db.kysely, plan);
+  return db.kysely.transaction().execute((trx) => applyImport(trx, plan));
+}
+
+/**
  * Checks the whole file first (a malformed file throws 400 and changes nothing), then imports the
  * valid rows in one transaction with their history (docs/fires-import.md) and lists accepted and
  * rejected rows. A dry run writes nothing.
@@ -125,10 +137,7 @@ export async function importFires(
       file,
     },
   };
-  // A dry run only reads: no transaction, no lock.
-  const outcome = file
-    ? await db.kysely.transaction().execute((trx) => applyImport(trx, plan))
-    : await applyImport(db.kysely, plan);
+  const outcome = await applyPlan(db, plan);
   return {
     import_id: outcome.importId,
     format: fileFormat,

@@ -1,12 +1,20 @@
 import { once } from 'node:events';
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import { afterEach, expect, it } from 'vitest';
-import { bearer, clockAt, forEachEngine, type TestContext, tokenFor } from '../../../test/context.ts';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import {
+  bearer,
+  clockAt,
+  createTestContext,
+  forEachEngine,
+  type TestContext,
+  tokenFor,
+} from '../../../test/context.ts';
 import { CSV_HEADER, fire } from '../../../test/fixtures.ts';
 import { writeFires } from '../store.ts';
 import { checkFile, holdImportChecks, IMPORT_WORKER_BYTES, importChecks } from './check.ts';
 import { importReport } from './import.ts';
 import { importProgress } from './progress.ts';
+import { holdImportWrites, importWrites, WRITE_BESIDE_ROWS } from './write-beside.ts';
 
 /** 3,600 rows, every twelfth with an unknown stage: 300 problems, and over the worker's size. */
 const ROWS = 3_600;
@@ -262,3 +270,84 @@ forEachEngine(
   },
   { now: clockAt('2026-07-15') },
 );
+
+describe('a large import on a SQLite file', () => {
+  let context: Awaited<ReturnType<typeof createTestContext>> | undefined;
+  const ctx = () => {
+    if (!context) throw new Error('test context not ready');
+    return context;
+  };
+  beforeAll(async () => {
+    context = await createTestContext('sqlite', { now: clockAt('2026-07-15') });
+  });
+  afterAll(() => context?.close());
+  afterEach(() => holdImportWrites(false));
+
+  it('has enough valid rows to be written on the worker thread', () => {
+    expect(ROWS - ROWS / 12).toBeGreaterThanOrEqual(WRITE_BESIDE_ROWS);
+  });
+
+  it('is written on the worker thread: the API reads meanwhile, and its own writes wait their turn', async () => {
+    holdImportWrites(true);
+    const began = once(importWrites, 'began');
+    let answered = false;
+    const importing = post(ctx(), '', LARGE_CSV.replaceAll('LARGE-', 'BESIDE-')).finally(() => {
+      answered = true;
+    });
+    await began;
+    // The worker's transaction holds the file's write lock: the API's thread still answers a read.
+    const read = await ctx().app.inject({ method: 'GET', url: '/v1/wildfires?page=1' });
+    expect(read.statusCode).toBe(200);
+    // A write of the API's own waits for the import (SQLite's lock would have blocked the thread).
+    let saved = false;
+    const saving = writeFires(ctx().app.db.kysely, [
+      fire({ agency_code: 'bc', agency_fire_id: 'SAVED-BESIDE', fire_size: 3 }),
+    ]).then(() => {
+      saved = true;
+    });
+    for (let turn = 0; turn < 5; turn += 1) await nextTurn();
+    expect(saved).toBe(false);
+    expect(answered).toBe(false);
+    holdImportWrites(false);
+    const res = await importing;
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ inserted: 3300, rejected_count: 300 });
+    await saving;
+    const db = ctx().app.db.kysely;
+    const written = await db
+      .selectFrom('fires')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('agency_fire_id', 'like', 'BESIDE-%')
+      .executeTakeFirstOrThrow();
+    expect(Number(written.n)).toBe(3300);
+    const versions = await db
+      .selectFrom('fire_versions')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('import_id', '=', res.json().import_id)
+      .executeTakeFirstOrThrow();
+    expect(Number(versions.n)).toBe(3300);
+    const mine = await db
+      .selectFrom('fires')
+      .select('fire_size')
+      .where('agency_fire_id', '=', 'SAVED-BESIDE')
+      .execute();
+    expect(mine).toEqual([{ fire_size: 3 }]);
+  });
+
+  it("compares a dry run on the worker without holding the API's writes", async () => {
+    const imports = () => ctx().app.db.kysely.selectFrom('fire_imports').select('id').execute();
+    const before = await imports();
+    holdImportWrites(true);
+    const began = once(importWrites, 'began');
+    const checking = post(ctx(), '?dry_run=true', LARGE_CSV.replaceAll('LARGE-', 'DRY-BESIDE-'));
+    await began;
+    await writeFires(ctx().app.db.kysely, [fire({ agency_code: 'bc', agency_fire_id: 'DRY-BESIDE-1' })]);
+    holdImportWrites(false);
+    const res = await checking;
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ dry_run: true, accepted_count: 3300, import_id: null });
+    // The fire written meanwhile is compared: the dry run read the committed fires after it.
+    expect(res.json()).toMatchObject({ inserted: 3299 });
+    expect(await imports()).toEqual(before);
+  });
+});

@@ -21,6 +21,22 @@ export class ValidRows {
     return all;
   }
 
+  /** The rows as texts, to hand to a worker thread (`fromTexts` there). */
+  texts(): { parts: string[]; length: number; agencies: string[]; newestDay: string } {
+    const parts = this.#parts.map((part) => (typeof part === 'string' ? part : packRows(part).text));
+    return { parts, length: this.length, agencies: [...this.agencies], newestDay: this.newestDay };
+  }
+
+  /** The rows handed over by `texts`. */
+  static fromTexts(handed: ReturnType<ValidRows['texts']>): ValidRows {
+    const all = new ValidRows();
+    all.#parts.push(...handed.parts);
+    all.length = handed.length;
+    for (const agency of handed.agencies) all.agencies.add(agency);
+    all.newestDay = handed.newestDay;
+    return all;
+  }
+
   /** A part packed by `packRows` (the worker's). */
   addPacked(part: PackedRows): void {
     if (!part.count) return;

@@ -1,18 +1,30 @@
 /**
- * The import's reading and checking on a worker thread (docs/decisions.md, "Large imports off the
- * request thread"): the file's text comes in, its rows go back checked, in chunks, so that the API's
- * own thread takes them a little at a time between requests. Started by `check.ts`.
+ * The import's worker thread (thread.ts, docs/decisions.md, "Large imports off the request
+ * thread"). A check: the file's text comes in, its rows go back checked, in chunks, so that the API's
+ * own thread takes them a little at a time between requests. An apply (SQLite): the checked rows are
+ * compared and written on the worker's own connection to the file.
  */
 import { parentPort } from 'node:worker_threads';
+import { Kysely, SqliteDialect, sql } from 'kysely';
+import { openSqlite } from '../../db/index.ts';
+import type { Database } from '../../db/tables.ts';
 import { HttpError } from '../../http/errors.ts';
 import { fireKey } from '../history/store.ts';
-import type { CheckTask, WorkerMessage } from './check.ts';
+import { applyImport, type ImportPlan, type Outcome } from './apply.ts';
 import { reasonCode } from './cwfis.ts';
 import { parseFireFile, type RawRecord } from './parse.ts';
 import { english, type Problem, type RejectedRow } from './problems.ts';
 import { checkRecords, type ValidRow } from './rows.ts';
 import { piecesOf, streamCsvRecords } from './stream.ts';
-import { packRows } from './valid-rows.ts';
+import {
+  type ApplyTask,
+  type CheckTask,
+  HOLD_CHECK,
+  HOLD_WRITE,
+  type WorkerMessage,
+  type WorkerTask,
+} from './thread.ts';
+import { packRows, ValidRows } from './valid-rows.ts';
 
 /** CSV rows checked and handed back at a time: the raw records of a whole 50 MB file took a gigabyte. */
 const ROWS_PER_PART = 20_000;
@@ -78,18 +90,66 @@ async function checkParts(task: CheckTask, send: Send): Promise<FileShape> {
 
 const port = parentPort;
 if (!port) throw new Error('worker.ts runs as a worker thread');
+const post = (message: WorkerMessage) => port.postMessage(message);
 
-port.on('message', async (task: CheckTask) => {
-  const post = (message: WorkerMessage) => port.postMessage(message);
-  Atomics.wait(new Int32Array(task.hold), 0, 1);
+async function check(task: CheckTask): Promise<void> {
+  Atomics.wait(new Int32Array(task.holds), HOLD_CHECK, 1);
+  const send: Send = (valid, rejected) => {
+    // One text a part: cheap to hand over and compact to keep until the rows are written.
+    if (valid.length) post({ id: task.id, kind: 'valid', part: packRows(valid) });
+    if (rejected.length) post({ id: task.id, kind: 'rejected', rows: rejected });
+  };
+  const file = await checkParts(task, send);
+  post({ id: task.id, kind: 'done', ...file });
+}
+
+/**
+ * Compares the rows with the fires and, unless a dry run, writes them in one transaction on the
+ * worker's own connection. `BEGIN IMMEDIATE` takes the file's write lock at once: another process
+ * (the command line's import) cannot slip a write in between and make this one fail at its end.
+ */
+async function apply(task: ApplyTask): Promise<void> {
+  const plan: ImportPlan = {
+    ...task.plan,
+    valid: ValidRows.fromTexts(task.plan.valid),
+    onRows: (count) => post({ id: task.id, kind: 'written', count }),
+  };
+  // A Buffer arrives as a plain Uint8Array, which the driver does not store as a blob.
+  if (plan.entry) {
+    const { gzip } = plan.entry.file;
+    plan.entry.file.gzip = Buffer.from(gzip.buffer, gzip.byteOffset, gzip.byteLength);
+  }
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: openSqlite(task.file) }) });
+  const began = () => {
+    post({ id: task.id, kind: 'began' });
+    Atomics.wait(new Int32Array(task.holds), HOLD_WRITE, 1);
+  };
   try {
-    const send: Send = (valid, rejected) => {
-      // One text a part: cheap to hand over and compact to keep until the rows are written.
-      if (valid.length) post({ id: task.id, kind: 'valid', part: packRows(valid) });
-      if (rejected.length) post({ id: task.id, kind: 'rejected', rows: rejected });
-    };
-    const file = await checkParts(task, send);
-    post({ id: task.id, kind: 'done', ...file });
+    const outcome: Outcome = await db.connection().execute(async (connection) => {
+      if (!plan.entry) {
+        began();
+        return applyImport(connection, plan);
+      }
+      await sql`begin immediate`.execute(connection);
+      try {
+        began();
+        const written = await applyImport(connection, plan);
+        await sql`commit`.execute(connection);
+        return written;
+      } catch (error) {
+        await sql`rollback`.execute(connection);
+        throw error;
+      }
+    });
+    post({ id: task.id, kind: 'applied', outcome });
+  } finally {
+    await db.destroy();
+  }
+}
+
+port.on('message', async (task: WorkerTask) => {
+  try {
+    await (task.kind === 'check' ? check(task) : apply(task));
   } catch (error) {
     const http = error instanceof HttpError ? error : undefined;
     post({
