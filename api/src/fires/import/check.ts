@@ -1,4 +1,7 @@
+import { randomUUID } from 'node:crypto';
 import { EventEmitter } from 'node:events';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import type { FiresImportResult } from '@ciffc/contracts';
 import { parseFireFile } from './parse.ts';
 import type { RejectedRow } from './problems.ts';
@@ -22,6 +25,7 @@ export interface CheckedFile {
   format: FiresImportResult['format'];
   national: boolean;
   totalRows: number;
+  /** The caller disposes of them once written (their spool file). */
   valid: ValidRows;
   rejected: RejectedRow[];
 }
@@ -45,15 +49,17 @@ function checkOnWorker(
   today: string,
   onRows: OnRows | undefined,
 ): Promise<CheckedFile> {
-  const valid = new ValidRows();
+  // The valid rows go to a file of the instance's temporary folder (private to the API's unit).
+  const spool = path.join(tmpdir(), `ciffc-import-${process.pid}-${randomUUID()}.json`);
+  const valid = new ValidRows(spool);
   const rejected: RejectedRow[] = [];
   return new Promise<CheckedFile>((resolve, reject) => {
     const id = onWorker(
-      { kind: 'check', body, formatHint, today },
+      { kind: 'check', body, formatHint, today, spool },
       {
         message(message) {
           if (message.kind === 'valid') {
-            valid.addPacked(message.part);
+            valid.addSpooled(message.part);
             onRows?.(message.part.count);
           } else if (message.kind === 'rejected') {
             for (const r of message.rows) rejected.push(r);
@@ -65,7 +71,10 @@ function checkOnWorker(
           }
           return false;
         },
-        fail: reject,
+        fail: (error) => {
+          valid.dispose();
+          reject(error);
+        },
       },
     );
     importChecks.emit('task', id);

@@ -113,6 +113,20 @@ export async function importFires(
   options: ImportOptions,
 ): Promise<ImportResult> {
   const parsed = await checkFile(body, options.formatHint, options.today, options.tracker?.rows);
+  try {
+    return await importChecked(db, body, parsed, options);
+  } finally {
+    parsed.valid.dispose();
+  }
+}
+
+/** `importFires` once its file is checked. */
+async function importChecked(
+  db: Db,
+  body: string | unknown,
+  parsed: CheckedFile,
+  options: ImportOptions,
+): Promise<ImportResult> {
   const { format: fileFormat, totalRows, valid, rejected } = parsed;
   checkAgencyOf(valid, options.onlyAgency);
   options.tracker?.writing();
@@ -193,7 +207,11 @@ export async function importReport(
   },
 ): Promise<string> {
   const { valid, rejected } = await checkFile(body, options.formatHint, options.today, options.tracker?.rows);
-  checkAgencyOf(valid, options.onlyAgency);
+  try {
+    checkAgencyOf(valid, options.onlyAgency);
+  } finally {
+    valid.dispose();
+  }
   const lines = [REPORT_COLUMNS.join(',')];
   for (const r of rejected)
     lines.push(

@@ -1,4 +1,6 @@
 import { once } from 'node:events';
+import { existsSync, readdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -41,6 +43,12 @@ it('tells the rows checked as the worker hands them back, up to every row of the
   expect(told.length).toBeGreaterThan(0);
   expect(told.reduce((a, b) => a + b, 0)).toBe(file.totalRows);
   expect(file.totalRows).toBe(ROWS);
+  // Its valid rows wait in a spool file until they are written.
+  const { spool } = file.valid.handOver();
+  expect(spool && existsSync(spool)).toBe(true);
+  expect([...file.valid.parts()].flat()).toHaveLength(3300);
+  file.valid.dispose();
+  expect(spool && existsSync(spool)).toBe(false);
 });
 
 it('tells the rows checked while it makes the full report, up to every row of the file', async () => {
@@ -249,6 +257,32 @@ forEachEngine(
       expect(res.statusCode).toBe(200);
       expect(res.body.trimEnd().split('\r\n')).toHaveLength(301);
       expect((await progress()).statusCode).toBe(404);
+    });
+
+    it('spools the valid rows to a file of its own, gone once the import, the dry run, the report or a refusal is answered', async () => {
+      const spools = () => readdirSync(tmpdir()).filter((f) => f.startsWith(`ciffc-import-${process.pid}-`));
+      const before = spools();
+      holdImportChecks(true);
+      const handed = once(importChecks, 'task');
+      const importing = post(ctx(), '', LARGE_CSV.replaceAll('LARGE-', 'SPOOL-'));
+      await handed;
+      holdImportChecks(false);
+      // A bc user may not import another agency's fires: refused once the rows are checked.
+      const refused = ctx().app.inject({
+        method: 'POST',
+        url: '/v1/fires/import',
+        headers: { 'content-type': 'text/csv', ...bearer(await tokenFor(ctx(), 'ab')) },
+        payload: LARGE_CSV,
+      });
+      const answers = await Promise.all([
+        importing,
+        refused,
+        post(ctx(), '?dry_run=true'),
+        post(ctx(), '?report=csv'),
+      ]);
+      expect(answers.map((a) => a.statusCode)).toEqual([200, 403, 200, 200]);
+      expect(answers[1]?.json()).toMatchObject({ code: 'import.foreign_agency' });
+      expect(spools()).toEqual(before);
     });
 
     it('refuses a progress name that is not 8 to 64 letters, digits, _ or -', async () => {

@@ -5,7 +5,7 @@ import type { FiresImportResult, ServerMessageCode } from '@ciffc/contracts';
 import { HttpError } from '../../http/errors.ts';
 import type { ImportPlan, Outcome } from './apply.ts';
 import type { RejectedRow } from './problems.ts';
-import type { PackedRows, ValidRows } from './valid-rows.ts';
+import type { HandedRows, SpooledPart } from './valid-rows.ts';
 
 /**
  * The import's worker thread, one kept for the process (docs/decisions.md, "Large imports off the
@@ -33,6 +33,8 @@ export interface CheckTask {
   body: string;
   formatHint: string | undefined;
   today: string;
+  /** The file the worker writes the valid rows to (valid-rows.ts). */
+  spool: string;
   holds: SharedArrayBuffer;
 }
 
@@ -41,7 +43,7 @@ export interface ApplyTask {
   id: number;
   kind: 'apply';
   file: string;
-  plan: Omit<ImportPlan, 'valid' | 'onRows'> & { valid: ReturnType<ValidRows['texts']> };
+  plan: Omit<ImportPlan, 'valid' | 'onRows'> & { valid: HandedRows };
   holds: SharedArrayBuffer;
 }
 
@@ -49,7 +51,7 @@ export type WorkerTask = CheckTask | ApplyTask;
 
 /** What the worker answers: a task's messages, then `done` or `applied`, or `failed`. */
 export type WorkerMessage =
-  | { id: number; kind: 'valid'; part: PackedRows }
+  | { id: number; kind: 'valid'; part: SpooledPart }
   | { id: number; kind: 'rejected'; rows: RejectedRow[] }
   | { id: number; kind: 'done'; format: FiresImportResult['format']; national: boolean; totalRows: number }
   | { id: number; kind: 'began' }

@@ -1,50 +1,42 @@
+import { closeSync, openSync, readSync, rmSync, writeSync } from 'node:fs';
 import type { ValidRow } from './rows.ts';
 
 /**
- * The valid rows of a checked file, kept compact until they are written: each part the worker
- * checked as one JSON text, read back a part at a time (docs/fires-import.md, "Progress"), so that
- * a large file's rows are not all held as objects at once. Its agencies and newest day, which
- * decide the report, are counted as the parts come.
+ * The valid rows of a checked file, kept out of memory until they are written: the worker checks a
+ * large file a part at a time and writes each part as one JSON text to a spool file, read back a part
+ * at a time (docs/fires-import.md, "Progress"), so that the rows of a large file are never all held
+ * at once, neither as objects nor as text. A small file checked where it is keeps its rows as they
+ * are. Its agencies and newest day, which decide the report, are counted as the parts come.
  */
 export class ValidRows {
   length = 0;
   readonly agencies = new Set<string>();
   /** The newest situation report or status day of the rows ('' when none). */
   newestDay = '';
-  readonly #parts: (string | readonly ValidRow[])[] = [];
+  readonly #parts: (SpooledPart | readonly ValidRow[])[] = [];
+  /** The spool file of the parts checked on the worker, if any. */
+  readonly #spool: string | undefined;
+
+  constructor(spool?: string) {
+    this.#spool = spool;
+  }
 
   /** Rows already as objects (a small file checked where it is). */
   static of(rows: readonly ValidRow[]): ValidRows {
     const all = new ValidRows();
     if (rows.length) all.#parts.push(rows);
-    all.#count(packedSummary(rows));
+    all.#count(summaryOf(rows));
     return all;
   }
 
-  /** The rows as texts, to hand to a worker thread (`fromTexts` there). */
-  texts(): { parts: string[]; length: number; agencies: string[]; newestDay: string } {
-    const parts = this.#parts.map((part) => (typeof part === 'string' ? part : packRows(part).text));
-    return { parts, length: this.length, agencies: [...this.agencies], newestDay: this.newestDay };
-  }
-
-  /** The rows handed over by `texts`. */
-  static fromTexts(handed: ReturnType<ValidRows['texts']>): ValidRows {
-    const all = new ValidRows();
-    all.#parts.push(...handed.parts);
-    all.length = handed.length;
-    for (const agency of handed.agencies) all.agencies.add(agency);
-    all.newestDay = handed.newestDay;
-    return all;
-  }
-
-  /** A part packed by `packRows` (the worker's). */
-  addPacked(part: PackedRows): void {
+  /** A part the worker wrote to the spool file. */
+  addSpooled(part: SpooledPart): void {
     if (!part.count) return;
-    this.#parts.push(part.text);
+    this.#parts.push(part);
     this.#count(part);
   }
 
-  #count(summary: Omit<PackedRows, 'text'>): void {
+  #count(summary: PartSummary): void {
     this.length += summary.count;
     for (const agency of summary.agencies) this.agencies.add(agency);
     if (summary.newestDay > this.newestDay) this.newestDay = summary.newestDay;
@@ -52,29 +44,81 @@ export class ValidRows {
 
   /** The rows, a part at a time, in the file's order. */
   *parts(): Generator<readonly ValidRow[]> {
-    for (const part of this.#parts) {
-      if (typeof part !== 'string') {
-        yield part;
-        continue;
+    let fd: number | undefined;
+    try {
+      for (const part of this.#parts) {
+        if (Array.isArray(part)) {
+          yield part;
+          continue;
+        }
+        if (!this.#spool) throw new Error('a spooled part without its spool file');
+        fd ??= openSync(this.#spool, 'r');
+        const { offset, bytes } = part as SpooledPart;
+        const text = Buffer.allocUnsafe(bytes);
+        readSync(fd, text, 0, bytes, offset);
+        const rows = JSON.parse(text.toString('utf8')) as {
+          row: number;
+          line?: number;
+          fire: ValidRow['fire'];
+        }[];
+        yield rows.map(({ row, line, fire }) => ({
+          record: { row, ...(line !== undefined ? { line } : {}), values: {} },
+          fire,
+        }));
       }
-      const rows = JSON.parse(part) as { row: number; line?: number; fire: ValidRow['fire'] }[];
-      yield rows.map(({ row, line, fire }) => ({
-        record: { row, ...(line !== undefined ? { line } : {}), values: {} },
-        fire,
-      }));
+    } finally {
+      if (fd !== undefined) closeSync(fd);
     }
+  }
+
+  /** What another thread needs to read the same rows (`ValidRows.handedOver` there). */
+  handOver(): HandedRows {
+    return {
+      spool: this.#spool,
+      parts: [...this.#parts],
+      length: this.length,
+      agencies: [...this.agencies],
+      newestDay: this.newestDay,
+    };
+  }
+
+  static handedOver(handed: HandedRows): ValidRows {
+    const all = new ValidRows(handed.spool);
+    all.#parts.push(...handed.parts);
+    all.length = handed.length;
+    for (const agency of handed.agencies) all.agencies.add(agency);
+    all.newestDay = handed.newestDay;
+    return all;
+  }
+
+  /** Removes the spool file: call once the rows are written (or the import refused). */
+  dispose(): void {
+    if (this.#spool) rmSync(this.#spool, { force: true });
   }
 }
 
-/** A part of valid rows as one text, with what the report needs of it. */
-export interface PackedRows {
-  text: string;
+/** What the report needs of a part: its count, its agencies and its newest day. */
+export interface PartSummary {
   count: number;
   agencies: string[];
   newestDay: string;
 }
 
-function packedSummary(rows: readonly ValidRow[]): Omit<PackedRows, 'text'> {
+/** A part of valid rows in the spool file. */
+export interface SpooledPart extends PartSummary {
+  offset: number;
+  bytes: number;
+}
+
+export interface HandedRows {
+  spool: string | undefined;
+  parts: (SpooledPart | readonly ValidRow[])[];
+  length: number;
+  agencies: string[];
+  newestDay: string;
+}
+
+function summaryOf(rows: readonly ValidRow[]): PartSummary {
   const agencies = new Set<string>();
   let newestDay = '';
   for (const { fire } of rows) {
@@ -85,10 +129,31 @@ function packedSummary(rows: readonly ValidRow[]): Omit<PackedRows, 'text'> {
   return { count: rows.length, agencies: [...agencies], newestDay };
 }
 
-/** Packs a part of valid rows (the raw values are not needed once a row is checked). */
-export function packRows(rows: readonly ValidRow[]): PackedRows {
-  return {
-    ...packedSummary(rows),
-    text: JSON.stringify(rows.map(({ record, fire }) => ({ row: record.row, line: record.line, fire }))),
-  };
+/**
+ * The worker's side of a spool file: each part of valid rows appended as one JSON text (the raw
+ * values are not needed once a row is checked). Only this process reads it (mode 0600).
+ */
+export class SpoolWriter {
+  readonly #fd: number;
+  #offset = 0;
+
+  constructor(file: string) {
+    this.#fd = openSync(file, 'w', 0o600);
+  }
+
+  write(rows: readonly ValidRow[]): SpooledPart {
+    const text = Buffer.from(
+      JSON.stringify(rows.map(({ record, fire }) => ({ row: record.row, line: record.line, fire }))),
+    );
+    let written = 0;
+    while (written < text.length)
+      written += writeSync(this.#fd, text, written, text.length - written, this.#offset + written);
+    const part = { ...summaryOf(rows), offset: this.#offset, bytes: text.length };
+    this.#offset += text.length;
+    return part;
+  }
+
+  close(): void {
+    closeSync(this.#fd);
+  }
 }

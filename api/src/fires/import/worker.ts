@@ -24,7 +24,7 @@ import {
   type WorkerMessage,
   type WorkerTask,
 } from './thread.ts';
-import { packRows, ValidRows } from './valid-rows.ts';
+import { SpoolWriter, ValidRows } from './valid-rows.ts';
 
 /** CSV rows checked and handed back at a time: the raw records of a whole 50 MB file took a gigabyte. */
 const ROWS_PER_PART = 20_000;
@@ -94,13 +94,18 @@ const post = (message: WorkerMessage) => port.postMessage(message);
 
 async function check(task: CheckTask): Promise<void> {
   Atomics.wait(new Int32Array(task.holds), HOLD_CHECK, 1);
-  const send: Send = (valid, rejected) => {
-    // One text a part: cheap to hand over and compact to keep until the rows are written.
-    if (valid.length) post({ id: task.id, kind: 'valid', part: packRows(valid) });
-    if (rejected.length) post({ id: task.id, kind: 'rejected', rows: rejected });
-  };
-  const file = await checkParts(task, send);
-  post({ id: task.id, kind: 'done', ...file });
+  const spool = new SpoolWriter(task.spool);
+  try {
+    const send: Send = (valid, rejected) => {
+      // The rows to the spool file, their place and summary to the API's thread.
+      if (valid.length) post({ id: task.id, kind: 'valid', part: spool.write(valid) });
+      if (rejected.length) post({ id: task.id, kind: 'rejected', rows: rejected });
+    };
+    const file = await checkParts(task, send);
+    post({ id: task.id, kind: 'done', ...file });
+  } finally {
+    spool.close();
+  }
 }
 
 /**
@@ -111,7 +116,7 @@ async function check(task: CheckTask): Promise<void> {
 async function apply(task: ApplyTask): Promise<void> {
   const plan: ImportPlan = {
     ...task.plan,
-    valid: ValidRows.fromTexts(task.plan.valid),
+    valid: ValidRows.handedOver(task.plan.valid),
     onRows: (count) => post({ id: task.id, kind: 'written', count }),
   };
   // A Buffer arrives as a plain Uint8Array, which the driver does not store as a blob.

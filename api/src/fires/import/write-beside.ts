@@ -33,7 +33,7 @@ function onTheWorker(file: string, plan: ImportPlan): Promise<Outcome> {
   const { valid, onRows, ...rest } = plan;
   return new Promise<Outcome>((resolve, reject) => {
     onWorker(
-      { kind: 'apply', file, plan: { ...rest, valid: valid.texts() } },
+      { kind: 'apply', file, plan: { ...rest, valid: valid.handOver() } },
       {
         message(message) {
           if (message.kind === 'began') importWrites.emit('began');
