@@ -3,7 +3,8 @@ import { EventEmitter } from 'node:events';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FiresImportResult } from '@ciffc/contracts';
-import { parseFireFile } from './parse.ts';
+import { type StoredFile, storedFile } from '../history/store.ts';
+import { decodeFile, parseFireFile, SentFile } from './parse.ts';
 import type { RejectedRow } from './problems.ts';
 import { checkRecords } from './rows.ts';
 import { HOLD_CHECK, holdWorker, onWorker } from './thread.ts';
@@ -28,6 +29,8 @@ export interface CheckedFile {
   /** The caller disposes of them once written (their spool file). */
   valid: ValidRows;
   rejected: RejectedRow[];
+  /** The file's text compressed for the history, when asked (`store`). */
+  stored: StoredFile | null;
 }
 
 /**
@@ -41,21 +44,33 @@ export function holdImportChecks(held: boolean): void {
 export const importChecks = new EventEmitter();
 
 /** Told the number of rows each time the worker hands a part's checked rows back. */
-export type OnRows = (count: number) => void;
+type OnRows = (count: number) => void;
 
-function checkOnWorker(
-  body: string,
-  formatHint: string | undefined,
-  today: string,
-  onRows: OnRows | undefined,
-): Promise<CheckedFile> {
+/** What a check is told besides the file. */
+interface CheckOptions {
+  formatHint: string | undefined;
+  today: string;
+  onRows?: OnRows | undefined;
+  /** Answer the file's text compressed for the history (an import that writes). */
+  store?: boolean | undefined;
+}
+
+function checkOnWorker(body: string | SentFile, options: CheckOptions): Promise<CheckedFile> {
+  const { formatHint, today, onRows } = options;
   // The valid rows go to a file of the instance's temporary folder (private to the API's unit).
   const spool = path.join(tmpdir(), `ciffc-import-${process.pid}-${randomUUID()}.json`);
   const valid = new ValidRows(spool);
   const rejected: RejectedRow[] = [];
   return new Promise<CheckedFile>((resolve, reject) => {
     const id = onWorker(
-      { kind: 'check', body, formatHint, today, spool },
+      {
+        kind: 'check',
+        body: typeof body === 'string' ? body : { bytes: body.bytes, contentType: body.contentType },
+        formatHint,
+        today,
+        spool,
+        store: Boolean(options.store),
+      },
       {
         message(message) {
           if (message.kind === 'valid') {
@@ -65,8 +80,18 @@ function checkOnWorker(
             for (const r of message.rows) rejected.push(r);
             onRows?.(message.rows.length);
           } else if (message.kind === 'done') {
-            const { format, national, totalRows } = message;
-            resolve({ format, national, totalRows, valid, rejected });
+            const { format, national, totalRows, stored } = message;
+            // A Buffer arrives as a plain Uint8Array, which the drivers do not all store as a blob.
+            const gzip =
+              stored && Buffer.from(stored.gzip.buffer, stored.gzip.byteOffset, stored.gzip.byteLength);
+            resolve({
+              format,
+              national,
+              totalRows,
+              valid,
+              rejected,
+              stored: stored && gzip ? { bytes: stored.bytes, gzip } : null,
+            });
             return true;
           }
           return false;
@@ -76,31 +101,45 @@ function checkOnWorker(
           reject(error);
         },
       },
+      typeof body === 'string' ? [] : transferable(body.bytes),
     );
     importChecks.emit('task', id);
   });
 }
 
 /**
+ * The bytes' own buffer, moved to the worker without a copy; bytes that share their buffer with
+ * others (a slice of Node's pool) are copied instead.
+ */
+function transferable(bytes: Uint8Array): ArrayBuffer[] {
+  const whole = bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength;
+  return whole && bytes.buffer instanceof ArrayBuffer ? [bytes.buffer] : [];
+}
+
+const sizeOf = (body: unknown) =>
+  typeof body === 'string' ? body.length : body instanceof SentFile ? body.bytes.byteLength : 0;
+
+/**
  * Reads and checks a file (a malformed one throws 400), on the worker thread when it is large;
- * `onRows` hears of the rows checked as they come (a small file's all at once).
+ * `onRows` hears of the rows checked as they come (a small file's all at once). The file is text,
+ * bytes as sent (`SentFile`, decoded where it is checked) or JSON already parsed.
  */
 export async function checkFile(
-  body: string | unknown,
-  formatHint: string | undefined,
-  today: string,
-  onRows?: OnRows,
+  body: string | SentFile | unknown,
+  options: CheckOptions,
 ): Promise<CheckedFile> {
-  if (typeof body === 'string' && body.length >= IMPORT_WORKER_BYTES)
-    return checkOnWorker(body, formatHint, today, onRows);
-  const parsed = parseFireFile(body, formatHint);
-  const { valid, rejected } = checkRecords(parsed.records, today);
-  onRows?.(parsed.records.length);
+  if ((typeof body === 'string' || body instanceof SentFile) && sizeOf(body) >= IMPORT_WORKER_BYTES)
+    return checkOnWorker(body, options);
+  const file = body instanceof SentFile ? decodeFile(body.bytes, body.contentType) : body;
+  const parsed = parseFireFile(file, options.formatHint);
+  const { valid, rejected } = checkRecords(parsed.records, options.today);
+  options.onRows?.(parsed.records.length);
   return {
     format: parsed.format,
     national: parsed.national,
     totalRows: parsed.records.length,
     valid: ValidRows.of(valid),
     rejected,
+    stored: options.store ? await storedFile(typeof file === 'string' ? file : JSON.stringify(file)) : null,
   };
 }

@@ -12,7 +12,7 @@ import { migrateToLatest } from '../../db/migrate.ts';
 import { HttpError } from '../../http/errors.ts';
 import { centreToday } from '../../http/time.ts';
 import { importFires } from './import.ts';
-import { decodeFile } from './parse.ts';
+import { SentFile } from './parse.ts';
 
 const args = process.argv.slice(2).filter((a) => a !== '--');
 const dryRun = args.includes('--dry-run');
@@ -28,7 +28,8 @@ const db = createDb({ databaseUrl: config.databaseUrl, sqliteFile: config.sqlite
 let exitCode = 0;
 try {
   await migrateToLatest(db.kysely);
-  const body = decodeFile(readFileSync(file));
+  // Its bytes, decoded where the file is checked (on the worker thread when it is large).
+  const body = new SentFile(readFileSync(file), undefined);
   const result = await importFires(db, body, {
     today: centreToday(new Date()),
     dryRun,

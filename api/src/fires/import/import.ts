@@ -2,7 +2,7 @@ import type { AgencyCode, FireSource, FiresImportResult } from '@ciffc/contracts
 import type { Db } from '../../db/index.ts';
 import { centreToday } from '../../http/time.ts';
 import type { ImportActor } from '../history/store.ts';
-import { fireKey, storedFile } from '../history/store.ts';
+import { fireKey } from '../history/store.ts';
 import { ANSWER_ROWS, applyImport, type ImportPlan, type Report } from './apply.ts';
 import { type CheckedFile, checkFile } from './check.ts';
 import { countByReason, type RejectedRow } from './problems.ts';
@@ -112,28 +112,26 @@ export async function importFires(
   body: string | unknown,
   options: ImportOptions,
 ): Promise<ImportResult> {
-  const parsed = await checkFile(body, options.formatHint, options.today, options.tracker?.rows);
+  const parsed = await checkFile(body, {
+    formatHint: options.formatHint,
+    today: options.today,
+    onRows: options.tracker?.rows,
+    store: !options.dryRun,
+  });
   try {
-    return await importChecked(db, body, parsed, options);
+    return await importChecked(db, parsed, options);
   } finally {
     parsed.valid.dispose();
   }
 }
 
 /** `importFires` once its file is checked. */
-async function importChecked(
-  db: Db,
-  body: string | unknown,
-  parsed: CheckedFile,
-  options: ImportOptions,
-): Promise<ImportResult> {
+async function importChecked(db: Db, parsed: CheckedFile, options: ImportOptions): Promise<ImportResult> {
   const { format: fileFormat, totalRows, valid, rejected } = parsed;
   checkAgencyOf(valid, options.onlyAgency);
   options.tracker?.writing();
-  // Compressed before the transaction, so the writer is not held while it runs.
-  const file = options.dryRun
-    ? null
-    : await storedFile(typeof body === 'string' ? body : JSON.stringify(body));
+  // Compressed as it was checked, before the transaction, so the writer is not held while it runs.
+  const file = parsed.stored;
   const report = reportOf(parsed, valid, options);
   const plan: ImportPlan = {
     engine: db.engine,
@@ -206,7 +204,11 @@ export async function importReport(
     tracker?: Pick<ImportTracker, 'rows'> | undefined;
   },
 ): Promise<string> {
-  const { valid, rejected } = await checkFile(body, options.formatHint, options.today, options.tracker?.rows);
+  const { valid, rejected } = await checkFile(body, {
+    formatHint: options.formatHint,
+    today: options.today,
+    onRows: options.tracker?.rows,
+  });
   try {
     checkAgencyOf(valid, options.onlyAgency);
   } finally {

@@ -39,7 +39,11 @@ const post = async (ctx: TestContext, query: string, payload = LARGE_CSV) =>
 
 it('tells the rows checked as the worker hands them back, up to every row of the file', async () => {
   const told: number[] = [];
-  const file = await checkFile(LARGE_CSV, 'text/csv', '2026-07-15', (n) => told.push(n));
+  const file = await checkFile(LARGE_CSV, {
+    formatHint: 'text/csv',
+    today: '2026-07-15',
+    onRows: (n) => told.push(n),
+  });
   expect(told.length).toBeGreaterThan(0);
   expect(told.reduce((a, b) => a + b, 0)).toBe(file.totalRows);
   expect(file.totalRows).toBe(ROWS);
@@ -283,6 +287,40 @@ forEachEngine(
       expect(answers.map((a) => a.statusCode)).toEqual([200, 403, 200, 200]);
       expect(answers[1]?.json()).toMatchObject({ code: 'import.foreign_agency' });
       expect(spools()).toEqual(before);
+    });
+
+    it('decodes a large Windows-1252 file on the worker, and keeps its text as sent for the history', async () => {
+      const csv = LARGE_CSV.replaceAll('LARGE-', 'ÉTÉ-');
+      const bytes = Buffer.from(csv, 'latin1');
+      expect(bytes.byteLength).toBeGreaterThanOrEqual(IMPORT_WORKER_BYTES);
+      const token = await tokenFor(ctx(), 'ciffc');
+      const res = await ctx().app.inject({
+        method: 'POST',
+        url: '/v1/fires/import?file_name=ete.csv',
+        headers: { 'content-type': 'text/csv', ...bearer(token) },
+        payload: bytes,
+      });
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toMatchObject({ inserted: 3300, rejected_count: 300 });
+      expect(res.json().accepted[0]).toMatchObject({ agency_fire_id: 'ÉTÉ-1' });
+      const kept = await ctx().app.inject({
+        method: 'GET',
+        url: `/v1/fires/imports/${res.json().import_id}/file`,
+        headers: bearer(token),
+      });
+      expect(kept.statusCode).toBe(200);
+      expect(kept.body).toBe(csv);
+    });
+
+    it('refuses a large file of an unknown charset from the worker, naming it', async () => {
+      const res = await ctx().app.inject({
+        method: 'POST',
+        url: '/v1/fires/import?dry_run=true',
+        headers: { 'content-type': 'text/csv; charset=koi8-r', ...bearer(await tokenFor(ctx(), 'ciffc')) },
+        payload: Buffer.from(LARGE_CSV),
+      });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({ code: 'import.unknown_encoding', params: { encoding: 'koi8-r' } });
     });
 
     it('refuses a progress name that is not 8 to 64 letters, digits, _ or -', async () => {

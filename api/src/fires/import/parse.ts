@@ -83,6 +83,18 @@ export const text = (v: unknown) =>
   typeof v === 'string' ? v.trim() : typeof v === 'number' ? String(v) : '';
 
 /**
+ * A large file's bytes as sent, with their content type: decoded where the file is checked, on the
+ * import's worker thread (check.ts), so that the API's thread holds neither the decoded text nor a
+ * copy of it.
+ */
+export class SentFile {
+  constructor(
+    readonly bytes: Uint8Array,
+    readonly contentType: string | undefined,
+  ) {}
+}
+
+/**
  * The file's bytes as text (docs/fires-import.md, "Encodings and separators"): UTF-8 with or without
  * its byte-order mark, UTF-16 with its mark (Excel's "Unicode text"), and Windows-1252 (Excel's
  * "CSV" on a Western European Windows) when the bytes are not UTF-8 or the charset says so.

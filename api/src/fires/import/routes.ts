@@ -14,8 +14,9 @@ import { ErrorResponse } from '../../http/query.ts';
 import { centreToday } from '../../http/time.ts';
 import { requireUser } from '../../plugins/identity.ts';
 import { fireHistoryRoutes } from '../history/routes.ts';
+import { IMPORT_WORKER_BYTES } from './check.ts';
 import { importFires, importReport } from './import.ts';
-import { decodeFile } from './parse.ts';
+import { decodeFile, SentFile } from './parse.ts';
 import { importProgress, trackImport } from './progress.ts';
 
 const FiresImportReport = z.string().describe('?report=csv: every rejected row, as text/csv');
@@ -30,7 +31,15 @@ export async function fireImportRoutes(fastify: FastifyInstance): Promise<void> 
     { parseAs: 'buffer' },
     (request, body, done) => {
       try {
-        done(null, decodeFile(body as Buffer, request.headers['content-type']));
+        const bytes = body as Buffer;
+        const contentType = request.headers['content-type'];
+        // A large file stays bytes until the worker thread decodes and checks it (check.ts).
+        done(
+          null,
+          bytes.byteLength >= IMPORT_WORKER_BYTES
+            ? new SentFile(bytes, contentType)
+            : decodeFile(bytes, contentType),
+        );
       } catch (error) {
         done(error as Error, undefined);
       }

@@ -3,6 +3,7 @@ import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { FiresImportResult, ServerMessageCode } from '@ciffc/contracts';
 import { HttpError } from '../../http/errors.ts';
+import type { StoredFile } from '../history/store.ts';
 import type { ImportPlan, Outcome } from './apply.ts';
 import type { RejectedRow } from './problems.ts';
 import type { HandedRows, SpooledPart } from './valid-rows.ts';
@@ -30,8 +31,11 @@ export function holdWorker(word: number, held: boolean): void {
 export interface CheckTask {
   id: number;
   kind: 'check';
-  body: string;
+  /** The file as text, or as bytes to decode with their content type (`SentFile`). */
+  body: string | { bytes: Uint8Array; contentType: string | undefined };
   formatHint: string | undefined;
+  /** Whether to answer the file's text compressed, for the history (not for a dry run). */
+  store: boolean;
   today: string;
   /** The file the worker writes the valid rows to (valid-rows.ts). */
   spool: string;
@@ -53,7 +57,14 @@ export type WorkerTask = CheckTask | ApplyTask;
 export type WorkerMessage =
   | { id: number; kind: 'valid'; part: SpooledPart }
   | { id: number; kind: 'rejected'; rows: RejectedRow[] }
-  | { id: number; kind: 'done'; format: FiresImportResult['format']; national: boolean; totalRows: number }
+  | {
+      id: number;
+      kind: 'done';
+      format: FiresImportResult['format'];
+      national: boolean;
+      totalRows: number;
+      stored: StoredFile | null;
+    }
   | { id: number; kind: 'began' }
   | { id: number; kind: 'written'; count: number }
   | { id: number; kind: 'applied'; outcome: Outcome }
@@ -125,12 +136,15 @@ function startWorker(): Worker {
 
 type Task = Omit<CheckTask, 'id' | 'holds'> | Omit<ApplyTask, 'id' | 'holds'>;
 
-/** Hands a task to the worker (started at the first); `handler` hears its messages. */
-export function onWorker(task: Task, handler: TaskHandler): number {
+/**
+ * Hands a task to the worker (started at the first); `handler` hears its messages. `transfer`: the
+ * task's buffers moved to the worker (no copy; unusable here afterwards).
+ */
+export function onWorker(task: Task, handler: TaskHandler, transfer: ArrayBuffer[] = []): number {
   worker ??= startWorker();
   const id = nextId++;
   handlers.set(id, handler);
   worker.ref();
-  worker.postMessage({ ...task, id, holds } as WorkerTask);
+  worker.postMessage({ ...task, id, holds } as WorkerTask, transfer);
   return id;
 }

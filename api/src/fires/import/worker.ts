@@ -9,10 +9,10 @@ import { Kysely, SqliteDialect, sql } from 'kysely';
 import { openSqlite } from '../../db/index.ts';
 import type { Database } from '../../db/tables.ts';
 import { HttpError } from '../../http/errors.ts';
-import { fireKey } from '../history/store.ts';
+import { fireKey, storedFile } from '../history/store.ts';
 import { applyImport, type ImportPlan, type Outcome } from './apply.ts';
 import { reasonCode } from './cwfis.ts';
-import { parseFireFile, type RawRecord } from './parse.ts';
+import { decodeFile, parseFireFile, type RawRecord } from './parse.ts';
 import { english, type Problem, type RejectedRow } from './problems.ts';
 import { checkRecords, type ValidRow } from './rows.ts';
 import { piecesOf, streamCsvRecords } from './stream.ts';
@@ -51,9 +51,11 @@ function duplicate({ record, fire }: ValidRow, firstRow: number): RejectedRow {
 }
 
 type FileShape = { format: 'csv' | 'geojson'; national: boolean; totalRows: number };
+/** A check task with its file as text. */
+type TextTask = Omit<CheckTask, 'body'> & { body: string };
 type Send = (valid: ValidRow[], rejected: RejectedRow[]) => void;
 
-function checkWhole(task: CheckTask, send: Send): FileShape {
+function checkWhole(task: TextTask, send: Send): FileShape {
   const parsed = parseFireFile(task.body, task.formatHint);
   const { valid, rejected } = checkRecords(parsed.records, task.today);
   send(valid, rejected);
@@ -65,7 +67,7 @@ function checkWhole(task: CheckTask, send: Send): FileShape {
  * file streams through the parser (stream.ts), a part of rows checked at a time; a later row
  * of a fire an earlier part had is rejected as a duplicate.
  */
-async function checkParts(task: CheckTask, send: Send): Promise<FileShape> {
+async function checkParts(task: TextTask, send: Send): Promise<FileShape> {
   if (!isCsv(task.body, task.formatHint)) return checkWhole(task, send);
   const seen = new Map<string, number>();
   const checkPart = (records: RawRecord[]) => {
@@ -94,6 +96,7 @@ const post = (message: WorkerMessage) => port.postMessage(message);
 
 async function check(task: CheckTask): Promise<void> {
   Atomics.wait(new Int32Array(task.holds), HOLD_CHECK, 1);
+  const body = typeof task.body === 'string' ? task.body : decodeFile(task.body.bytes, task.body.contentType);
   const spool = new SpoolWriter(task.spool);
   try {
     const send: Send = (valid, rejected) => {
@@ -101,8 +104,9 @@ async function check(task: CheckTask): Promise<void> {
       if (valid.length) post({ id: task.id, kind: 'valid', part: spool.write(valid) });
       if (rejected.length) post({ id: task.id, kind: 'rejected', rows: rejected });
     };
-    const file = await checkParts(task, send);
-    post({ id: task.id, kind: 'done', ...file });
+    const file = await checkParts({ ...task, body }, send);
+    const stored = task.store ? await storedFile(body) : null;
+    post({ id: task.id, kind: 'done', ...file, stored });
   } finally {
     spool.close();
   }
