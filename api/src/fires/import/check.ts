@@ -7,7 +7,7 @@ import { type StoredFile, storedFile } from '../history/store.ts';
 import { decodeFile, parseFireFile, SentFile } from './parse.ts';
 import type { RejectedRow } from './problems.ts';
 import { checkRecords } from './rows.ts';
-import { HOLD_CHECK, holdWorker, onWorker } from './thread.ts';
+import { asBuffer, HOLD_CHECK, holdWorker, onWorker } from './thread.ts';
 import { ValidRows } from './valid-rows.ts';
 
 /**
@@ -81,16 +81,13 @@ function checkOnWorker(body: string | SentFile, options: CheckOptions): Promise<
             onRows?.(message.rows.length);
           } else if (message.kind === 'done') {
             const { format, national, totalRows, stored } = message;
-            // A Buffer arrives as a plain Uint8Array, which the drivers do not all store as a blob.
-            const gzip =
-              stored && Buffer.from(stored.gzip.buffer, stored.gzip.byteOffset, stored.gzip.byteLength);
             resolve({
               format,
               national,
               totalRows,
               valid,
               rejected,
-              stored: stored && gzip ? { bytes: stored.bytes, gzip } : null,
+              stored: stored && { bytes: stored.bytes, gzip: asBuffer(stored.gzip) },
             });
             return true;
           }

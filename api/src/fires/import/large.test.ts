@@ -37,6 +37,16 @@ const post = async (ctx: TestContext, query: string, payload = LARGE_CSV) =>
     payload,
   });
 
+/** How many fires have an id like the pattern. */
+async function firesLike(ctx: TestContext, pattern: string): Promise<number> {
+  const { n } = await ctx.app.db.kysely
+    .selectFrom('fires')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('agency_fire_id', 'like', pattern)
+    .executeTakeFirstOrThrow();
+  return Number(n);
+}
+
 it('tells the rows checked as the worker hands them back, up to every row of the file', async () => {
   const told: number[] = [];
   const file = await checkFile(LARGE_CSV, {
@@ -162,12 +172,7 @@ forEachEngine(
         ended: 0,
         overruled: 0,
       });
-      const fires = await db
-        .selectFrom('fires')
-        .select((eb) => eb.fn.countAll<number>().as('n'))
-        .where('agency_fire_id', 'like', 'BATCH-%')
-        .executeTakeFirstOrThrow();
-      expect(Number(fires.n)).toBe(3300);
+      expect(await firesLike(ctx(), 'BATCH-%')).toBe(3300);
       const versions = await db
         .selectFrom('fire_versions')
         .select(['action', (eb) => eb.fn.countAll<number>().as('n')])
@@ -386,12 +391,7 @@ describe('a large import on a SQLite file', () => {
     expect(res.json()).toMatchObject({ inserted: 3300, rejected_count: 300 });
     await saving;
     const db = ctx().app.db.kysely;
-    const written = await db
-      .selectFrom('fires')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('agency_fire_id', 'like', 'BESIDE-%')
-      .executeTakeFirstOrThrow();
-    expect(Number(written.n)).toBe(3300);
+    expect(await firesLike(ctx(), 'BESIDE-%')).toBe(3300);
     const versions = await db
       .selectFrom('fire_versions')
       .select((eb) => eb.fn.countAll<number>().as('n'))

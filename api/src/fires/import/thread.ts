@@ -53,6 +53,10 @@ export interface ApplyTask {
 
 export type WorkerTask = CheckTask | ApplyTask;
 
+/** A Buffer handed between threads arrives as a plain Uint8Array, which the drivers do not all store as a blob. */
+export const asBuffer = (bytes: Uint8Array): Buffer =>
+  Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+
 /** What the worker answers: a task's messages, then `done` or `applied`, or `failed`. */
 export type WorkerMessage =
   | { id: number; kind: 'valid'; part: SpooledPart }

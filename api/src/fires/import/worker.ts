@@ -18,6 +18,7 @@ import { checkRecords, type ValidRow } from './rows.ts';
 import { piecesOf, streamCsvRecords } from './stream.ts';
 import {
   type ApplyTask,
+  asBuffer,
   type CheckTask,
   HOLD_CHECK,
   HOLD_WRITE,
@@ -123,11 +124,7 @@ async function apply(task: ApplyTask): Promise<void> {
     valid: ValidRows.handedOver(task.plan.valid),
     onRows: (count) => post({ id: task.id, kind: 'written', count }),
   };
-  // A Buffer arrives as a plain Uint8Array, which the driver does not store as a blob.
-  if (plan.entry) {
-    const { gzip } = plan.entry.file;
-    plan.entry.file.gzip = Buffer.from(gzip.buffer, gzip.byteOffset, gzip.byteLength);
-  }
+  if (plan.entry) plan.entry.file.gzip = asBuffer(plan.entry.file.gzip);
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: openSqlite(task.file) }) });
   const began = () => {
     post({ id: task.id, kind: 'began' });
