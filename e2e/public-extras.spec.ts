@@ -1,4 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
+import { BASE_COLOURS } from '../web/src/shared/map/constants.ts';
 import { axeOf } from './support.ts';
 
 /**
@@ -10,6 +11,29 @@ import { axeOf } from './support.ts';
 
 async function drawnCount(page: Page): Promise<number> {
   return Number((await page.locator('.fires-map-status').getAttribute('data-drawn')) || '0');
+}
+
+/** The share of the map's pixels (as on screen) that are of `hex`, give or take 3 per channel. */
+async function colourShare(page: Page, hex: string): Promise<number> {
+  const png = await page.locator('.fires-map-canvas canvas.maplibregl-canvas').screenshot();
+  return page.evaluate(
+    async ({ base64, hex }) => {
+      // Decoded from the bytes: the site's CSP refuses a fetch of a data: address.
+      const bytes = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
+      const image = await createImageBitmap(new Blob([bytes], { type: 'image/png' }));
+      const canvas = new OffscreenCanvas(image.width, image.height);
+      const context = canvas.getContext('2d');
+      if (!context) return 0;
+      context.drawImage(image, 0, 0);
+      const { data } = context.getImageData(0, 0, image.width, image.height);
+      const want = [1, 3, 5].map((i) => Number.parseInt(hex.slice(i, i + 2), 16));
+      let matching = 0;
+      for (let i = 0; i < data.length; i += 4)
+        if (want.every((v, c) => Math.abs((data[i + c] ?? 0) - v) <= 3)) matching++;
+      return matching / (data.length / 4);
+    },
+    { base64: png.toString('base64'), hex },
+  );
 }
 
 test.describe('a first visit from a French browser', () => {
@@ -77,6 +101,9 @@ test.describe('public site extras', () => {
     await expect(page.locator('.maplibregl-ctrl-scale')).toHaveText(/\d+\s?km/);
     await expect(page.locator('.place-label', { hasText: 'Ottawa' })).toBeVisible();
     await expect(page.locator('.place-label', { hasText: 'Quebec City' })).toBeVisible();
+    // The land is drawn after the fires (they come first): Canada's land and its neighbours' appear.
+    await expect.poll(() => colourShare(page, BASE_COLOURS.land), { timeout: 15_000 }).toBeGreaterThan(0.2);
+    expect(await colourShare(page, BASE_COLOURS.neighbour)).toBeGreaterThan(0.02);
     expect(mapErrors).toEqual([]);
     await page.getByRole('button', { name: 'Français' }).click();
     // The map is built again in French (its labels are its markers, rendered with its layers).

@@ -85,7 +85,6 @@ type Box = [number, number, number, number];
 const fireLayer = {
   id: FIRE_LAYER,
   type: 'circle' as const,
-  layout: { 'circle-sort-key': ['get', 'field_fire_size'] },
   paint: {
     'circle-color': [
       'match',
@@ -146,9 +145,11 @@ export default function FiresMapCanvas({
   }>();
   // The view the perimeters are asked for: read at load and after each move (a band and grid cell).
   const [view, setView] = useState<{ box: Box; zoom: number }>();
+  // Set at the first frame that holds the fires: what the map adds after them waits for it.
+  const [firesDrawn, setFiresDrawn] = useState(false);
   const { data: perimeters = EMPTY_PERIMETERS } = useQuery({
     ...perimetersQuery(view?.box ?? [0, 0, 0, 0], view?.zoom ?? 0),
-    enabled: perimetersShown && view !== undefined,
+    enabled: perimetersShown && view !== undefined && firesDrawn,
   });
   // Place names depend on the zoom (places.ts): read once the map has fitted Canada, then on each zoom.
   const [zoom, setZoom] = useState<number>();
@@ -161,16 +162,6 @@ export default function FiresMapCanvas({
   }>();
   // Where focus goes back to when a popup opened from the keyboard list closes.
   const trigger = useRef<HTMLElement>(null);
-
-  useEffect(() => {
-    let live = true;
-    loadCanadaBaseMap()
-      .then((b) => live && setBase(b))
-      .catch((error: unknown) => console.error(error));
-    return () => {
-      live = false;
-    };
-  }, []);
 
   const filter = useMemo(() => legendFilter(selection), [selection]);
   const perimetersFilter = useMemo(() => perimeterFilter(selection), [selection]);
@@ -215,6 +206,33 @@ export default function FiresMapCanvas({
     const drawnPerimeters = [...perimeterIds].flatMap((id) => byId.get(id as number) ?? []);
     setPerimetersInView({ total: perimeterIds.size, largest: largestPerimeters(drawnPerimeters) });
   }, [onRenderedCount, fires, perimeters]);
+
+  // The base map's shapes are read out of their file (its download started with the page's) once
+  // the fires are drawn: before, that work and the base map's tiles held the fires' first frame back.
+  useEffect(() => {
+    if (!firesDrawn) return;
+    let live = true;
+    loadCanadaBaseMap()
+      .then((b) => live && setBase(b))
+      .catch((error: unknown) => console.error(error));
+    return () => {
+      live = false;
+    };
+  }, [firesDrawn]);
+  // The fires are said drawn at the first frame that holds them, not at MapLibre's `idle`, which
+  // waits for the base map and the perimeters too (the fires' layer comes first: it is what the
+  // reader came for). `idle` then counts again with everything in place.
+  const reportedFires = useRef<MapFires>(undefined);
+  const reportFiresDrawn = useCallback(
+    (map: maplibregl.Map) => {
+      if (reportedFires.current === fires || !map.getLayer(FIRE_LAYER) || !map.isSourceLoaded('fires'))
+        return;
+      reportedFires.current = fires;
+      setFiresDrawn(true);
+      reportRendered();
+    },
+    [fires, reportRendered],
+  );
 
   const openFromList = (key: number, from: HTMLElement) => {
     const feature = fires.features[key - 1];
@@ -335,6 +353,7 @@ export default function FiresMapCanvas({
         onMouseEnter={() => setCursor('pointer')}
         onMouseLeave={() => setCursor('')}
         cursor={cursor}
+        onRender={(e) => reportFiresDrawn(e.target)}
         onIdle={reportRendered}
         onLoad={(e) => {
           setZoom(e.target.getZoom());

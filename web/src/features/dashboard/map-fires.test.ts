@@ -44,6 +44,25 @@ describe('parseMapFires', () => {
     }
   });
 
+  it('orders the fires largest first, so a small fire is drawn over a large one beside it', () => {
+    const sizes = [12.5, 4000, 0.1, 250, 4000];
+    const collection = {
+      type: 'FeatureCollection',
+      features: sizes.map((size, i) => fire({ field_fire_size: size, field_agency_fire_id: `G${i}` })),
+    };
+    const features = parseMapFires(collection).features;
+    expect(features.map((f) => f.properties.field_fire_size)).toEqual([4000, 4000, 250, 12.5, 0.1]);
+    // Equal sizes keep the answer's order; the keys (the map's lookup) follow the new order.
+    expect(features.map((f) => f.properties.field_agency_fire_id)).toEqual(['G1', 'G4', 'G3', 'G0', 'G2']);
+    expect(features.map((f) => [f.id, f.properties.key])).toEqual([
+      [1, 1],
+      [2, 2],
+      [3, 3],
+      [4, 4],
+      [5, 5],
+    ]);
+  });
+
   it('leaves out features without a usable point or a known active stage', () => {
     const collection = {
       type: 'FeatureCollection',
@@ -72,11 +91,12 @@ describe('parseMapFires', () => {
         fire({ field_fire_size: 1000.5, field_response_type: 'MON' }),
       ],
     });
+    // Largest first (the map's drawing order).
     expect(fires.features.map((f) => [f.properties.group, f.properties.size_class])).toEqual([
-      ['OC', 'small'],
-      ['BH', 'medium'],
-      ['UC', 'medium'],
       ['MON_OC', 'large'],
+      ['UC', 'medium'],
+      ['BH', 'medium'],
+      ['OC', 'small'],
     ]);
     expect(countByLegend(fires)).toEqual({
       groups: { OC: 1, BH: 1, UC: 1, MON_OC: 1 },

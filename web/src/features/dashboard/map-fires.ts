@@ -29,6 +29,25 @@ export const EMPTY_FIRES: MapFires = { type: 'FeatureCollection', features: [] }
 const str = (v: unknown) => (typeof v === 'string' ? v : typeof v === 'number' ? String(v) : '');
 
 /**
+ * The map draws a tile's points in the order of its data: the largest fires come first, so a small
+ * fire beside a large one is drawn over it and stays visible (docs/decisions.md, "The public map").
+ * This order replaces MapLibre's `circle-sort-key`, which drew the largest on top and split the
+ * layer into one draw per distinct size (185 draws per frame instead of a handful).
+ */
+function largestFirst(features: unknown[]): unknown[] {
+  const size = (raw: unknown) => {
+    const hectares = Number(
+      (raw as { properties?: { field_fire_size?: unknown } } | null)?.properties?.field_fire_size,
+    );
+    return Number.isFinite(hectares) ? hectares : 0;
+  };
+  return features
+    .map((raw) => ({ raw, size: size(raw) }))
+    .sort((a, b) => b.size - a.size)
+    .map((f) => f.raw);
+}
+
+/**
  * Reads the answer of GET /v1/dashboard/fires?map=true. "A map response that is XML or bad data is
  * treated as no features": anything that is not a GeoJSON FeatureCollection gives no fires, and a
  * feature without a point inside the world's bounds or without a known stage is left out, never
@@ -47,7 +66,7 @@ export function parseMapFires(body: unknown): MapFires {
   const collection = data as { type?: unknown; features?: unknown };
   if (collection.type !== 'FeatureCollection' || !Array.isArray(collection.features)) return EMPTY_FIRES;
   const features: MapFires['features'] = [];
-  for (const raw of collection.features) {
+  for (const raw of largestFirst(collection.features)) {
     if (!raw || typeof raw !== 'object') continue;
     const f = raw as {
       geometry?: { type?: unknown; coordinates?: unknown };
