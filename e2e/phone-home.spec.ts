@@ -154,3 +154,37 @@ for (const width of [390, 1024, 1366]) {
     });
   }
 }
+
+test.describe('the home page on a phone of three device pixels per CSS pixel', () => {
+  test.use({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 3 });
+
+  test('the map is drawn at two device pixels per CSS pixel', async ({ page }) => {
+    await open(page, 'en');
+    const canvas = page.locator('.fires-map-canvas canvas.maplibregl-canvas');
+    await expect(canvas).toBeVisible({ timeout: 30_000 });
+    const css = (await canvas.boundingBox())?.width ?? 0;
+    expect(css).toBeGreaterThan(300);
+    expect(Number(await canvas.getAttribute('width'))).toBe(Math.round(css * 2));
+  });
+});
+
+test('the map follows a browser zoom to 200 % on a laptop: two device pixels per CSS pixel', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1366, height: 900 });
+  await open(page, 'en');
+  const canvas = page.locator('.fires-map-canvas canvas.maplibregl-canvas');
+  await expect(canvas).toBeVisible({ timeout: 30_000 });
+  const ratio = async () =>
+    Number(await canvas.getAttribute('width')) / ((await canvas.boundingBox())?.width ?? 1);
+  expect(await ratio()).toBeCloseTo(1, 1);
+  // A zoom to 200 %: half the CSS pixels across, two device pixels each.
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Emulation.setDeviceMetricsOverride', {
+    width: 683,
+    height: 450,
+    deviceScaleFactor: 2,
+    mobile: false,
+  });
+  await expect.poll(ratio).toBeCloseTo(2, 1);
+});

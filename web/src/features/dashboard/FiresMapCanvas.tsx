@@ -15,6 +15,7 @@ import * as maplibregl from 'maplibre-gl';
 import 'maplibre-gl/dist/maplibre-gl.css';
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
 import { useIntl } from 'react-intl';
 import { useLocale } from '../../shared/i18n/LocaleProvider.tsx';
 import { type CanadaBaseMap, loadCanadaBaseMap } from '../../shared/map/base-map.ts';
@@ -60,6 +61,13 @@ const OFFLINE_STYLE: StyleSpecification = {
   sources: {},
   layers: [{ id: 'water', type: 'background', paint: { 'background-color': BASE_COLOURS.water } }],
 };
+
+/**
+ * At most two device pixels per CSS pixel: a third is not seen on flat fills and dots (the place
+ * names are HTML), but costs 2.25 times the pixels on every frame; without a GPU a phone's fires
+ * came 0.25 s later (docs/decisions.md, "The public map").
+ */
+const mapPixelRatio = () => Math.min(window.devicePixelRatio || 1, 2);
 
 const FIRE_LAYER = 'fires';
 /** Perimeters are drawn under the points, and the base map under them (its layers go before this). */
@@ -163,6 +171,16 @@ export default function FiresMapCanvas({
   // Where focus goes back to when a popup opened from the keyboard list closes.
   const trigger = useRef<HTMLElement>(null);
 
+  // A browser zoom changes the device pixel ratio (and fires `resize`): the map follows, capped.
+  useEffect(() => {
+    const follow = () => {
+      const map = mapRef.current?.getMap();
+      if (map && map.getPixelRatio() !== mapPixelRatio()) map.setPixelRatio(mapPixelRatio());
+    };
+    window.addEventListener('resize', follow);
+    return () => window.removeEventListener('resize', follow);
+  }, []);
+
   const filter = useMemo(() => legendFilter(selection), [selection]);
   const perimetersFilter = useMemo(() => perimeterFilter(selection), [selection]);
   const withPerimeter = useMemo(
@@ -229,7 +247,9 @@ export default function FiresMapCanvas({
         return;
       reportedFires.current = fires;
       setFiresDrawn(true);
-      reportRendered();
+      // The status line says so now, not after the map's next frames (a phone's main thread is
+      // busy drawing them, and the count would appear 0.2-0.4 s after the fires).
+      flushSync(reportRendered);
     },
     [fires, reportRendered],
   );
@@ -345,6 +365,7 @@ export default function FiresMapCanvas({
         maxZoom={toMapLibreZoom(MAP_MAX_ZOOM)}
         style={{ width: '100%', height: MAP_HEIGHT_PX }}
         mapStyle={OFFLINE_STYLE}
+        pixelRatio={mapPixelRatio()}
         locale={locale}
         dragRotate={false}
         touchPitch={false}
