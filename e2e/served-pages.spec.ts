@@ -1,3 +1,5 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { expect, test } from '@playwright/test';
 import { pdfPageTexts } from './pdf-text.ts';
 
@@ -148,4 +150,42 @@ test("a shared footer page link previews with the content system's title and fir
   await page.goto('/page/privacy');
   await expect(page.getByRole('heading', { level: 1, name: 'Privacy' })).toBeVisible();
   await expect(page).toHaveTitle('CIFFC - Privacy');
+});
+
+test("the embed code on another site's page: /map draws its fires in the frame with its attribution and date; the home page is refused a frame", async ({
+  page,
+  baseURL,
+}, testInfo) => {
+  await page.goto('/');
+  await page.getByText('Embed this map').click();
+  const code = await page.locator('#embed-map-code').inputValue();
+  expect(code).toContain(`src="${baseURL}/map"`);
+
+  // A newspaper's article on another origin: a server of its own on another port. (A page made up
+  // by the browser's router would have no address, and Chrome refuses its frames to a local one.)
+  const site = createServer((_req, res) => {
+    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+    res.end(`<!doctype html><html lang="en"><head><title>Regional news</title></head><body>
+      <h1>Wildfire season update</h1>${code}
+      <iframe id="home" src="${baseURL}/" title="home page" width="600" height="200"></iframe></body></html>`);
+  });
+  await new Promise<void>((listening) => site.listen(0, '127.0.0.1', listening));
+  const { port } = site.address() as AddressInfo;
+  await page.goto(`http://127.0.0.1:${port}/article`);
+  const map = page.frameLocator('iframe[src$="/map"]');
+  await expect
+    .poll(async () => Number((await map.locator('.fires-map-status').getAttribute('data-drawn')) || 0), {
+      timeout: 30_000,
+    })
+    .toBeGreaterThan(0);
+  await expect(map.locator('.maplibregl-ctrl-attrib')).toContainText('Natural Earth');
+  await expect(map.locator('.fires-map .figure-as-of')).toContainText(/\d{4}/);
+  // No top bar: the embedded layout's spacer stands in its place.
+  await expect(map.locator('.embedded-spacer')).toHaveCount(1);
+  await expect(map.getByRole('banner')).toHaveCount(0);
+  // The home page refuses other sites' frames (frame-ancestors 'none'): its app never starts there.
+  const home = await (await page.locator('#home').elementHandle())?.contentFrame();
+  await expect.poll(() => home?.url()).toBe('chrome-error://chromewebdata/');
+  await page.screenshot({ path: testInfo.outputPath('map-in-frame.png') });
+  site.close();
 });
