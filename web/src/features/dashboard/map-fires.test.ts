@@ -45,21 +45,32 @@ describe('parseMapFires', () => {
   });
 
   it('orders the fires largest first, so a small fire is drawn over a large one beside it', () => {
-    const sizes = [12.5, 4000, 0.1, 250, 4000];
+    const sizes = [12.5, 4000, 0.1, 250, 4000, -5, 0];
     const collection = {
       type: 'FeatureCollection',
       features: sizes.map((size, i) => fire({ field_fire_size: size, field_agency_fire_id: `G${i}` })),
     };
     const features = parseMapFires(collection).features;
-    expect(features.map((f) => f.properties.field_fire_size)).toEqual([4000, 4000, 250, 12.5, 0.1]);
+    // A size that is not a size reads as 0, here as on the map.
+    expect(features.map((f) => f.properties.field_fire_size)).toEqual([4000, 4000, 250, 12.5, 0.1, 0, 0]);
     // Equal sizes keep the answer's order; the keys (the map's lookup) follow the new order.
-    expect(features.map((f) => f.properties.field_agency_fire_id)).toEqual(['G1', 'G4', 'G3', 'G0', 'G2']);
+    expect(features.map((f) => f.properties.field_agency_fire_id)).toEqual([
+      'G1',
+      'G4',
+      'G3',
+      'G0',
+      'G2',
+      'G5',
+      'G6',
+    ]);
     expect(features.map((f) => [f.id, f.properties.key])).toEqual([
       [1, 1],
       [2, 2],
       [3, 3],
       [4, 4],
       [5, 5],
+      [6, 6],
+      [7, 7],
     ]);
   });
 

@@ -39,7 +39,7 @@ function largestFirst(features: unknown[]): unknown[] {
     const hectares = Number(
       (raw as { properties?: { field_fire_size?: unknown } } | null)?.properties?.field_fire_size,
     );
-    return Number.isFinite(hectares) ? hectares : 0;
+    return Number.isFinite(hectares) && hectares >= 0 ? hectares : 0; // as read below
   };
   return features
     .map((raw) => ({ raw, size: size(raw) }))
