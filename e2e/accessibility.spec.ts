@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { axeOf, login } from './support.ts';
+import { axeOf, drawnCount, login } from './support.ts';
 
 /** WCAG 2.1 AA on the screens whose own specs do not run axe, in both languages. */
 async function expectNoViolations(page: Page, path: string, ready: RegExp) {
@@ -26,11 +26,6 @@ const PUBLIC_ROUTES = [
   '/reset-password?code=a1b2c3',
   '/404',
 ];
-
-/** The number of fires the dashboard map reports drawn (its status line). */
-async function drawnCount(page: Page): Promise<number> {
-  return Number((await page.locator('.fires-map-status').getAttribute('data-drawn')) || '0');
-}
 
 /** A public page once everything it loads has arrived, its folded tables and lists opened. */
 async function openPublicPage(page: Page, path: string, locale: 'en' | 'fr') {

@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { BASE_COLOURS } from '../web/src/shared/map/constants.ts';
-import { axeOf } from './support.ts';
+import { axeOf, drawnCount } from './support.ts';
 
 /**
  * What visitors of national and provincial fire sites expect, on
@@ -8,10 +8,6 @@ import { axeOf } from './support.ts';
  * popup's cause, point and agency link, sorting and search on the national list, previous/next
  * report, the footer pages, and the map's scale bar, neighbouring land and place names.
  */
-
-async function drawnCount(page: Page): Promise<number> {
-  return Number((await page.locator('.fires-map-status').getAttribute('data-drawn')) || '0');
-}
 
 /** The share of the map's pixels (as on screen) that are of `hex`, give or take 3 per channel. */
 async function colourShare(page: Page, hex: string): Promise<number> {

@@ -1,4 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
+import { drawnCount } from './support.ts';
 
 /**
  * Public fire pages on the running stack with its demo data: the dashboard map and its
@@ -8,10 +9,6 @@ import { expect, type Page, test } from '@playwright/test';
 
 /** The map's status line: data-shown (fires the legend lets through), data-drawn (what MapLibre rendered in view). */
 const mapStatus = (page: Page) => page.locator('.fires-map-status');
-
-async function drawnCount(page: Page): Promise<number> {
-  return Number((await mapStatus(page).getAttribute('data-drawn')) || '0');
-}
 
 /** Parses our CSV (every cell quoted, CRLF rows, BOM). */
 function parseCsv(text: string): string[][] {

@@ -2,6 +2,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect, test } from '@playwright/test';
 import { pdfPageTexts } from './pdf-text.ts';
+import { drawnCount } from './support.ts';
 
 /**
  * What a newsroom chat, a search engine and a printer get of a report (docs/decisions.md, "Served
@@ -173,11 +174,7 @@ test("the embed code on another site's page: /map draws its fires in the frame w
   const { port } = site.address() as AddressInfo;
   await page.goto(`http://127.0.0.1:${port}/article`);
   const map = page.frameLocator('iframe[src$="/map"]');
-  await expect
-    .poll(async () => Number((await map.locator('.fires-map-status').getAttribute('data-drawn')) || 0), {
-      timeout: 30_000,
-    })
-    .toBeGreaterThan(0);
+  await expect.poll(() => drawnCount(map), { timeout: 30_000 }).toBeGreaterThan(0);
   await expect(map.locator('.maplibregl-ctrl-attrib')).toContainText('Natural Earth');
   await expect(map.locator('.fires-map .figure-as-of')).toContainText(/\d{4}/);
   // No top bar: the embedded layout's spacer stands in its place.

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { DEMO_PASSWORD } from '@ciffc/contracts';
-import { expect, type Locator, type Page } from '@playwright/test';
+import { expect, type FrameLocator, type Locator, type Page } from '@playwright/test';
 
 /** Signs in through the login page, as a person would, and waits for the agency pill. */
 export async function login(page: Page, username: string, password = DEMO_PASSWORD): Promise<void> {
@@ -58,3 +58,11 @@ export const switchTo = async (page: Page, language: 'Français' | 'English') =>
  * way). Our pages have no frames, which are what the default mode is for.
  */
 export const axeOf = (page: Page) => new AxeBuilder({ page }).setLegacyMode(true);
+
+/**
+ * The number of fires the dashboard map says it drew (its status line's `data-drawn`; 0 until it
+ * has), on a page or inside a frame that embeds the map.
+ */
+export async function drawnCount(scope: Page | FrameLocator): Promise<number> {
+  return Number((await scope.locator('.fires-map-status').getAttribute('data-drawn')) || '0');
+}
