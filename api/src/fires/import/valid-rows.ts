@@ -56,11 +56,7 @@ export class ValidRows {
         const { offset, bytes } = part as SpooledPart;
         const text = Buffer.allocUnsafe(bytes);
         readSync(fd, text, 0, bytes, offset);
-        const rows = JSON.parse(text.toString('utf8')) as {
-          row: number;
-          line?: number;
-          fire: ValidRow['fire'];
-        }[];
+        const rows = JSON.parse(text.toString('utf8')) as SpooledRow[];
         yield rows.map(({ row, line, fire }) => ({
           record: { row, ...(line !== undefined ? { line } : {}), values: {} },
           fire,
@@ -104,6 +100,13 @@ export interface PartSummary {
   newestDay: string;
 }
 
+/** A valid row as spooled: its place in the file and the fire (its raw values are not needed). */
+interface SpooledRow {
+  row: number;
+  line?: number | undefined;
+  fire: ValidRow['fire'];
+}
+
 /** A part of valid rows in the spool file. */
 export interface SpooledPart extends PartSummary {
   offset: number;
@@ -142,9 +145,10 @@ export class SpoolWriter {
   }
 
   write(rows: readonly ValidRow[]): SpooledPart {
-    const text = Buffer.from(
-      JSON.stringify(rows.map(({ record, fire }) => ({ row: record.row, line: record.line, fire }))),
+    const spooled = rows.map(
+      ({ record, fire }): SpooledRow => ({ row: record.row, line: record.line, fire }),
     );
+    const text = Buffer.from(JSON.stringify(spooled));
     let written = 0;
     while (written < text.length)
       written += writeSync(this.#fd, text, written, text.length - written, this.#offset + written);
