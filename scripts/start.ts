@@ -6,7 +6,10 @@
  */
 import { join } from 'node:path';
 import { DEMO_PASSWORD } from '@ciffc/contracts';
+import { exitUnlessSupportedNode } from './lib/node-version.ts';
 import { repoRoot, type Stack, signalRunningParts, startStack, stopRunningParts, tail } from './lib/stack.ts';
+
+exitUnlessSupportedNode();
 
 const production = process.env.NODE_ENV === 'production';
 const dataDir = process.env.DATA_DIR ?? join(repoRoot, 'data');

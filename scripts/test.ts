@@ -12,6 +12,9 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { createWriteStream, existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { E2E_STACK } from '../e2e/stack.ts';
+import { exitUnlessSupportedNode } from './lib/node-version.ts';
+
+exitUnlessSupportedNode();
 
 const repoRoot = join(import.meta.dirname, '..');
 const logDir = join(repoRoot, '.cache', 'test-logs');
