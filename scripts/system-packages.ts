@@ -8,6 +8,7 @@ import { spawnSync } from 'node:child_process';
 import { accessSync, constants } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { exitUnlessSupportedNode } from './lib/node-version.ts';
 
 interface SystemPackage {
   /** The Debian package. */
@@ -116,4 +117,8 @@ function main(): number {
   return 0;
 }
 
-if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) process.exitCode = main();
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  // The first step of `npm test`: another Node.js is named before anything is installed.
+  exitUnlessSupportedNode();
+  process.exitCode = main();
+}
