@@ -14,6 +14,7 @@ import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 
 const root = path.resolve(import.meta.dirname, '..');
 const cache = path.join(root, '.cache', 'tsc');
@@ -58,6 +59,15 @@ function newestFolder(dir: string): number {
   return newest;
 }
 
+/**
+ * The files a part's last pass read, from its build info's `fileNames` (relative to the build info).
+ * TypeScript 7 names its own lib files bare ("lib.es5.d.ts"): they are inside the compiler, which the
+ * lockfiles of SHARED cover. Read as paths, they were missing files, and every part looked changed.
+ */
+export function filesRead(fileNames: string[], infoDir = cache): string[] {
+  return fileNames.filter((f) => f.includes('/')).map((f) => path.resolve(infoDir, f));
+}
+
 /** The reason the part must be checked again, or null when its last pass still holds. */
 function staleness(part: string, name: string): string | null {
   const passed = path.join(cache, `${name}.passed`);
@@ -66,7 +76,7 @@ function staleness(part: string, name: string): string | null {
   const since = Number(readFileSync(passed, 'utf8'));
   const { fileNames } = JSON.parse(readFileSync(info, 'utf8')) as { fileNames: string[] };
   const files = [
-    ...fileNames.map((f) => path.resolve(cache, f)),
+    ...filesRead(fileNames),
     ...SHARED.map((f) => path.join(root, f)),
     path.join(root, part, 'tsconfig.json'),
   ];
@@ -123,4 +133,4 @@ async function main() {
   if (failed) process.exitCode = 1;
 }
 
-await main();
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) await main();
