@@ -1,5 +1,5 @@
 import type { InventorySummary, InventorySummaryRow } from '@ciffc/contracts';
-import { screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import * as csv from '../../shared/csv.ts';
@@ -79,6 +79,18 @@ describe('inventory summary', () => {
     });
     expect((screen.getByLabelText('Subcategory') as HTMLSelectElement).value).toBe('');
     expect((screen.getByLabelText('Item') as HTMLSelectElement).value).toBe('');
+  });
+
+  it('keeps both choices when the category follows the agency before the page has rendered the first', async () => {
+    setup();
+    const { router } = renderApp('/agency/inventory', { user: ciffcUser });
+    const category = (await screen.findByLabelText('Category')) as HTMLSelectElement;
+    await waitFor(() => expect(category.querySelectorAll('option').length).toBeGreaterThan(1));
+    act(() => {
+      fireEvent.change(screen.getByLabelText('Agency'), { target: { value: 'nb' } });
+      fireEvent.change(category, { target: { value: 'aircraft' } });
+    });
+    await waitFor(() => expect(router.state.location.search).toBe('?agency=nb&category=aircraft'));
   });
 
   it('pages by number with Previous, Next and the page list, keeping the filters', async () => {

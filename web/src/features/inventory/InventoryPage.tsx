@@ -7,10 +7,10 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { useSearchParams } from 'react-router';
 import { downloadCsv, toCsv } from '../../shared/csv.ts';
 import { serverText } from '../../shared/editing/server-text.ts';
 import { useFormat } from '../../shared/format/useFormat.ts';
+import { useAddressParams } from '../../shared/hooks/useAddressParams.ts';
 import { useLocale } from '../../shared/i18n/LocaleProvider.tsx';
 import { ErrorBox } from '../../shared/ui/ErrorBox.tsx';
 import { Loading } from '../../shared/ui/Loading.tsx';
@@ -43,7 +43,7 @@ export function InventoryPage() {
   const format = useFormat();
   const toast = useToast();
   const id = useId();
-  const [params, setParams] = useSearchParams();
+  const [params, updateAddress] = useAddressParams();
   const filters: InventoryFilters = Object.fromEntries(
     FILTERS.map((f) => [f, params.get(f) || undefined]),
   ) as InventoryFilters;
@@ -51,20 +51,21 @@ export function InventoryPage() {
   const summary = useQuery(inventorySummaryQuery({ ...filters, page, lang: locale }));
   const [exporting, setExporting] = useState(false);
 
-  const setFilter = (name: (typeof FILTERS)[number], value: string) => {
-    const next = new URLSearchParams(params);
-    if (value) next.set(name, value);
-    else next.delete(name);
-    for (const child of CHILDREN[name]) next.delete(child);
-    next.delete('page');
-    setParams(next, { replace: true });
-  };
-  const goTo = (n: number) => {
-    const next = new URLSearchParams(params);
-    if (n > 1) next.set('page', String(n));
-    else next.delete('page');
-    setParams(next);
-  };
+  const setFilter = (name: (typeof FILTERS)[number], value: string) =>
+    updateAddress(
+      (next) => {
+        if (value) next.set(name, value);
+        else next.delete(name);
+        for (const child of CHILDREN[name]) next.delete(child);
+        next.delete('page');
+      },
+      { replace: true },
+    );
+  const goTo = (n: number) =>
+    updateAddress((next) => {
+      if (n > 1) next.set('page', String(n));
+      else next.delete('page');
+    });
 
   const onExport = async () => {
     setExporting(true);

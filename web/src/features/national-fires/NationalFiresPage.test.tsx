@@ -1,5 +1,5 @@
 import { fieldError } from '@ciffc/contracts';
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { installFetch, json } from '../../test/fake-fetch.ts';
@@ -125,6 +125,20 @@ describe('national fires list', () => {
     await userEvent.selectOptions(season, 'all');
     await waitFor(() => expect(calls.at(-1)?.url.searchParams.get('season')).toBe('all'));
     expect(router.state.location.search).toBe('?stage=OC&agency=bc&season=all');
+  });
+
+  it('keeps both filters when a second is chosen before the first has reached the URL', async () => {
+    installFetch({ '/v1/wildfires': () => json({ items: [row('G1')], meta: meta(45) }) });
+    const { router } = renderApp('/national');
+    const agency = await screen.findByRole('combobox', { name: 'Agency' });
+    const stage = screen.getByRole('combobox', { name: 'Stage of Control' });
+    // Two choices in one turn of the event loop, as a quick hand on a busy machine makes them: the
+    // page has not rendered the first one's address when the second arrives.
+    act(() => {
+      fireEvent.change(agency, { target: { value: 'bc' } });
+      fireEvent.change(stage, { target: { value: 'OC' } });
+    });
+    await waitFor(() => expect(router.state.location.search).toBe('?agency=bc&stage=OC'));
   });
 
   it('counts Next from the page asked for while that page still loads', async () => {

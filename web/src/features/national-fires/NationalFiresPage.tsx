@@ -10,11 +10,11 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { useSearchParams } from 'react-router';
 import { ApiError } from '../../shared/api/http.ts';
 import { downloadCsv } from '../../shared/csv.ts';
 import { CentreTime } from '../../shared/format/CentreTime.tsx';
 import { useFormat } from '../../shared/format/useFormat.ts';
+import { useAddressParams } from '../../shared/hooks/useAddressParams.ts';
 import { ErrorBox } from '../../shared/ui/ErrorBox.tsx';
 import { Loading } from '../../shared/ui/Loading.tsx';
 import { OgcLayerNote } from '../../shared/ui/OgcLayerNote.tsx';
@@ -40,7 +40,7 @@ export function NationalFiresPage() {
   const intl = useIntl();
   const format = useFormat();
   const lang = format.locale;
-  const [searchParams, setSearchParams] = useSearchParams();
+  const [searchParams, updateAddress] = useAddressParams();
   const params = readParams(searchParams);
   const { page, ...filters } = params;
   const query = useQuery(wildfiresQuery({ ...params, lang }));
@@ -49,15 +49,13 @@ export function NationalFiresPage() {
 
   const update = (changes: Partial<Record<(typeof FILTER_KEYS)[number] | 'page', string | undefined>>) => {
     setExportMessage(undefined);
-    setSearchParams((prev) => {
-      const next = new URLSearchParams(prev);
+    updateAddress((next) => {
       for (const [key, value] of Object.entries(changes)) {
         if (value === undefined || value === '' || (key === 'page' && value === '1')) next.delete(key);
         else next.set(key, value);
       }
       // A new filter starts again at its first page.
       if (!('page' in changes)) next.delete('page');
-      return next;
     });
   };
 
@@ -67,15 +65,8 @@ export function NationalFiresPage() {
   const pageRejected = page > 1 && isPageRejected(query.error);
   useEffect(() => {
     if (!pageRejected) return;
-    setSearchParams(
-      (prev) => {
-        const next = new URLSearchParams(prev);
-        next.delete('page');
-        return next;
-      },
-      { replace: true },
-    );
-  }, [pageRejected, setSearchParams]);
+    updateAddress((next) => next.delete('page'), { replace: true });
+  }, [pageRejected, updateAddress]);
 
   const meta = query.data?.meta;
   const options = {
