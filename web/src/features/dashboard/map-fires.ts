@@ -28,6 +28,12 @@ export const EMPTY_FIRES: MapFires = { type: 'FeatureCollection', features: [] }
 
 const str = (v: unknown) => (typeof v === 'string' ? v : typeof v === 'number' ? String(v) : '');
 
+/** A fire's size as the map reads it: a size that is not a number of hectares is 0. */
+function hectaresOf(value: unknown): number {
+  const hectares = Number(value);
+  return Number.isFinite(hectares) && hectares >= 0 ? hectares : 0;
+}
+
 /**
  * The map draws a tile's points in the order of its data: the largest fires come first, so a small
  * fire beside a large one is drawn over it and stays visible (docs/decisions.md, "The public map").
@@ -35,12 +41,8 @@ const str = (v: unknown) => (typeof v === 'string' ? v : typeof v === 'number' ?
  * layer into one draw per distinct size (185 draws per frame instead of a handful).
  */
 function largestFirst(features: unknown[]): unknown[] {
-  const size = (raw: unknown) => {
-    const hectares = Number(
-      (raw as { properties?: { field_fire_size?: unknown } } | null)?.properties?.field_fire_size,
-    );
-    return Number.isFinite(hectares) && hectares >= 0 ? hectares : 0; // as read below
-  };
+  const size = (raw: unknown) =>
+    hectaresOf((raw as { properties?: { field_fire_size?: unknown } } | null)?.properties?.field_fire_size);
   return features
     .map((raw) => ({ raw, size: size(raw) }))
     .sort((a, b) => b.size - a.size)
@@ -81,8 +83,7 @@ export function parseMapFires(body: unknown): MapFires {
     const response = str(p.field_response_type).toUpperCase();
     const group = stageGroupOf(stage, response);
     if (!group) continue;
-    const size = Number(p.field_fire_size);
-    const hectares = Number.isFinite(size) && size >= 0 ? size : 0;
+    const hectares = hectaresOf(p.field_fire_size);
     features.push({
       type: 'Feature',
       id: features.length + 1,
