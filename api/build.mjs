@@ -14,6 +14,8 @@ await build({
     import: 'src/fires/import/cli.ts',
     // Started as the import's worker thread (src/fires/import/thread.ts), beside the two above.
     'import-worker': 'src/fires/import/worker.ts',
+    // Started as the perimeter reader's child process (src/perimeters/reader.ts).
+    'perimeter-reader': 'src/perimeters/reader-process.ts',
   },
   absWorkingDir: new URL('.', import.meta.url).pathname,
   outdir: 'dist',
@@ -25,4 +27,4 @@ await build({
   external,
   logLevel: 'warning',
 });
-console.log('api/dist: server.js, migrate.js, import.js, import-worker.js');
+console.log('api/dist: server.js, migrate.js, import.js, import-worker.js, perimeter-reader.js');

@@ -3,6 +3,7 @@ import { hostname } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { envFlag, isProduction, secretProblems } from '@ciffc/contracts';
+import { DEFAULT_READER_LIMITS } from './perimeters/reader.ts';
 
 /** Repository root: relative SQLite paths are resolved from here, whatever the working directory. */
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -42,6 +43,8 @@ export interface Config {
   siteShell: string;
   /** The clock; tests fix it so that "today" and the season do not move. */
   now: () => Date;
+  /** The perimeter reader's process: its heap cap and time limit (perimeters/reader.ts). */
+  perimeterReader: { heapMb: number; timeoutMs: number };
 }
 
 const DEV_SECRET_NOTE = 'a random per-process secret (no token will verify until JWT_SECRET is set)';
@@ -99,6 +102,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     logLevel: env.LOG_LEVEL ?? (env.NODE_ENV === 'test' ? 'silent' : 'info'),
     siteShell: path.resolve(REPO_ROOT, env.SITE_SHELL || 'web/dist/index.html'),
     now: () => new Date(),
+    perimeterReader: {
+      heapMb: intSetting(env, 'PERIMETER_READER_HEAP_MB', DEFAULT_READER_LIMITS.heapMb, 64, 4096),
+      timeoutMs: intSetting(
+        env,
+        'PERIMETER_READER_TIMEOUT_MS',
+        DEFAULT_READER_LIMITS.timeoutMs,
+        1_000,
+        600_000,
+      ),
+    },
     ...overrides,
   };
   if (!jwtSecret && !overrides.jwtSecret) {

@@ -10,6 +10,8 @@ const site = {
   body: '',
   etag: '"v1"',
   failing: false,
+  /** Answer an endless file (chunked, no Content-Length), as a broken or hostile server would. */
+  endless: false,
   requests: [] as { ifNoneMatch?: string | undefined }[],
 };
 let server: Server;
@@ -30,6 +32,17 @@ beforeAll(async () => {
     site.requests.push({ ifNoneMatch });
     if (site.failing) {
       response.writeHead(503).end('down');
+      return;
+    }
+    if (site.endless) {
+      response.writeHead(200, { 'content-type': 'text/csv' });
+      const chunk = Buffer.alloc(1024 * 1024, 0x61);
+      const more = () => {
+        while (!response.destroyed && response.write(chunk));
+        if (!response.destroyed) response.once('drain', more);
+      };
+      response.on('close', () => response.destroy());
+      more();
       return;
     }
     if (ifNoneMatch === site.etag) {
@@ -157,6 +170,22 @@ forEachEngine(
       expect(await freshness(ctx())).toEqual([
         { agency_code: 'bc', as_of: imports.items[0].created_at, feed_failing: false },
       ]);
+    });
+
+    it('stops reading a feed file at the import limit of 64 MB and keeps the last data', async () => {
+      const size = await fireSize(ctx());
+      site.endless = true;
+      try {
+        expect(await pollFeed(ctx().app.db, 'bc', opts(20))).toBe('failed');
+      } finally {
+        site.endless = false;
+      }
+      expect(await fireSize(ctx())).toBe(size);
+      const failed = (await api(ctx(), 'GET', '/v1/feeds')).json().items[0];
+      expect(failed).toMatchObject({
+        last_outcome: 'failed',
+        last_error: 'the file is larger than 67108864 bytes',
+      });
     });
 
     it('lets one instance poll a feed at a time (a lease in the database)', async () => {

@@ -66,6 +66,29 @@ async function fetchFeed(feed: FeedRow): Promise<Response> {
   return fetch(feed.url, { headers, signal: AbortSignal.timeout(FETCH_TIMEOUT_MS), redirect: 'follow' });
 }
 
+/** The import routes' body limit (config.ts): a feed's file is no larger than a file sent. */
+const FEED_FILE_BYTES = 64 * 1024 * 1024;
+
+/** The response's body, read no further than `max` bytes: a server that sends more is refused there. */
+async function boundedBody(response: Response, max: number): Promise<Uint8Array> {
+  const tooLarge = () => new Error(`the file is larger than ${max} bytes`);
+  if (Number(response.headers.get('content-length') ?? 0) > max) {
+    await response.body?.cancel();
+    throw tooLarge();
+  }
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  for await (const chunk of response.body ?? []) {
+    total += chunk.byteLength;
+    if (total > max) {
+      await response.body?.cancel().catch(() => undefined);
+      throw tooLarge();
+    }
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks);
+}
+
 type RunRecord = Partial<Omit<FeedRow, 'agency_code' | 'url' | 'interval_minutes' | 'enabled'>>;
 
 /** An agency's active-fires file, imported as the fire import route would (docs/fires-import.md). */
@@ -108,7 +131,7 @@ async function runFeed(
     if (response.status === 304)
       return { outcome: 'not_modified', record: { last_success_at: at, last_outcome: 'not_modified' } };
     if (!response.ok) throw new Error(`HTTP ${response.status} ${response.statusText}`.trim());
-    const bytes = new Uint8Array(await response.arrayBuffer());
+    const bytes = await boundedBody(response, FEED_FILE_BYTES);
     const fileName = new URL(feed.url).pathname.split('/').pop()?.slice(0, 255) || feed.url.slice(0, 255);
     const counts =
       kind === 'perimeters'

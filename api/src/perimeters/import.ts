@@ -1,16 +1,11 @@
-import {
-  type AgencyCode,
-  englishMessage,
-  type PerimeterFormat,
-  type PerimetersImportResult,
-} from '@ciffc/contracts';
+import type { AgencyCode, PerimeterFormat, PerimetersImportResult } from '@ciffc/contracts';
 import type { Kysely } from 'kysely';
 import type { Db } from '../db/index.ts';
 import type { Database } from '../db/tables.ts';
 import { bumpDataVersion } from '../db/versions.ts';
-import { type Area, type CheckedArea, checkArea, publishedArea, type Refusal } from './geometry.ts';
-import { mapProperties, type PerimeterFields } from './mapping.ts';
-import { parsePerimeterFile } from './parse.ts';
+import type { Candidate } from './check.ts';
+import { type Area, publishedArea } from './geometry.ts';
+import { DEFAULT_READER_LIMITS, type ReaderLimits, readPerimeterFile } from './reader.ts';
 import { perimeterRefusal } from './refusals.ts';
 import {
   captureKey,
@@ -32,46 +27,13 @@ export interface ImportOptions {
   now: Date;
   actor: { source: 'api' | 'cli' | 'feed' | 'demo'; userId: number | null; username: string | null };
   fileName?: string | undefined;
+  /** The reader's heap and time (reader.ts); the API's configuration, else the defaults. */
+  reader?: ReaderLimits | undefined;
 }
 
 type Accepted = PerimetersImportResult['accepted'][number];
-type Refused = PerimetersImportResult['refused'][number];
-interface Candidate {
-  feature: number;
-  fields: PerimeterFields;
-  area: CheckedArea;
-}
 
 const LISTED = 100;
-const isRefusal = (v: unknown): v is Refusal => typeof v === 'object' && v !== null && 'code' in v;
-
-/** Each feature mapped and checked: the candidates to store, and the refusals with their reasons. */
-function checkFeatures(
-  features: Awaited<ReturnType<typeof parsePerimeterFile>>['features'],
-  options: ImportOptions,
-): { candidates: Candidate[]; refused: Refused[] } {
-  const candidates: Candidate[] = [];
-  const refused: Refused[] = [];
-  features.forEach((f, index) => {
-    const feature = index + 1;
-    const fields = mapProperties(f.properties, { ownAgency: options.ownAgency, now: options.now });
-    const area = isRefusal(fields) ? fields : checkArea(f.geometry);
-    if (isRefusal(fields) || isRefusal(area)) {
-      const refusal = (isRefusal(fields) ? fields : area) as Refusal;
-      refused.push({
-        feature,
-        agency_code: isRefusal(fields) ? null : fields.agency_code,
-        agency_fire_id: isRefusal(fields) ? null : fields.agency_fire_id,
-        reason: englishMessage(refusal.code, refusal.params),
-        code: refusal.code,
-        params: refusal.params,
-      });
-      return;
-    }
-    candidates.push({ feature, fields, area: area as CheckedArea });
-  });
-  return { candidates, refused };
-}
 
 const keyed = (c: Candidate) =>
   c.fields.agency_code !== null && c.fields.agency_fire_id !== null
@@ -189,9 +151,9 @@ async function plan(db: Kysely<Database>, candidates: Candidate[]) {
  * the others refused with a reason. A dry run answers the same without writing.
  */
 export async function importPerimeters(db: Db, bytes: Buffer, options: ImportOptions) {
-  const file = await parsePerimeterFile(bytes);
-  if (!file.features.length) throw perimeterRefusal(400, 'perimeters.no_features');
-  const { candidates, refused } = checkFeatures(file.features, options);
+  const file = await readPerimeterFile(bytes, options, options.reader ?? DEFAULT_READER_LIMITS);
+  if (!file.total) throw perimeterRefusal(400, 'perimeters.no_features');
+  const { candidates, refused } = file;
   const write = async (trx: Kysely<Database>) => {
     const { actions, matched, keys } = await plan(trx, candidates);
     const counts = { inserted: 0, replaced: 0, unchanged: 0 };
@@ -200,7 +162,7 @@ export async function importPerimeters(db: Db, bytes: Buffer, options: ImportOpt
     let importId: number | null = null;
     if (!options.dryRun) {
       importId = await recordImport(trx, file.format, bytes.length, options, {
-        total: file.features.length,
+        total: file.total,
         ...counts,
         refused: refused.length,
         unmatched: unmatchedCount,
@@ -235,7 +197,7 @@ export async function importPerimeters(db: Db, bytes: Buffer, options: ImportOpt
     import_id: importId,
     format: file.format,
     dry_run: options.dryRun,
-    total_features: file.features.length,
+    total_features: file.total,
     accepted_count: accepted.length,
     refused_count: refused.length,
     ...counts,

@@ -1,12 +1,11 @@
-/// <reference path="./shpjs.d.ts" />
 import type { PerimeterFormat } from '@ciffc/contracts';
 import { kml } from '@tmcw/togeojson';
 import { DOMParser } from '@xmldom/xmldom';
-import { unzip } from 'but-unzip';
-import shp from 'shpjs';
+import { archiveNames, readArchive } from './archive.ts';
 import { perimeterRefusal } from './refusals.ts';
+import { MAX_FILE_FEATURES, readShapefile } from './shapefile.ts';
 
-interface RawFeature {
+export interface RawFeature {
   properties: Record<string, unknown>;
   geometry: unknown;
 }
@@ -27,55 +26,54 @@ const textOf = (bytes: Buffer) =>
     .replace(/^\uFEFF/, '')
     .trimStart();
 
+const raw = (f: { properties?: unknown; geometry?: unknown }): RawFeature => ({
+  properties: (f.properties && typeof f.properties === 'object' ? f.properties : {}) as Record<
+    string,
+    unknown
+  >,
+  geometry: f.geometry,
+});
+
 /**
  * A perimeter file's features, whatever its format: recognised by its bytes (a zip's signature,
- * XML's `<`, else JSON), not by its name or Content-Type, which GIS tools often get wrong.
+ * XML's `<`, else JSON), not by its name or Content-Type, which GIS tools often get wrong. Run in
+ * the perimeter reader's process (reader.ts), never on the API's thread: every archive is bounded
+ * before it is inflated (archive.ts), every Shapefile checked against its bytes (shapefile.ts).
  */
 export async function parsePerimeterFile(bytes: Buffer): Promise<ParsedFile> {
-  if (ZIP_MAGIC.every((b, i) => bytes[i] === b)) {
-    const kmz = await kmlOfKmz(bytes);
-    if (kmz !== undefined) return { format: 'kmz', features: fromKml(textOf(kmz)) };
-    return { format: 'shapefile', features: await fromShapefile(bytes) };
-  }
+  const file = await parseByBytes(bytes);
+  if (file.features.length > MAX_FILE_FEATURES)
+    throw perimeterRefusal(413, 'perimeters.too_many_features', { max: MAX_FILE_FEATURES });
+  return file;
+}
+
+async function parseByBytes(bytes: Buffer): Promise<ParsedFile> {
+  if (ZIP_MAGIC.every((b, i) => bytes[i] === b)) return fromZip(bytes);
   const text = textOf(bytes);
   if (text.startsWith('<')) return { format: 'kml', features: fromKml(text) };
   return { format: 'geojson', features: fromGeoJson(text) };
 }
 
-/**
- * A KMZ is a zip of one KML and its images: its KML is `doc.kml`, else the first `.kml` at the
- * root (Google's KMZ reference, "KMZ files"). A zip holding a `.shp` is a Shapefile; undefined then.
- */
-async function kmlOfKmz(bytes: Buffer): Promise<Buffer | undefined> {
-  let entries: ReturnType<typeof unzip>;
-  try {
-    entries = unzip(new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength));
-  } catch {
-    return undefined; // Not a zip it can read: shpjs answers for it, with its own reason.
-  }
-  if (entries.some((e) => /\.shp$/i.test(e.filename))) return undefined;
-  const kmls = entries.filter((e) => /\.kml$/i.test(e.filename));
-  const root = kmls.filter((e) => !e.filename.includes('/'));
-  const main = root.find((e) => e.filename.toLowerCase() === 'doc.kml') ?? root[0] ?? kmls[0];
-  if (!main) return undefined;
-  try {
-    return Buffer.from(await main.read());
-  } catch (error) {
-    throw unreadable(`kmz: ${error instanceof Error ? error.message : String(error)}`);
-  }
-}
+const isShapefilePart = (name: string) => /\.(shp|dbf|prj|cpg)$/i.test(name);
 
-/** shpjs reads each layer of the zip and reprojects it from its `.prj` to CRS84 (by proj4). */
-async function fromShapefile(bytes: Buffer): Promise<RawFeature[]> {
-  let layers: Awaited<ReturnType<typeof shp>>;
-  try {
-    layers = await shp(bytes);
-  } catch (error) {
-    throw unreadable(`zip: ${error instanceof Error ? error.message : String(error)}`);
-  }
-  return (Array.isArray(layers) ? layers : [layers]).flatMap((layer) =>
-    layer.features.map((f) => ({ properties: f.properties ?? {}, geometry: f.geometry })),
-  );
+/**
+ * A zip holding a `.shp` is a Shapefile (each layer read); else a KMZ, a zip of one KML and its
+ * images: its KML is `doc.kml`, else the first `.kml` at the root, else the first anywhere
+ * (Google's KMZ reference, "KMZ files"). Only those entries are inflated.
+ */
+async function fromZip(bytes: Buffer): Promise<ParsedFile> {
+  const names = archiveNames(bytes);
+  if (names.some((n) => /\.shp$/i.test(n)))
+    return {
+      format: 'shapefile',
+      features: (await readShapefile(readArchive(bytes, isShapefilePart))).map(raw),
+    };
+  const kmls = names.filter((n) => /\.kml$/i.test(n));
+  const root = kmls.filter((n) => !n.includes('/'));
+  const main = root.find((n) => n.toLowerCase() === 'doc.kml') ?? root[0] ?? kmls[0];
+  if (!main) throw unreadable('zip: neither a .shp nor a .kml in the archive');
+  const kmz = readArchive(bytes, (n) => n === main).get(main) as Buffer;
+  return { format: 'kmz', features: fromKml(textOf(kmz)) };
 }
 
 function fromKml(text: string): RawFeature[] {
@@ -88,7 +86,7 @@ function fromKml(text: string): RawFeature[] {
   if (problems.length || !doc.documentElement) throw unreadable(`XML: ${problems[0] ?? 'no document'}`);
   if (doc.documentElement.localName !== 'kml')
     throw unreadable(`XML root <${doc.documentElement.localName}> is not <kml>`);
-  return kml(doc).features.map((f) => ({ properties: f.properties ?? {}, geometry: f.geometry }));
+  return kml(doc).features.map(raw);
 }
 
 function fromGeoJson(text: string): RawFeature[] {
@@ -99,11 +97,7 @@ function fromGeoJson(text: string): RawFeature[] {
     throw unreadable(`JSON: ${error instanceof Error ? error.message : String(error)}`);
   }
   const value = data as { type?: unknown; features?: unknown; properties?: unknown; geometry?: unknown };
-  const feature = (f: unknown): RawFeature => {
-    const raw = (f ?? {}) as { properties?: unknown; geometry?: unknown };
-    const properties = raw.properties && typeof raw.properties === 'object' ? raw.properties : {};
-    return { properties: properties as Record<string, unknown>, geometry: raw.geometry };
-  };
+  const feature = (f: unknown) => raw((f ?? {}) as { properties?: unknown; geometry?: unknown });
   if (value?.type === 'FeatureCollection' && Array.isArray(value.features))
     return value.features.map(feature);
   if (value?.type === 'Feature') return [feature(value)];

@@ -60,7 +60,13 @@ export async function perimeterRoutes(fastify: FastifyInstance): Promise<void> {
         tags: ['perimeters'],
         security: [{ bearer: [] }],
         querystring: PerimetersImportQuery,
-        response: { 200: PerimetersImportResult, 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse },
+        response: {
+          200: PerimetersImportResult,
+          400: ErrorResponse,
+          401: ErrorResponse,
+          403: ErrorResponse,
+          413: ErrorResponse,
+        },
       },
     },
     async (request) => {
@@ -76,6 +82,7 @@ export async function perimeterRoutes(fastify: FastifyInstance): Promise<void> {
         now: app.config.now(),
         actor: { source: 'api', userId: identity.id, username: identity.username },
         fileName: request.query.file_name,
+        reader: app.config.perimeterReader,
       });
       if (!result.dry_run)
         request.log.info(

@@ -1,7 +1,11 @@
-// shpjs ships no types: the one call used here (a zipped Shapefile's bytes to GeoJSON in CRS84).
+// shpjs ships no types: the one call used here (a Shapefile's parts, already unzipped, to GeoJSON
+// in CRS84, reprojected from the .prj).
 declare module 'shpjs' {
   import type { FeatureCollection } from 'geojson';
-  export default function shp(
-    zip: ArrayBuffer | ArrayBufferView,
-  ): Promise<FeatureCollection | FeatureCollection[]>;
+  export default function shp(parts: {
+    shp: ArrayBufferView;
+    dbf?: ArrayBufferView | undefined;
+    prj?: string | undefined;
+    cpg?: string | undefined;
+  }): Promise<FeatureCollection>;
 }

@@ -8,6 +8,38 @@ export const PERIMETER_MESSAGES = {
     en: 'Malformed file: no feature found',
     fr: 'Fichier mal formé : aucune entité trouvée',
   },
+  'perimeters.archive_malformed': {
+    en: 'Malformed archive: {detail}',
+    fr: 'Archive mal formée : {detail}',
+  },
+  'perimeters.archive_too_many_entries': {
+    en: 'Archive refused: {count, number} entries (at most {max, number})',
+    fr: 'Archive refusée : {count, number} entrées (au plus {max, number})',
+  },
+  'perimeters.entry_too_large': {
+    en: 'File too large: {entry} inflates to {size, number} bytes (at most {max, number})',
+    fr: 'Fichier trop volumineux : {entry} se décompresse en {size, number} octets (au plus {max, number})',
+  },
+  'perimeters.archive_too_large': {
+    en: 'File too large: the archive inflates to more than {max, number} bytes',
+    fr: 'Fichier trop volumineux : l’archive se décompresse en plus de {max, number} octets',
+  },
+  'perimeters.archive_ratio': {
+    en: 'Archive refused: {entry} inflates to {ratio, number} times its compressed size (at most {max, number})',
+    fr: 'Archive refusée : {entry} se décompresse en {ratio, number} fois sa taille compressée (au plus {max, number})',
+  },
+  'perimeters.shapefile_inconsistent': {
+    en: 'Malformed Shapefile: {file}: {detail}',
+    fr: 'Shapefile mal formé : {file} : {detail}',
+  },
+  'perimeters.too_many_features': {
+    en: 'File too large: more than {max, number} features',
+    fr: 'Fichier trop volumineux : plus de {max, number} entités',
+  },
+  'perimeters.too_complex': {
+    en: 'File too complex: it could not be read within {memory, number} MB and {seconds, number} s',
+    fr: 'Fichier trop complexe : il n’a pu être lu en {memory, number} Mo et {seconds, number} s',
+  },
   'perimeters.forbidden': {
     en: 'Only the national centre or an agency user may import perimeters',
     fr: 'Seuls le centre national ou un utilisateur d’agence peuvent importer des périmètres',
