@@ -66,6 +66,9 @@ function readerFor(limits: ReaderLimits): ChildProcess {
     started.on('exit', () => {
       if (child?.process === started) child = undefined;
     });
+    // A send on a channel that just closed, or a failed start: without a listener, an 'error'
+    // event would end the API's process. The task hears of it by the exit (or by its own listener).
+    started.on('error', () => started.kill('SIGKILL'));
   }
   return child.process;
 }
@@ -93,6 +96,7 @@ function readOnce(bytes: Buffer, options: Omit<ReaderTask, 'id' | 'bytes'>, limi
       clearTimeout(timer);
       reader.off('message', onMessage);
       reader.off('exit', onExit);
+      reader.off('error', onError);
       idle(reader, false);
     };
     const onMessage = (answer: ReaderAnswer) => {
@@ -107,8 +111,13 @@ function readOnce(bytes: Buffer, options: Omit<ReaderTask, 'id' | 'bytes'>, limi
       Object.assign(error, { cause: { exitCode: code, signal } });
       reject(error);
     };
+    const onError = (error: Error) => {
+      done();
+      reject(error);
+    };
     reader.on('message', onMessage);
     reader.on('exit', onExit);
+    reader.on('error', onError);
     reader.send({ id, bytes, ...options } satisfies ReaderTask);
   });
 }
