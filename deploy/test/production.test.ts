@@ -10,6 +10,8 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { square } from '../../api/test/fixtures.ts';
+import { bcPolygon, dbfFile, deflated, shpFile, zip } from '../../api/test/hostile-files.ts';
 import { freePort, type Part, repoRoot } from '../../scripts/lib/stack.ts';
 import {
   ADMIN_ADDRESS,
@@ -377,6 +379,37 @@ describe('production layout (deploy/): nginx, two data API instances, content sy
     }
     expect(viaNginxAfter).toBe(after);
     expect(viaNginxBefore).toBe(before);
+  });
+
+  it("a perimeter file is read by the bundle's reader process (perimeter-reader.js), a hostile one refused, the instance the same", async () => {
+    const a = `http://127.0.0.1:${s().apiPorts[0]}`;
+    const instance = s().api[0] as Part;
+    const send = (body: Buffer | string) =>
+      fetch(`${a}/v1/perimeters/import?dry_run=true`, {
+        method: 'POST',
+        headers: { ...auth(bcToken), 'content-type': 'application/octet-stream' },
+        body,
+      });
+    const geojson = JSON.stringify({
+      type: 'FeatureCollection',
+      features: [
+        {
+          type: 'Feature',
+          properties: { agency: 'bc', fire_id: 'K70001', captured_at: '2026-07-10' },
+          geometry: { type: 'Polygon', coordinates: [square(-120.4, 50.6, 0.01)] },
+        },
+      ],
+    });
+    const read = await send(geojson);
+    expect(read.status, await read.clone().text()).toBe(200);
+    expect(await read.json()).toMatchObject({ format: 'geojson', total_features: 1, accepted_count: 1 });
+    const shp = shpFile([{ claimedPoints: 5, points: bcPolygon }]);
+    const bomb = zip([deflated('fires.shp', shp), deflated('fires.dbf', dbfFile(1e9, 1))]);
+    const refused = await send(bomb);
+    expect(refused.status).toBe(400);
+    expect(await refused.json()).toMatchObject({ code: 'perimeters.shapefile_inconsistent' });
+    expect(instance.process.exitCode).toBeNull();
+    expect((await fetch(`${a}/v1/health`)).status).toBe(200);
   });
 
   it("every security header once, nginx's, on the site, /v1, /api and the content system's own /admin; no version in Server; nginx's request id in the API's answer", async () => {
