@@ -16,7 +16,7 @@
  * and API p99 beside the path (one 5 s run on 2 cores swung the ceiling by 30-50 %).
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -29,7 +29,7 @@ import { seedNationalDemo } from '../api/src/national-sitrep/demo.ts';
 import { createDatabase, startPostgres } from '../api/test/postgres.ts';
 import { freePort, startApi } from '../scripts/lib/stack.ts';
 import type { RecordedAnswer } from './ceiling.ts';
-import { type BenchResult, measure, reportFigure } from './lib.ts';
+import { type BenchResult, childPids, measure, reportFigure } from './lib.ts';
 
 const FIRES = Number(process.env.BENCH_FIRES ?? 100_000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
@@ -116,12 +116,8 @@ function cpuSeconds(pid: number | undefined): number {
   if (pid === undefined) return 0;
   try {
     const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
-    let total = (Number(fields[11]) + Number(fields[12])) / 100;
-    for (const task of readdirSync(`/proc/${pid}/task`)) {
-      const children = readFileSync(`/proc/${pid}/task/${task}/children`, 'utf8').trim();
-      for (const child of children ? children.split(' ') : []) total += cpuSeconds(Number(child));
-    }
-    return total;
+    const own = (Number(fields[11]) + Number(fields[12])) / 100;
+    return childPids(pid).reduce((total, child) => total + cpuSeconds(child), own);
   } catch {
     return 0;
   }

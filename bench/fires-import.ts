@@ -9,7 +9,6 @@
  * DATABASE_URL, or a throwaway cluster. The token is checked by a stand-in content system that
  * answers every token as the national centre's user.
  */
-import { readdirSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import autocannon from 'autocannon';
@@ -17,7 +16,7 @@ import { SignJWT } from 'jose';
 import { generateFires } from '../api/src/fires/demo.ts';
 import { centreToday } from '../api/src/http/time.ts';
 import { createDatabase, startPostgres } from '../api/test/postgres.ts';
-import { startBenchApi } from './lib.ts';
+import { childPids, rssKb, startBenchApi } from './lib.ts';
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 100_000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -61,19 +60,8 @@ async function standInContentSystem(): Promise<{ url: string; close(): void }> {
 }
 
 /** Resident memory (kB) of a process and its descendants (tsx starts the server as a child). */
-function treeRssKb(pid: number): number {
-  try {
-    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-    let total = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
-    for (const task of readdirSync(`/proc/${pid}/task`)) {
-      const children = readFileSync(`/proc/${pid}/task/${task}/children`, 'utf8').trim();
-      for (const child of children ? children.split(' ') : []) total += treeRssKb(Number(child));
-    }
-    return total;
-  } catch {
-    return 0;
-  }
-}
+const treeRssKb = (pid: number): number =>
+  rssKb(pid) + childPids(pid).reduce((total, child) => total + treeRssKb(child), 0);
 
 interface Reads {
   p50: number;

@@ -6,7 +6,7 @@
  * peak (its own process, sampled every 20 ms from /proc), and the slowest public answer meanwhile.
  * Memory is resident set size, what a unit's MemoryMax counts.
  */
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -26,33 +26,11 @@ import {
   shpFile,
   zip,
 } from '../api/test/hostile-files.ts';
+import { childPids, rssKb } from './lib.ts';
 
 const now = new Date();
 
-/** Resident memory of a process, MB, from /proc (0 once it has ended). */
-function rssMb(pid: number): number {
-  try {
-    const line = readFileSync(`/proc/${pid}/status`, 'utf8').match(/^VmRSS:\s+(\d+) kB/m);
-    return line ? Number(line[1]) / 1024 : 0;
-  } catch {
-    return 0;
-  }
-}
-
-/** The pids of this process's children (the perimeter reader among them). */
-function children(): number[] {
-  return readdirSync('/proc')
-    .filter((name) => /^\d+$/.test(name))
-    .filter((pid) => {
-      try {
-        const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-        return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) === process.pid;
-      } catch {
-        return false;
-      }
-    })
-    .map(Number);
-}
+const rssMb = (pid: number) => rssKb(pid) / 1024;
 
 async function send(app: FastifyInstance, name: string, bytes: Buffer) {
   const before = rssMb(process.pid);
@@ -60,7 +38,7 @@ async function send(app: FastifyInstance, name: string, bytes: Buffer) {
   let readerPeak = 0;
   const sampler = setInterval(() => {
     peak = Math.max(peak, rssMb(process.pid));
-    for (const pid of children()) readerPeak = Math.max(readerPeak, rssMb(pid));
+    for (const pid of childPids(process.pid)) readerPeak = Math.max(readerPeak, rssMb(pid));
   }, 20);
   let finished = false;
   let slowestRead = 0;

@@ -2,7 +2,7 @@
  * Shared pieces of the benchmarks: start a data API on a fresh data folder (SQLite, or
  * PostgreSQL with DATABASE_URL) and run autocannon against a path. Loopback only.
  */
-import { appendFileSync, mkdtempSync } from 'node:fs';
+import { appendFileSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
@@ -72,4 +72,25 @@ export function printResults(title: string, results: BenchResult[]): void {
 export function reportFigure(key: string, figure: string): void {
   const file = process.env.BENCH_FIGURES;
   if (file) appendFileSync(file, `${JSON.stringify({ key, figure })}\n`);
+}
+
+/** The pids of a process's children, from /proc (Linux); none once it has ended. */
+export function childPids(pid: number): number[] {
+  try {
+    return readdirSync(`/proc/${pid}/task`).flatMap((task) => {
+      const children = readFileSync(`/proc/${pid}/task/${task}/children`, 'utf8').trim();
+      return children ? children.split(' ').map(Number) : [];
+    });
+  } catch {
+    return [];
+  }
+}
+
+/** Resident memory (kB) of one process, from /proc; 0 once it has ended. */
+export function rssKb(pid: number): number {
+  try {
+    return Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0);
+  } catch {
+    return 0;
+  }
 }
