@@ -46,9 +46,20 @@ export interface DbOptions {
 
 export function createDb(options: DbOptions): Db {
   if (options.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
+    const pool = new pg.Pool({
+      connectionString: options.databaseUrl,
+      max: options.poolSize ?? 10,
+      // A server that is away answers no connect at all (a cut network, a failover): the request
+      // gets its 503 after 5 s instead of waiting for the OS's TCP timeout.
+      connectionTimeoutMillis: 5_000,
+    });
     // An idle client losing its server must not crash the process; the next query reports it.
     pool.on('error', () => {});
+    // Nor a client checked out (inside a query or a transaction): pg emits 'error' on the client
+    // itself then (57P01 on a restart, ECONNRESET on a cut), and the pool listens only to idle
+    // ones. The query in flight fails with the error (503 to its request) and the pool drops the
+    // broken client when it is released.
+    pool.on('connect', (client) => client.on('error', () => {}));
     const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return {
       kysely,
