@@ -1,5 +1,5 @@
 /**
- * A database fault never ends the API's process (issue 40): the server as a supervisor runs it, on
+ * A database fault never ends the API's process: the server as a supervisor runs it, on
  * a PostgreSQL cluster of its own, under a load of public reads and an agency's saves, while (1)
  * every connection of the API is terminated, as a restart, a failover or `pg_terminate_backend`
  * does (57P01), and (2) the server is stopped for 5 s and started again. Checked: the same process
