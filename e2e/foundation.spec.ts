@@ -60,12 +60,30 @@ test.describe('site shell and login', () => {
     await expect(page.getByRole('banner')).toHaveCount(0);
   });
 
-  test('logout clears the session and goes to /login', async ({ page }) => {
-    await login(page, 'ciffc');
+  // As `nt`, whom no other browser test signs in: a sign-out ends every token of its user.
+  test('logout ends the token at the content system and the data API, and goes to /login', async ({
+    page,
+    request,
+  }) => {
+    await login(page, 'nt');
+    const token = await page.evaluate(
+      () => (JSON.parse(localStorage.getItem('ciffc.session') ?? '{}') as { jwt?: string }).jwt,
+    );
+    expect(token).toBeTruthy();
+    const bearer = { authorization: `Bearer ${token}` };
+    expect((await request.get('/v1/me', { headers: bearer })).status()).toBe(200);
+    const loggedOut = page.waitForResponse((r) => r.url().endsWith('/api/auth/logout'));
     await page.getByRole('button', { name: /^(Logout|Déconnexion)$/ }).click();
+    expect((await loggedOut).status()).toBe(200);
     await expect(page).toHaveURL(/\/login$/);
     await page.goto('/agency');
     await expect(page).toHaveURL(/\/login$/);
+    // A copy of the token no longer works: at once at the content system, and at the data API
+    // once its identity cache (5 s) lets go of it.
+    expect((await request.get('/api/users/me', { headers: bearer })).status()).toBe(401);
+    await expect
+      .poll(async () => (await request.get('/v1/me', { headers: bearer })).status(), { timeout: 8_000 })
+      .toBe(401);
   });
 
   test('the content system and the data API answer through the one URL', async ({ request }) => {

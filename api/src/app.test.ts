@@ -117,6 +117,14 @@ forEachEngine('the data API', (ctx) => {
       expect(stale.statusCode).toBe(401);
     });
 
+    it('answers 401 for a token issued in the future, as the content system does (token-rule.ts)', async () => {
+      const now = Math.floor(Date.now() / 1000);
+      const ahead = await signToken(ctx().jwtSecret, { issuedAt: now + 600, expiresIn: now + 3_600 });
+      const res = await ctx().app.inject({ method: 'GET', url: '/v1/me', headers: bearer(ahead) });
+      expect(res.statusCode).toBe(401);
+      expect(res.json().code).toBe('auth.token_invalid');
+    });
+
     it('answers an anonymous write with a large body 401 at once, before reading the body', async () => {
       const big = `${'x'.repeat(1024)}\n`.repeat(4 * 1024);
       const res = await ctx().app.inject({

@@ -20,6 +20,7 @@ const CMS_CONTRACT_MODULES = [
   'features',
   'password-rule',
   'secrets',
+  'token-rule',
 ];
 
 const here = path.dirname(fileURLToPath(import.meta.url));

@@ -2,6 +2,7 @@ import { envFlag } from '@ciffc/contracts/commonjs/env-flags';
 import type { Core } from '@strapi/strapi';
 import { registerContentHistory } from './content-history';
 import { ensureEditorRole } from './editor-role';
+import { endTokensOnPasswordOrBlock } from './extensions/users-permissions/sessions';
 import { lockout } from './extensions/users-permissions/strapi-server';
 import { applyMailSender, applyResetPasswordLink, applyResetPasswordTemplate, assertMail } from './mail';
 import { enforceAdminPasswordPolicy } from './password-policy';
@@ -34,6 +35,7 @@ export default {
 
   async bootstrap({ strapi }: { strapi: Core.Strapi }) {
     await lockout.ensureTable();
+    endTokensOnPasswordOrBlock();
     await ensureLocales(strapi);
     await ensureEditorRole(strapi); // after the locales: editors get every language
     const roles = await ensureRolesAndPermissions(strapi);

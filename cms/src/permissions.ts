@@ -6,7 +6,11 @@ const PERMISSION_UID = 'plugin::users-permissions.permission';
 const read = (name: string): string[] => [`api::${name}.${name}.find`, `api::${name}.${name}.findOne`];
 
 // Sign-in, one's own profile and password: what every signed-in role needs from users-permissions.
-const SIGNED_IN = ['plugin::users-permissions.user.me', 'plugin::users-permissions.auth.changePassword'];
+const SIGNED_IN = [
+  'plugin::users-permissions.user.me',
+  'plugin::users-permissions.auth.changePassword',
+  'plugin::users-permissions.auth.logout',
+];
 
 /** The access model of docs/spec/public-site.md section 6, granted on every start. */
 export const ROLE_GRANTS: Record<'public' | 'authenticated' | 'ciffc', string[]> = {

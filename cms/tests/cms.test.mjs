@@ -2,6 +2,7 @@
 // SQLite file with the demo data (CIFFC_DEMO=1). Run by the root as `node --test cms/tests/`.
 // Needs `npm run build` in cms/ once (admin panel); the server code is recompiled here from src/.
 import assert from 'node:assert/strict';
+import { createHmac } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -319,6 +320,81 @@ describe('content system (Strapi, demo data)', { timeout: 300_000 }, () => {
         assert.ok([403, 404].includes(res.status), `${pathname}: ${res.status}`);
       }
     }
+  });
+
+  // Ended tokens, each with a user no other test here signs in as: a sign-out, a
+  // password change and an admin's "sign out everywhere" end every earlier token of the user.
+  const me = async (jwt) => (await api('/api/users/me', bearer(jwt))).status;
+
+  it('ends every token of the user at POST /api/auth/logout; a new sign-in works', async () => {
+    const first = (await login('nt')).body.jwt;
+    const second = (await login('nt')).body.jwt;
+    assert.equal(await me(first), 200);
+    const out = await api('/api/auth/logout', { method: 'POST', ...bearer(first) });
+    assert.equal(out.status, 200, await out.clone().text());
+    assert.deepEqual(await out.json(), { ok: true });
+    assert.equal(await me(first), 401);
+    assert.equal(await me(second), 401);
+    assert.equal((await api('/api/auth/logout', { method: 'POST', ...bearer(first) })).status, 401);
+    const again = (await login('nt')).body.jwt;
+    assert.equal(await me(again), 200);
+    assert.equal((await api('/api/auth/logout', { method: 'POST' })).status, 403);
+  });
+
+  it('ends the earlier tokens at a password change; the token it answers works', async () => {
+    const old = (await login('on')).body.jwt;
+    const change = (jwt, currentPassword, password) =>
+      api('/api/auth/change-password', {
+        method: 'POST',
+        headers: { authorization: `Bearer ${jwt}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ currentPassword, password, passwordConfirmation: password }),
+      });
+    const changed = await change(old, DEMO_PASSWORD, 'Another-long-passphrase-2026');
+    assert.equal(changed.status, 200, await changed.clone().text());
+    const fresh = (await changed.json()).jwt;
+    assert.equal(await me(old), 401);
+    assert.equal(await me(fresh), 200);
+    // Back to the demo password for the tests after this one; that change ends `fresh` in turn.
+    const back = await change(fresh, 'Another-long-passphrase-2026', DEMO_PASSWORD);
+    assert.equal(back.status, 200, await back.clone().text());
+    assert.equal(await me(fresh), 401);
+    assert.equal(await me((await back.json()).jwt), 200);
+  });
+
+  it("ends the user's tokens when an admin signs them out everywhere or blocks them", async () => {
+    const { body } = await login('pe');
+    const token = await adminLogin();
+    const user = `plugin::users-permissions.user/${body.user.documentId}`;
+    const everywhere = await contentManager(token, 'PUT', user, {
+      tokensValidAfter: new Date().toISOString(),
+    });
+    assert.equal(everywhere.status, 200, JSON.stringify(everywhere.body));
+    assert.equal(await me(body.jwt), 401);
+    const later = (await login('pe')).body.jwt;
+    assert.equal(await me(later), 200);
+    const blocked = await contentManager(token, 'PUT', user, { blocked: true });
+    assert.equal(blocked.status, 200, JSON.stringify(blocked.body));
+    assert.equal(await me(later), 401);
+    // Unblocked, the earlier token stays ended: only a new sign-in gives a working one.
+    const unblocked = await contentManager(token, 'PUT', user, { blocked: false });
+    assert.equal(unblocked.status, 200, JSON.stringify(unblocked.body));
+    assert.equal(await me(later), 401);
+    assert.equal(await me((await login('pe')).body.jwt), 200);
+  });
+
+  it('refuses what the data API refuses: no exp, issued 13 h ago, issued in the future', async () => {
+    const { body } = await login('sk');
+    const now = Math.floor(Date.now() / 1000);
+    const sign = (claims) => {
+      const part = (value) => Buffer.from(JSON.stringify(value)).toString('base64url');
+      const unsigned = `${part({ alg: 'HS256', typ: 'JWT' })}.${part({ id: body.user.id, ...claims })}`;
+      return `${unsigned}.${createHmac('sha256', env.JWT_SECRET).update(unsigned).digest('base64url')}`;
+    };
+    assert.equal(await me(sign({ iat: now - 5, exp: now + 3600 })), 200);
+    assert.equal(await me(sign({ iat: now - 5 })), 401);
+    assert.equal(await me(sign({ iat: now - 13 * 3600, exp: now + 3600 })), 401);
+    assert.equal(await me(sign({ iat: now + 600, exp: now + 3600 })), 401);
+    assert.equal(await me(sign({ exp: now + 3600 })), 401);
   });
 
   it('reuses the data on a second start and creates nothing twice', async () => {

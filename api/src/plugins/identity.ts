@@ -4,7 +4,7 @@ import {
   type Identity,
   isAgencyCode,
   isNational,
-  SESSION_SECONDS,
+  tokenRefusal,
 } from '@ciffc/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { errors as joseErrors, jwtVerify } from 'jose';
@@ -51,13 +51,13 @@ export class IdentityResolver {
   async resolve(token: string): Promise<Identity> {
     let expSeconds: number;
     try {
-      // A token must say when it ends, and none lives longer than a session (12 h from its iat).
-      const { payload } = await jwtVerify(token, this.key, {
-        algorithms: ['HS256'],
-        requiredClaims: ['exp'],
-        maxTokenAge: `${SESSION_SECONDS}s`,
-      });
-      expSeconds = typeof payload.exp === 'number' ? payload.exp : Number.POSITIVE_INFINITY;
+      const { payload } = await jwtVerify(token, this.key, { algorithms: ['HS256'] });
+      // The content system's own rule (token-rule.ts): times present, a session long at most, not
+      // issued in the future. Its sign-outs and blocks reach here through its /users/me answer.
+      const refusal = tokenRefusal(payload, Date.now());
+      if (refusal)
+        throw refusal === 'expired' ? new joseErrors.JWTExpired(refusal, payload) : new Error(refusal);
+      expSeconds = payload.exp as number;
     } catch (error) {
       if (error instanceof joseErrors.JWTExpired) throw unauthorized('auth.token_expired');
       throw unauthorized('auth.token_invalid');

@@ -33,5 +33,6 @@ export * from './query.ts';
 export * from './resources.ts';
 export * from './roles.ts';
 export * from './secrets.ts';
+export * from './token-rule.ts';
 export * from './users.ts';
 export * from './wildfires.ts';

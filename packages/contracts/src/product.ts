@@ -7,8 +7,7 @@ export const PRODUCT = 'CIFFC' as const;
 export const PRODUCT_FIELD_PREFIX = PRODUCT.toLowerCase();
 export const PRODUCT_EXPORT_FILE = `${PRODUCT}.csv`;
 
-/** Session and cache lifetimes of docs/spec/public-site.md section 9, in seconds. */
-export const SESSION_SECONDS = 43_200;
+/** Cache lifetime of docs/spec/public-site.md section 9, in seconds (the session's: token-rule.ts). */
 export const CACHE_SECONDS = 900;
 /** Polling and toasts, in milliseconds. */
 export const OVERVIEW_POLL_MS = 60_000;

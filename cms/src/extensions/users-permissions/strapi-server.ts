@@ -2,6 +2,7 @@ import { PASSWORD_MIN_LENGTH } from '@ciffc/contracts/commonjs/password-rule';
 import type { Core } from '@strapi/strapi';
 import { errors } from '@strapi/utils';
 import { AccountLockout } from './account-lockout';
+import { endTokens, type JwtService, jwtWithSessionRules } from './sessions';
 
 type Ctx = {
   state: { user?: { id: number; role?: RoleRow | null } };
@@ -18,6 +19,7 @@ type Controller = Record<string, Action>;
 type ControllerFactory = (deps: { strapi: Core.Strapi }) => Controller;
 type UsersPermissionsPlugin = Core.Plugin & {
   controllers: { user: Controller; auth: ControllerFactory | Controller };
+  services: { jwt: ((deps: { strapi: unknown }) => JwtService) | JwtService };
   contentTypes: { user?: { schema: { attributes: { password?: { minLength?: number } } } } };
 };
 
@@ -81,6 +83,14 @@ const answeringAlike =
     ctx.body = answer(ctx);
   };
 
+/** POST /api/auth/logout: a real sign-out, every token of the user ends (sessions.ts). */
+const signOut: Action = async (ctx) => {
+  const user = ctx.state.user;
+  if (!user) throw new errors.UnauthorizedError('Missing authentication');
+  await endTokens(user.id);
+  ctx.send({ ok: true });
+};
+
 const hardenAuth = (auth: Controller): Controller => {
   const { callback, forgotPassword, sendEmailConfirmation } = auth;
   if (!callback || !forgotPassword || !sendEmailConfirmation)
@@ -89,6 +99,7 @@ const hardenAuth = (auth: Controller): Controller => {
   return {
     ...auth,
     callback: withLockout(callback),
+    logout: signOut,
     forgotPassword: answeringAlike(forgotPassword, 'forgot-password', () => ({ ok: true })),
     sendEmailConfirmation: answeringAlike(sendEmailConfirmation, 'send-email-confirmation', (ctx) => ({
       email: email(ctx),
@@ -112,6 +123,8 @@ export default (plugin: UsersPermissionsPlugin) => {
   const password = plugin.contentTypes.user?.schema.attributes.password;
   if (!password) throw new Error('users-permissions: user.password not found (Strapi version changed?)');
   password.minLength = PASSWORD_MIN_LENGTH;
+
+  plugin.services.jwt = jwtWithSessionRules(plugin.services.jwt);
 
   const auth = plugin.controllers.auth;
   plugin.controllers.auth =

@@ -148,6 +148,11 @@ export function postLogin(identifier: string, password: string): Promise<LoginRe
   return request<LoginResponse>('/api/auth/local', { method: 'POST', body: { identifier, password } });
 }
 
+/** Ends every token of the signed-in user at the content system (a sign-out). */
+export function postLogout(token: string): Promise<{ ok: boolean }> {
+  return request<{ ok: boolean }>('/api/auth/logout', { method: 'POST', body: {}, token });
+}
+
 export function fetchMe(token: string, signal?: AbortSignal): Promise<User> {
   return request<User>('/api/users/me', { query: { populate: '*' }, token, signal });
 }

@@ -1,5 +1,5 @@
-import { fetchMe, postLogin } from '../api/cms.ts';
-import { clearSession, type Session, startSession } from './session.ts';
+import { fetchMe, postLogin, postLogout } from '../api/cms.ts';
+import { clearSession, getToken, type Session, startSession } from './session.ts';
 
 /**
  * Signs in at the content system, then loads the full user record (role, agency_code,
@@ -25,6 +25,12 @@ export async function signIn(identifier: string, password: string): Promise<Sess
   return startSession(jwt, user);
 }
 
+/**
+ * Signs out: the content system ends the token (and every other of the user) so a copy of it no
+ * longer works anywhere, and this browser forgets it at once, without waiting for the answer.
+ */
 export function signOut(): void {
+  const token = getToken();
   clearSession();
+  if (token) postLogout(token).catch((error: unknown) => console.error('Ending the session failed', error));
 }
