@@ -66,8 +66,9 @@ test.describe('site shell and login', () => {
     request,
   }) => {
     await login(page, 'nt');
-    const token = await page.evaluate(
-      () => (JSON.parse(localStorage.getItem('ciffc.session') ?? '{}') as { jwt?: string }).jwt,
+    // A string: the browser tests are type-checked without the DOM's names.
+    const token = await page.evaluate<string | undefined>(
+      "JSON.parse(localStorage.getItem('ciffc.session') ?? '{}').jwt",
     );
     expect(token).toBeTruthy();
     const bearer = { authorization: `Bearer ${token}` };

@@ -1,18 +1,18 @@
 import { CENTRE_TIME_ZONE } from '@ciffc/contracts';
-import { TZDate } from '@date-fns/tz';
-import { format } from 'date-fns';
+import { ALL_ZONES } from '../time-zones.ts';
 
 let todayMemo = { minute: Number.NaN, today: '' };
 
 /**
- * "Today" in the centre's time zone (America/Winnipeg), as YYYY-MM-DD. Every public read asks, and
- * the time-zone arithmetic was 7% of a cached answer's time (docs/performance.md), so the answer is
- * kept for the minute: the zone's offsets are whole minutes, so the date cannot change inside one.
+ * "Today" in the centre's time zone (America/Winnipeg, from the shipped zone data:
+ * docs/time-zones.md), as YYYY-MM-DD. Every public read asks, and the time-zone arithmetic was 7%
+ * of a cached answer's time (docs/performance.md), so the answer is kept for the minute: the
+ * zone's offsets are whole minutes, so the date cannot change inside one.
  */
 export function centreToday(now: Date): string {
   const minute = Math.floor(now.getTime() / 60_000);
   if (minute !== todayMemo.minute) {
-    todayMemo = { minute, today: format(new TZDate(now, CENTRE_TIME_ZONE), 'yyyy-MM-dd') };
+    todayMemo = { minute, today: ALL_ZONES.dateAt(CENTRE_TIME_ZONE, now.getTime()) };
   }
   return todayMemo.today;
 }

@@ -125,4 +125,9 @@ describe('tomorrowIsoDate', () => {
     expect(tomorrowIsoDate(new Date('2026-02-28T18:00:00Z'), 'America/Winnipeg')).toBe('2026-03-01');
     expect(tomorrowIsoDate(new Date('2025-12-31T18:00:00Z'), 'America/Winnipeg')).toBe('2026-01-01');
   });
+
+  it('takes the centre’s day at UTC−5 after Manitoba kept daylight time (autumn 2026)', () => {
+    // 05:30 UTC on 5 December is 00:30 in Winnipeg; at the old −6 it would still be the 4th.
+    expect(tomorrowIsoDate(new Date('2026-12-05T05:30:00Z'), 'America/Winnipeg')).toBe('2026-12-06');
+  });
 });

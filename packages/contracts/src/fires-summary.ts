@@ -4,6 +4,7 @@
  * records of GET /v1/fire-count, plus a national total per section.
  */
 import { AGENCY_CODES } from './agencies.ts';
+import { PRODUCT_ZONES } from './time-zones/index.ts';
 import type { FireCountRecord, SummaryRecord } from './wildfires.ts';
 
 interface NewFiresRow {
@@ -186,21 +187,13 @@ export function summariseFires(
   };
 }
 
-/** The calendar date of `now` in `timeZone`, plus `addDays` days, as YYYY-MM-DD. */
+/**
+ * The calendar date of `now` in `timeZone` (one the product names: docs/time-zones.md), plus
+ * `addDays` days, as YYYY-MM-DD.
+ */
 export function isoDateInZone(now: Date, timeZone: string, addDays = 0): string {
-  const parts = new Intl.DateTimeFormat('en-CA', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  })
-    .formatToParts(now)
-    .reduce<Record<string, string>>((acc, p) => {
-      acc[p.type] = p.value;
-      return acc;
-    }, {});
-  const date = new Date(Date.UTC(Number(parts.year), Number(parts.month) - 1, Number(parts.day) + addDays));
-  return date.toISOString().slice(0, 10);
+  const { year, month, day } = PRODUCT_ZONES.wallClockAt(timeZone, now.getTime());
+  return new Date(Date.UTC(year, month - 1, day + addDays)).toISOString().slice(0, 10);
 }
 
 /** The day after `now` in `timeZone`, as YYYY-MM-DD: the `date` of GET /v1/fire-count. */

@@ -1,4 +1,4 @@
-import { TZDate } from '@date-fns/tz';
+import { ALL_ZONES } from '../../time-zones.ts';
 
 /**
  * The national active-fires file of the Canadian Wildland Fire Information System (CWFIS
@@ -57,16 +57,18 @@ export function abbreviation(text: string): { offset: number; zones: readonly st
 /**
  * The zone of a row written at an abbreviation's offset (docs/fires-import.md, "Times"): the
  * agency's zone when its offset at that instant is the abbreviation's (Yukon's PDT is
- * America/Whitehorse); else a Canadian zone that uses the abbreviation (northwestern Ontario's
- * CDT is America/Winnipeg); else, for GMT and UTC, the agency's zone.
+ * America/Whitehorse) or when the abbreviation is one of the agency's own that its clocks no longer
+ * show (British Columbia's PST, Alberta's MST, Manitoba's CST after the 2026 changes: the fire stays
+ * in its province); else a Canadian zone that uses the abbreviation (northwestern Ontario's CDT is
+ * America/Winnipeg); else, for GMT and UTC, the agency's zone.
  */
 export function zoneOfRow(
   named: { offset: number; zones: readonly string[] },
   agencyZone: string,
   instant: number,
 ): string {
-  const offsetIn = (zone: string) => -new TZDate(instant, zone).getTimezoneOffset();
-  if (offsetIn(agencyZone) === named.offset) return agencyZone;
+  const offsetIn = (zone: string) => ALL_ZONES.offsetAt(zone, instant);
+  if (offsetIn(agencyZone) === named.offset || named.zones.includes(agencyZone)) return agencyZone;
   return named.zones.find((zone) => offsetIn(zone) === named.offset) ?? named.zones[0] ?? agencyZone;
 }
 

@@ -9,10 +9,9 @@ import {
   type ServerMessageParams,
   STAGES_OF_CONTROL,
 } from '@ciffc/contracts';
-import { TZDate } from '@date-fns/tz';
-import { format } from 'date-fns';
 import { HttpError } from '../../http/errors.ts';
 import { addDays } from '../../http/time.ts';
+import { ALL_ZONES } from '../../time-zones.ts';
 import { isInCanada } from '../geo.ts';
 import { fireKey } from '../history/store.ts';
 import { FIRE_VALUE_COLUMNS, type NewFire } from '../store.ts';
@@ -24,23 +23,6 @@ import { english, type Problem, type RejectedRow } from './problems.ts';
  * Row validation (docs/fires-import.md, "What is refused, and how"): each record's fields against the rules, each
  * problem a code of the catalogue, the rows of one file checked together (duplicates, agency).
  */
-
-// Asked once per row: building a DateTimeFormat was a third of a large import's time. The
-// names a file uses are few; the cache is bounded so that a hostile file cannot grow it.
-const timeZones = new Map<string, boolean>();
-
-function isTimeZone(zone: string): boolean {
-  const known = timeZones.get(zone);
-  if (known !== undefined) return known;
-  let valid = true;
-  try {
-    new Intl.DateTimeFormat('en', { timeZone: zone });
-  } catch {
-    valid = false;
-  }
-  if (timeZones.size < 1000) timeZones.set(zone, valid);
-  return valid;
-}
 
 const DATE_TIME =
   /^(\d{4})[-/](\d{2})[-/](\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?\s*(Z|[+-]\d{2}:?\d{2})?)?$/;
@@ -69,14 +51,21 @@ function readFireTime(value: unknown, clock: RowClock): FireTime | undefined {
     const offset = m[7] === 'Z' ? 'Z' : m[7].replace(/(\d{2})(\d{2})$/, '$1:$2');
     instant = new Date(`${date}T${m[4]}:${m[5]}:${m[6] ?? '00'}${offset}`).getTime();
   } else if (typeof clock === 'string')
-    instant = new TZDate(y, mo, d, hours, minutes, seconds, clock).getTime();
+    instant = ALL_ZONES.instantOf(clock, {
+      year: y,
+      month: mo + 1,
+      day: d,
+      hour: hours,
+      minute: minutes,
+      second: seconds,
+    });
   else instant = Date.UTC(y, mo, d, hours, minutes, seconds) - clock.offsetMinutes * 60_000;
   return Number.isNaN(instant) ? undefined : { date, instant };
 }
 
 /** The day of a row's date or timestamp in `zone` (a bare date is its own day). */
 const dayIn = (time: FireTime, zone: string) =>
-  time.instant === undefined ? time.date : format(new TZDate(time.instant, zone), 'yyyy-MM-dd');
+  time.instant === undefined ? time.date : ALL_ZONES.dateAt(zone, time.instant);
 
 /**
  * A date as YYYY-MM-DD, or a timestamp: an instant (its own offset, else read on the row's clock)
@@ -132,7 +121,7 @@ export function validateRecord(
   const named = zoneText ? abbreviation(zoneText) : undefined;
   if (named) clock = { offsetMinutes: named.offset };
   else if (zoneText) {
-    if (isTimeZone(zoneText)) clock = timeZone = zoneText;
+    if (ALL_ZONES.isKnownZone(zoneText)) clock = timeZone = zoneText;
     else fail('agency_data_timezone', 'import.unknown_time_zone', { zone: zoneText });
   }
   const reported = readFireTime(values.situation_report_date, clock);
