@@ -147,7 +147,10 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
   app.addHook('onClose', async () => {
     await db.close();
   });
-  if (options.migrate) await migrateToLatest(db.kysely);
+  if (options.migrate) {
+    const { reports } = await migrateToLatest(db.kysely);
+    for (const report of reports) app.log.info(report.details, `migration ${report.migration}`);
+  }
 
   // 3. errors, the refusal of query parameters a route does not declare, and CORS for the public
   // reads (before any route: both are onRoute hooks)

@@ -4,6 +4,7 @@ import { DbClock } from './db/clock.ts';
 import { createDb } from './db/index.ts';
 import { seedDemoAtStart } from './demo.ts';
 import { batchedStdout } from './plugins/log-stream.ts';
+import { ALL_ZONES } from './time-zones.ts';
 
 /**
  * One data API instance. Migrations are a deploy step of their own in production
@@ -33,6 +34,8 @@ app.addHook('onClose', async () => {
   log.stop();
 });
 app.log.info({ clockOffsetMs: Math.round(clock.offset) }, 'database clock');
+// Which IANA release computes every local day and time (docs/time-zones.md), not the runtime's.
+app.log.info({ tzData: ALL_ZONES.version, runtimeTz: process.versions.tz }, 'time zone data');
 
 if (config.demo) app.log.info(await seedDemoAtStart(app), 'demo data');
 

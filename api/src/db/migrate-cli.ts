@@ -18,6 +18,7 @@ try {
   const result = await migrateToLatest(db.kysely);
   const applied = (result.results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
   console.log(applied.length ? `migrated: ${applied.join(', ')}` : 'database already up to date');
+  for (const report of result.reports) console.log(`${report.migration}: ${JSON.stringify(report.details)}`);
 } finally {
   await db.close();
 }

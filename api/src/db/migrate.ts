@@ -15,6 +15,7 @@ import { migrations as inventory } from '../inventory/migrations.ts';
 import { migrations as nationalSitrep } from '../national-sitrep/migrations.ts';
 import { migrations as perimeters } from '../perimeters/migrations.ts';
 import { migrations as resources } from '../resources/migrations.ts';
+import { type MigrationReport, takeMigrationReports } from './migration-reports.ts';
 import { migrations as infrastructure } from './migrations.ts';
 import type { Database } from './tables.ts';
 
@@ -48,9 +49,12 @@ class DomainMigrationProvider implements MigrationProvider {
   }
 }
 
-export async function migrateToLatest(db: Kysely<Database>): Promise<MigrationResultSet> {
+/** The migrations' results, and what the data migrations among them did. */
+export async function migrateToLatest(
+  db: Kysely<Database>,
+): Promise<MigrationResultSet & { reports: MigrationReport[] }> {
   const migrator = new Migrator({ db, provider: new DomainMigrationProvider() });
-  const result = await migrator.migrateToLatest();
+  const result = { ...(await migrator.migrateToLatest()), reports: takeMigrationReports() };
   if (result.error) {
     const failed = result.results?.find((r) => r.status === 'Error');
     throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${String(result.error)}`, {

@@ -1,4 +1,7 @@
 import { type Kysely, type Migration, sql } from 'kysely';
+import { reportMigration } from '../db/migration-reports.ts';
+import type { Database } from '../db/tables.ts';
+import { correctZoneDays, misdatedPublications } from './import/zone-correction.ts';
 
 export const migrations: Record<string, Migration> = {
   '0003_fires': {
@@ -168,6 +171,22 @@ export const migrations: Record<string, Migration> = {
       }
       await rebuildSqlite(db, 'fires', FIRES_SQLITE, FIRES_INDEXES);
       await rebuildSqlite(db, 'fire_versions', VERSIONS_SQLITE, VERSIONS_INDEXES);
+    },
+  },
+  // The 2026 Canadian clock changes (docs/time-zones.md): the days of fires stored with older zone
+  // data are read again from their import's kept file; a data migration, run once.
+  '0170_fire_days_2026_zones': {
+    async up(db: Kysely<unknown>) {
+      const typed = db as Kysely<Database>;
+      const result = typed.isTransaction
+        ? await correctZoneDays(typed)
+        : await typed.transaction().execute((trx) => correctZoneDays(trx));
+      const misdated = await misdatedPublications(typed);
+      reportMigration('0170_fire_days_2026_zones', {
+        ...result,
+        misdatedPublications: misdated.length,
+        ...(misdated.length ? { publications: misdated.join('; ') } : {}),
+      });
     },
   },
 };

@@ -181,10 +181,11 @@ export const FireImportFile = z.any().describe('The file: text/csv or applicatio
 
 /**
  * What a version records: the values an import inserted or changed, the values before the first
- * recorded change ('baseline'), a fire a snapshot ended ('ended'), or a report that lost to a newer
- * or stronger one ('overruled': kept, not applied).
+ * recorded change ('baseline'), a fire a snapshot ended ('ended'), a report that lost to a newer
+ * or stronger one ('overruled': kept, not applied), or local days recomputed from the import's own
+ * file with newer time zone data ('corrected': docs/time-zones.md).
  */
-const FIRE_VERSION_ACTIONS = ['inserted', 'updated', 'baseline', 'ended', 'overruled'] as const;
+const FIRE_VERSION_ACTIONS = ['inserted', 'updated', 'baseline', 'ended', 'overruled', 'corrected'] as const;
 export type FireVersionAction = (typeof FIRE_VERSION_ACTIONS)[number];
 
 /** GET /v1/fires/:agency/:agency_fire_id/versions */

@@ -1,8 +1,7 @@
 import { PRODUCT_ZONE_DATA } from './product-zones.ts';
 import { type ZoneTable, zoneTable } from './zone-table.ts';
 
-export type { PackedZones } from './unpack.ts';
-export type { WallClock, ZoneTable } from './zone-table.ts';
+export type { ZoneTable } from './zone-table.ts';
 export { zoneTable } from './zone-table.ts';
 
 /**

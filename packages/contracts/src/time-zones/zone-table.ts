@@ -1,7 +1,7 @@
-import { type PackedZones, type ZoneRules, unpackZone } from './unpack.ts';
+import { type PackedZones, unpackZone, type ZoneRules } from './unpack.ts';
 
 /** A wall-clock reading: month 1-12, as a row or a screen writes it. */
-export interface WallClock {
+interface WallClock {
   year: number;
   month: number;
   day: number;

@@ -19,9 +19,9 @@ describe('dashboard "as of" per agency', () => {
       .getAllByRole('listitem')
       .map((li) => li.textContent);
     expect(rows).toHaveLength(13);
-    expect(rows).toContain('British Columbia: as of July 15, 2026 at 12:05 p.m. CDT');
+    expect(rows).toContain('British Columbia: as of July 15, 2026 at 12:05 p.m. UTC−5');
     expect(rows).toContain(
-      'Ontario: as of July 14, 2026 at 7:00 a.m. CDT (its feed is failing; this is its last successful update)',
+      'Ontario: as of July 14, 2026 at 7:00 a.m. UTC−5 (its feed is failing; this is its last successful update)',
     );
     // Every reporting agency: one that sent nothing says so (New Brunswick and PEI were left out).
     expect(rows).toContain('New Brunswick: no fire data received');
@@ -40,7 +40,7 @@ describe('dashboard "as of" per agency', () => {
       .getAllByRole('listitem')
       .map((li) => li.textContent);
     expect(rows.find((row) => row?.startsWith('Ontario'))).toMatch(
-      /^Ontario : en date du 14 juillet 2026 .*7 h 00 HAC \(son flux est en échec; c’est sa dernière mise à jour réussie\)$/,
+      /^Ontario : en date du 14 juillet 2026 .*7 h 00 UTC−5 \(son flux est en échec; c’est sa dernière mise à jour réussie\)$/,
     );
     expect(rows).toContain('Nouveau-Brunswick : aucune donnée sur les feux reçue');
   });

@@ -2,7 +2,7 @@ import { AGENCIES, agencyByCode, type DashboardFreshness } from '@ciffc/contract
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { apiGet } from '../../shared/api/data-api.ts';
-import { CENTRE_TIME_FORMAT } from '../../shared/format/CentreTime.tsx';
+import { formatCentreTime } from '../../shared/format/CentreTime.tsx';
 import { useLocale } from '../../shared/i18n/LocaleProvider.tsx';
 
 const freshnessQuery = () =>
@@ -32,7 +32,7 @@ export function DataAsOf() {
       .filter((item) => !known.has(item.agency_code))
       .map((item) => ({ code: item.agency_code, item })),
   ];
-  const time = (iso: string) => intl.formatDate(new Date(iso), CENTRE_TIME_FORMAT);
+  const time = (iso: string) => formatCentreTime(intl, iso);
   return (
     <section className="dashboard-panel dashboard-as-of" aria-labelledby="dashboard-as-of-heading">
       <h2 id="dashboard-as-of-heading">

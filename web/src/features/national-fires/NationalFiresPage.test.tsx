@@ -99,10 +99,10 @@ describe('national fires list', () => {
     installFetch({ '/v1/wildfires': () => json({ items: [row('G1')], meta: meta(1) }) });
     const line = () => document.querySelector('.national-fires .figure-as-of')?.textContent;
     renderApp('/national');
-    await waitFor(() => expect(line()).toBe('Valid as of July 1, 2026 at 2:05 p.m. CDT'));
+    await waitFor(() => expect(line()).toBe('Valid as of July 1, 2026 at 2:05 p.m. UTC−5'));
     cleanup();
     renderApp('/national', { locale: 'fr' });
-    await waitFor(() => expect(line()).toBe('Valide en date du 1 juillet 2026 à 14 h 05 HAC'));
+    await waitFor(() => expect(line()).toBe('Valide en date du 1 juillet 2026 à 14 h 05 UTC−5'));
   });
 
   it('keeps filters and page in the URL and sends them to the API, each filter "Any..." by default', async () => {

@@ -1,4 +1,5 @@
 import { CENTRE_TIME_ZONE, FIRST_EXPORT_YEAR } from '@ciffc/contracts';
+import { PRODUCT_ZONES } from '@ciffc/contracts/time-zones';
 import { useId, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { downloadCsv, toCsv } from '../../shared/csv.ts';
@@ -9,9 +10,7 @@ import { type ExportKind, type ExportRow, exportFileName, fetchExport } from './
 
 /** The current year in the centre's time zone, then down to 2019 (docs/spec/data-entry.md 2.5). */
 export function exportYears(now = new Date()): number[] {
-  const current = Number(
-    new Intl.DateTimeFormat('en-CA', { timeZone: CENTRE_TIME_ZONE, year: 'numeric' }).format(now),
-  );
+  const current = PRODUCT_ZONES.wallClockAt(CENTRE_TIME_ZONE, now.getTime()).year;
   return Array.from({ length: current - FIRST_EXPORT_YEAR + 1 }, (_, i) => current - i);
 }
 

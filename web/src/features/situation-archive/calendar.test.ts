@@ -28,5 +28,8 @@ describe("the archive's current month", () => {
     // 05:30 UTC on January 1 is still December 31 in Winnipeg (UTC-6 in winter).
     expect(centreYearMonth(new Date('2026-01-01T05:30:00Z'))).toEqual({ year: 2025, month: 12 });
     expect(centreYearMonth(new Date('2026-01-01T06:30:00Z'))).toEqual({ year: 2026, month: 1 });
+    // Manitoba kept daylight time in the autumn of 2026: 05:30 UTC on December 1 is already
+    // December in Winnipeg (UTC−5), whatever the browser's own, older, zone data says.
+    expect(centreYearMonth(new Date('2026-12-01T05:30:00Z'))).toEqual({ year: 2026, month: 12 });
   });
 });

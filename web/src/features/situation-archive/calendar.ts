@@ -1,4 +1,5 @@
 import { CENTRE_TIME_ZONE } from '@ciffc/contracts';
+import { PRODUCT_ZONES } from '@ciffc/contracts/time-zones';
 import { eachDayOfInterval, endOfMonth, endOfWeek, startOfMonth, startOfWeek } from 'date-fns';
 
 /** Weeks start on Monday in French and on Sunday in English (docs/spec/public-site.md section 9). */
@@ -21,13 +22,11 @@ export function monthWeeks(year: number, month: number, startsOn: 0 | 1): (Date 
 export const isoDate = (d: Date) =>
   `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
 
-/** Year and month (1-12) of an instant in the centre's time zone (America/Winnipeg), not the browser's. */
+/**
+ * Year and month (1-12) of an instant in the centre's time zone (America/Winnipeg, from the zone
+ * data shipped with the product), not the browser's.
+ */
 export function centreYearMonth(now: Date): { year: number; month: number } {
-  const parts = new Intl.DateTimeFormat('en-CA', {
-    timeZone: CENTRE_TIME_ZONE,
-    year: 'numeric',
-    month: 'numeric',
-  }).formatToParts(now);
-  const part = (type: 'year' | 'month') => Number(parts.find((p) => p.type === type)?.value);
-  return { year: part('year'), month: part('month') };
+  const { year, month } = PRODUCT_ZONES.wallClockAt(CENTRE_TIME_ZONE, now.getTime());
+  return { year, month };
 }

@@ -1,6 +1,7 @@
 import { useIntl } from 'react-intl';
+import { formatCentreTime } from '../../shared/format/CentreTime.tsx';
 
-/** The report's date and when the centre last changed it (Winnipeg time). */
+/** The report's date and when the centre last changed it (the centre's clock). */
 export function ReportFooter({ longDate, editedAt }: { longDate: string; editedAt: string }) {
   const intl = useIntl();
   const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
@@ -10,14 +11,12 @@ export function ReportFooter({ longDate, editedAt }: { longDate: string; editedA
         {t('situation.footer.date', { date: longDate })}
         {' · '}
         {t('situation.footer.updated', {
-          time: intl.formatDate(editedAt, {
+          time: formatCentreTime(intl, editedAt, {
             year: 'numeric',
             month: 'short',
             day: 'numeric',
             hour: 'numeric',
             minute: '2-digit',
-            timeZone: 'America/Winnipeg',
-            timeZoneName: 'short',
           }),
         })}
       </p>

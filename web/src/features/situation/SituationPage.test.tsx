@@ -123,7 +123,7 @@ describe('national situation report', () => {
     expect(within(grid).getAllByRole('row')[1]?.lastElementChild?.textContent).toBe('5');
     expect(screen.queryByRole('heading', { name: 'Casual Hire Helicopters' })).toBeNull();
     expect(screen.getByText(/Report date: Wednesday, July 15, 2026/)).toBeTruthy();
-    expect(screen.getByText(/Last updated: Jul 15, 2026, 3:00\sp\.m\. CDT/)).toBeTruthy();
+    expect(screen.getByText(/Last updated: Jul 15, 2026, 3:00\sp\.m\. UTC−5/)).toBeTruthy();
   });
 
   it('shows neither asterisk nor disclaimer when no carry-over fire is counted', async () => {
