@@ -66,6 +66,14 @@ describe('agency overview', () => {
     expect(within(ab).getByText('Published copy differs from the approved copy')).toBeTruthy();
     const bc = within(statusTable).getByText('British Columbia (BC)').closest('tr') as HTMLElement;
     expect(bc.textContent).toContain('Being Edited by agency');
+    // Each agency of the first table leads to its report, and to its approved and published copies.
+    expect(within(ab).getByRole('link', { name: 'Alberta (AB)' }).getAttribute('href')).toBe(
+      '/agency/sitrep/ab',
+    );
+    const copies = within(ab)
+      .getAllByRole('link', { name: /^Version \d+$/ })
+      .map((l) => l.getAttribute('href'));
+    expect(copies).toEqual(['/agency/sitrep/ab/approved', '/agency/sitrep/ab/published']);
     expect(within(statusTable).getByText('Manitoba (MB)').closest('tr')?.textContent).toContain(
       'Not yet started',
     );

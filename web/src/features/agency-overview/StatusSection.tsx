@@ -1,5 +1,6 @@
 import type { Agency } from '@ciffc/contracts';
 import { FormattedMessage, useIntl } from 'react-intl';
+import { Link } from 'react-router';
 import { useLocale } from '../../shared/i18n/LocaleProvider.tsx';
 import { TableScroll } from '../../shared/ui/TableScroll.tsx';
 import type { AgencyStats, useOverviewData } from './api.ts';
@@ -10,6 +11,17 @@ import { StateNotes } from './StateNotes.tsx';
 import { type StateView, sameVersion } from './states.ts';
 import { VersionArrow } from './VersionArrow.tsx';
 import { versionLabel as version } from './version-label.ts';
+
+/** A copy's version, a link to that copy where it exists ("Version 3" to a screen reader). */
+function VersionLink({ to, v }: { to: string; v: number | null | undefined }) {
+  const intl = useIntl();
+  if (!v) return <>{version(v)}</>;
+  return (
+    <Link to={to} aria-label={intl.formatMessage({ id: 'agencyOverview.sitreps.version' }, { v })}>
+      {v}
+    </Link>
+  );
+}
 
 /** The state of each visible agency's report: draft, approved and published versions, and how they compare. */
 export function StatusSection({
@@ -73,7 +85,9 @@ export function StatusSection({
                   return (
                     <tr key={a.code} data-agency={a.code}>
                       <th scope="row">
-                        {a.name[locale]} ({a.code.toUpperCase()})
+                        <Link to={`/agency/sitrep/${a.code}`}>
+                          {a.name[locale]} ({a.code.toUpperCase()})
+                        </Link>
                       </th>
                       <td>
                         <StateBadge view={viewOf(a.code)} />
@@ -86,14 +100,18 @@ export function StatusSection({
                           same={sameVersion(s?.version_number, s?.approved_version)}
                         />
                       </td>
-                      <td className="num">{version(s?.approved_version)}</td>
+                      <td className="num">
+                        <VersionLink to={`/agency/sitrep/${a.code}/approved`} v={s?.approved_version} />
+                      </td>
                       <td>
                         <VersionArrow
                           what="published"
                           same={sameVersion(s?.approved_version, s?.published_version)}
                         />
                       </td>
-                      <td className="num">{version(s?.published_version)}</td>
+                      <td className="num">
+                        <VersionLink to={`/agency/sitrep/${a.code}/published`} v={s?.published_version} />
+                      </td>
                     </tr>
                   );
                 })}
