@@ -16,6 +16,13 @@ describe('message catalogue', () => {
     expect(Object.keys(catalogue.fr).sort()).toEqual(Object.keys(catalogue.en).sort());
   });
 
+  it('keeps French guillemets with their words: a non-breaking space inside, never a line break', () => {
+    const breakable = Object.entries(catalogue.fr)
+      .filter(([, text]) => /«[ \t]|[ \t]»/.test(text))
+      .map(([id]) => id);
+    expect(breakable).toEqual([]);
+  });
+
   it('has no empty text', () => {
     for (const lang of ['en', 'fr'] as const) {
       for (const [id, text] of Object.entries(catalogue[lang]))

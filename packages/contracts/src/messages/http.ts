@@ -64,7 +64,7 @@ export const HTTP_MESSAGES = {
   },
   'ogc.datetime_invalid': {
     en: '"{value}" is not an RFC 3339 date or date-time',
-    fr: '« {value} » n’est pas une date ou une date-heure RFC 3339',
+    fr: '«\u00a0{value}\u00a0» n’est pas une date ou une date-heure RFC 3339',
   },
   'ogc.datetime_parts': {
     en: 'expected an instant or start/end',

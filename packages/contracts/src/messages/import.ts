@@ -53,11 +53,11 @@ export const IMPORT_MESSAGES = {
   },
   'import.us_agency': {
     en: 'US agency "{agency}": only Canadian agencies are imported',
-    fr: 'Agence américaine « {agency} » : seules les agences canadiennes sont importées',
+    fr: 'Agence américaine «\u00a0{agency}\u00a0» : seules les agences canadiennes sont importées',
   },
   'import.unknown_agency': {
     en: 'unknown agency code "{agency}" (expected {expected})',
-    fr: 'code d’agence inconnu « {agency} » (attendu : {expected})',
+    fr: 'code d’agence inconnu «\u00a0{agency}\u00a0» (attendu : {expected})',
   },
   'import.id_too_long': {
     en: 'agency_fire_id is longer than {max, number} characters',
@@ -65,24 +65,24 @@ export const IMPORT_MESSAGES = {
   },
   'import.unknown_time_zone': {
     en: 'unknown time zone "{zone}"',
-    fr: 'fuseau horaire inconnu « {zone} »',
+    fr: 'fuseau horaire inconnu «\u00a0{zone}\u00a0»',
   },
   'import.bad_date': {
     en: 'date does not parse: "{value}" (expected YYYY-MM-DD)',
-    fr: 'date illisible : « {value} » (attendu : AAAA-MM-JJ)',
+    fr: 'date illisible : «\u00a0{value}\u00a0» (attendu : AAAA-MM-JJ)',
   },
   'import.future_date': { en: 'date {date} is in the future', fr: 'la date {date} est dans le futur' },
   'import.unknown_stage': {
     en: 'unknown stage of control code "{value}" (expected {expected})',
-    fr: 'code de stade de maîtrise inconnu « {value} » (attendu : {expected})',
+    fr: 'code de stade de maîtrise inconnu «\u00a0{value}\u00a0» (attendu : {expected})',
   },
   'import.unknown_cause': {
     en: 'unknown cause code "{value}" (expected {expected})',
-    fr: 'code de cause inconnu « {value} » (attendu : {expected})',
+    fr: 'code de cause inconnu «\u00a0{value}\u00a0» (attendu : {expected})',
   },
   'import.unknown_response': {
     en: 'unknown response type code "{value}" (expected {expected})',
-    fr: 'code de type d’intervention inconnu « {value} » (attendu : {expected})',
+    fr: 'code de type d’intervention inconnu «\u00a0{value}\u00a0» (attendu : {expected})',
   },
   'import.not_number': { en: '{field} is not a number', fr: '{field} n’est pas un nombre' },
   'import.not_finite': { en: '{field} is not a finite number', fr: '{field} n’est pas un nombre fini' },

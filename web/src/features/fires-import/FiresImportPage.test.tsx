@@ -224,7 +224,7 @@ describe('fires import screen', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Vérifier le fichier' }));
     const rejected = await screen.findByRole('table', { name: 'Lignes rejetées' });
     expect(within(rejected).getAllByRole('cell').at(-1)?.textContent).toBe(
-      'Agence américaine « ak » : seules les agences canadiennes sont importées',
+      'Agence américaine «\u00a0ak\u00a0» : seules les agences canadiennes sont importées',
     );
     ImportServer.refusal = {
       status: 400,

@@ -30,7 +30,7 @@ export const messages = defineCatalogue({
     'inventoryInput.blocked': 'Bloqué',
     'inventoryInput.overview': 'Aperçu',
     'inventoryInput.empty':
-      'Aucun inventaire pour l’instant. Utilisez « Ajouter un autre article » pour ajouter une ressource.',
+      'Aucun inventaire pour l’instant. Utilisez «\u00a0Ajouter un autre article\u00a0» pour ajouter une ressource.',
     'inventoryInput.locked': 'Ces données sont verrouillées et ne peuvent pas être modifiées pour le moment.',
     'inventoryInput.confirmDelete': 'Voulez-vous vraiment supprimer cet article?',
     'inventoryInput.saved': 'Données synchronisées avec le serveur. L’action a été enregistrée avec succès.',

@@ -55,12 +55,12 @@ export const messages = defineCatalogue({
     'openData.ogc.qgis.1': 'Couche › Ajouter une couche › Ajouter une couche WFS / OGC API – Features.',
     'openData.ogc.qgis.2': 'Nouveau; donnez un nom à la connexion et l’adresse du service comme URL; OK.',
     'openData.ogc.qgis.3':
-      'Connexion, choisissez la couche « fires », puis Ajouter. Filtrez-la avec le constructeur de requête : le filtre s’exécute sur le serveur.',
+      'Connexion, choisissez la couche «\u00a0fires\u00a0», puis Ajouter. Filtrez-la avec le constructeur de requête : le filtre s’exécute sur le serveur.',
     'openData.ogc.arcgis.title': 'ArcGIS Pro et ArcGIS Online',
     'openData.ogc.arcgis.1':
       'ArcGIS Pro : Insérer › Connexions › Serveur › Nouveau serveur OGC API, avec l’adresse du service.',
     'openData.ogc.arcgis.2':
-      'ArcGIS Online : Carte › Ajouter › Ajouter une couche à partir d’une URL, type Couche d’entités OGC, l’adresse du service, puis la collection « fires ».',
+      'ArcGIS Online : Carte › Ajouter › Ajouter une couche à partir d’une URL, type Couche d’entités OGC, l’adresse du service, puis la collection «\u00a0fires\u00a0».',
     'openData.ogc.gdal': 'Avec GDAL, vers un GeoPackage :',
     'openData.ogc.browse': 'Les champs que le serveur sait filtrer (queryables), en JSON Schema : {link}.',
     'openData.ogc.html':

@@ -26,6 +26,9 @@ function neighbours(dates: readonly string[], date: string): { previous?: string
 export function ReportNav({ date, missing = false }: { date: string | undefined; missing?: boolean }) {
   const intl = useIntl();
   const t = (id: string, values?: Record<string, string>) => intl.formatMessage({ id }, values);
+  // A report's day in words ("Dec. 2, 2026", « 2 déc. 2026 »), never its ISO form, beside a heading in words.
+  const day = (date: string) =>
+    intl.formatDate(`${date}T12:00:00Z`, { dateStyle: 'medium', timeZone: 'UTC' });
   const archive = useQuery(archiveQuery());
   if (!archive.data) return null;
   const latest = archive.data.latest?.field_date;
@@ -38,13 +41,13 @@ export function ReportNav({ date, missing = false }: { date: string | undefined;
     <nav className="report-nav no-print" aria-label={t('situation.nav.label')}>
       {previous ? (
         <Link to={`/situation/${previous}`} rel="prev">
-          {t('situation.nav.previous', { date: previous })}
+          {t('situation.nav.previous', { date: day(previous) })}
         </Link>
       ) : null}
-      {showLatest ? <Link to="/situation">{t('situation.nav.latest', { date: latest })}</Link> : null}
+      {showLatest ? <Link to="/situation">{t('situation.nav.latest', { date: day(latest) })}</Link> : null}
       {next ? (
         <Link to={`/situation/${next}`} rel="next">
-          {t('situation.nav.next', { date: next })}
+          {t('situation.nav.next', { date: day(next) })}
         </Link>
       ) : null}
     </nav>

@@ -173,9 +173,9 @@ describe('national situation report', () => {
         .getAllByRole('link')
         .map((a) => [a.textContent, a.getAttribute('href')]),
     ).toEqual([
-      ['‹ Previous report (2026-07-12)', '/situation/2026-07-12'],
-      ['Latest report (2026-07-16)', '/situation'],
-      ['Next report (2026-07-16) ›', '/situation/2026-07-16'],
+      ['‹ Previous report (Jul 12, 2026)', '/situation/2026-07-12'],
+      ['Latest report (Jul 16, 2026)', '/situation'],
+      ['Next report (Jul 16, 2026) ›', '/situation/2026-07-16'],
     ]);
   });
 
@@ -191,6 +191,6 @@ describe('national situation report', () => {
         .getAllByRole('link')
         .map((a) => a.getAttribute('href')),
     ).toEqual(['/situation/2025-09-30', '/situation', '/situation/2026-07-12']);
-    expect(within(nav).getByText('Dernier rapport (2026-07-16)')).toBeTruthy();
+    expect(within(nav).getByText('Dernier rapport (16 juill. 2026)')).toBeTruthy();
   });
 });

@@ -43,14 +43,14 @@ export const sharedMessages = defineCatalogue({
     'reauth.sameUser': 'Connectez-vous en tant que {username} pour garder ces modifications.',
     'reauth.failed': 'Erreur lors de l’authentification. Veuillez réessayer.',
     'common.loading': 'Chargement…',
-    'common.notFound': 'Introuvable : « {alias} »',
+    'common.notFound': 'Introuvable : «\u00a0{alias}\u00a0»',
     'common.pageNotFound': 'Page introuvable.',
     'common.close': 'Fermer',
     'common.notifications': 'Notifications',
     'common.noAccess': 'Votre compte n’a pas accès à cette page.',
     'common.ogc.link': 'Ces feux comme couche SIG (OGC API – Features, GeoJSON) : {link}.',
     'common.ogc.qgis':
-      'Dans QGIS : Couche › Ajouter une couche › Ajouter une couche WFS / OGC API – Features, Nouveau, URL {url}, Connexion, puis ajoutez la couche « fires ».',
+      'Dans QGIS : Couche › Ajouter une couche › Ajouter une couche WFS / OGC API – Features, Nouveau, URL {url}, Connexion, puis ajoutez la couche «\u00a0fires\u00a0».',
     'numberInput.notNumber': 'Ce n’est pas un nombre : tapez seulement des chiffres.',
     'numberInput.notNumberDecimal':
       'Ce n’est pas un nombre : tapez des chiffres, avec une virgule pour les décimales.',
