@@ -341,6 +341,35 @@ describe('agency sitrep sync cycle (docs/spec/data-entry.md 4.3)', () => {
     // Another group keeps its own.
     expect(input('mobs_grouped.2.to').value).toBe('on');
     expect(input('mobs_grouped.2.from').value).toBe('qc');
+    // A code is said as the agency's name beside it, and read with the box.
+    const to = input('mobs_grouped.0.to');
+    const read = document.getElementById(String(to.getAttribute('aria-describedby')).split(' ').at(-1) ?? '');
+    expect(read?.textContent).toBe('Northwest Territories');
+    expect(
+      [...document.querySelectorAll('#as-agency-codes option')].find((o) => o.getAttribute('value') === 'bc')
+        ?.textContent,
+    ).toBe('British Columbia');
+  });
+
+  it('names the stages and the agencies of a French report in French, not by their codes', async () => {
+    const mob = { group: 'g1', to: 'bc', from: 'ab', resources: { ...resources, amount: 2 } };
+    installFetch(handlers(mine({ mobs_grouped: [mob], priority_fires: [{ fires: 'G1' }] })));
+    renderApp('/agency/sitrep/ab', { user: agencyUser('ab'), locale: 'fr' });
+    expect(await screen.findByRole('button', { name: 'Suspendre la modification' })).toBeTruthy();
+    const stage = document.querySelector(
+      'select[name="priority_fires.0.stage_of_control"]',
+    ) as HTMLSelectElement;
+    expect([...stage.options].filter((o) => o.value).map((o) => o.textContent)).toEqual([
+      'Hors de contrôle (HC)',
+      'Contenu (CO)',
+      'Maîtrisé (MA)',
+      'Éteint',
+    ]);
+    const from = input('mobs_grouped.0.from');
+    const read = document.getElementById(
+      String(from.getAttribute('aria-describedby')).split(' ').at(-1) ?? '',
+    );
+    expect(read?.textContent).toBe('Alberta');
   });
 
   it('keeps the amount’s error when the resource choice beside it changes', async () => {

@@ -1,3 +1,5 @@
+import { useLocale } from '../../shared/i18n/LocaleProvider.tsx';
+import { partyName } from './AgencyList.tsx';
 import { NumberField } from './NumberField.tsx';
 import { Picker } from './Picker.tsx';
 import { TextField } from './TextField.tsx';
@@ -14,7 +16,9 @@ export function MobRow({
   lockedToFrom?: boolean;
 }) {
   const t = useT();
+  const { locale } = useLocale();
   const p = `${list}.${index}`;
+  const readAs = (code: string) => partyName(code, locale);
   return (
     <>
       <TextField
@@ -23,6 +27,7 @@ export function MobRow({
         required
         list="as-agency-codes"
         disabled={lockedToFrom}
+        readAs={readAs}
       />
       <NumberField name={`${p}.resources.amount`} label={t('field.amount')} min={1} required />
       <Picker
@@ -35,6 +40,7 @@ export function MobRow({
         required
         list="as-agency-codes"
         disabled={lockedToFrom}
+        readAs={readAs}
       />
     </>
   );

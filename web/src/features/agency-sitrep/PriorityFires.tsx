@@ -1,4 +1,4 @@
-import { type PriorityFireRow, STAGES_OF_CONTROL } from '@ciffc/contracts';
+import { type PriorityFireRow, STAGES_OF_CONTROL, type StageOfControl } from '@ciffc/contracts';
 import { AddButton } from './AddButton.tsx';
 import { BringForward } from './BringForward.tsx';
 import { newKey } from './form-state.ts';
@@ -11,6 +11,14 @@ import { TextField } from './TextField.tsx';
 import { useForm } from './useForm.ts';
 import { useRowActions } from './useRowActions.ts';
 import { useT } from './useT.ts';
+
+/** A stage's words and its code in the page's language, as the sections above name them: « Hors de contrôle (HC) ». */
+const STAGE_LABELS: Record<StageOfControl, string> = {
+  OC: 'field.b_oc',
+  BH: 'field.b_bh',
+  UC: 'field.b_uc',
+  OUT: 'stage.OUT',
+};
 
 /** Priority fires: a known fire id offers to copy the fire's data (docs/spec/data-entry.md 2.1). */
 export function PriorityFires() {
@@ -77,7 +85,7 @@ export function PriorityFires() {
             <SelectField
               name={`${p}.stage_of_control`}
               label={t('field.stage_of_control')}
-              options={STAGES_OF_CONTROL.map((s) => ({ value: s, label: s }))}
+              options={STAGES_OF_CONTROL.map((s) => ({ value: s, label: t(STAGE_LABELS[s]) }))}
             />
             <NumberField name={`${p}.size`} label={t('field.size')} integer={false} />
             <SelectField

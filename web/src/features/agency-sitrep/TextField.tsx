@@ -21,6 +21,7 @@ export function TextField({
   list,
   disabled,
   onValue,
+  readAs,
 }: {
   name: string;
   label: string;
@@ -30,12 +31,15 @@ export function TextField({
   list?: string;
   disabled?: boolean;
   onValue?: (value: string) => void;
+  /** The value said in words beside the box (an agency's name for its code), or null. */
+  readAs?: (value: string) => string | null;
 }) {
   const f = useForm();
   const intl = useIntl();
   const value = getIn(f.form, name);
   const isDate = type === 'date';
   const day = isDate && typeof value === 'string' && isIsoDate(value.trim()) ? value.trim() : null;
+  const words = readAs && typeof value === 'string' && value.trim() ? readAs(value.trim()) : null;
   const readId = `${fieldId(name)}-read`;
   const formatId = `${fieldId(name)}-format`;
   const common = {
@@ -46,7 +50,7 @@ export function TextField({
     value: typeof value === 'string' ? value : '',
     'aria-invalid': f.errors[name] ? true : undefined,
     'aria-describedby':
-      [describedBy(f.errors, name), isDate ? formatId : undefined, day ? readId : undefined]
+      [describedBy(f.errors, name), isDate ? formatId : undefined, day || words ? readId : undefined]
         .filter(Boolean)
         .join(' ') || undefined,
     onChange: (e: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => {
@@ -77,6 +81,10 @@ export function TextField({
       {day ? (
         <span id={readId} className="field-hint">
           <LongDay day={day} />
+        </span>
+      ) : words ? (
+        <span id={readId} className="field-hint">
+          {words}
         </span>
       ) : null}
       <ErrorText name={name} />
