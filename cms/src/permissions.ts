@@ -10,6 +10,7 @@ const SIGNED_IN = [
   'plugin::users-permissions.user.me',
   'plugin::users-permissions.auth.changePassword',
   'plugin::users-permissions.auth.logout',
+  'plugin::users-permissions.user.updateMyLocale',
 ];
 
 /** The access model of docs/spec/public-site.md section 6, granted on every start. */

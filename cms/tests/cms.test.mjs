@@ -382,6 +382,30 @@ describe('content system (Strapi, demo data)', { timeout: 300_000 }, () => {
     assert.equal(await me((await login('pe')).body.jwt), 200);
   });
 
+  it("saves a signed-in user's own language, for the next sign-in, and nothing else", async () => {
+    const { body } = await login('sk');
+    const put = (jwt, payload) =>
+      api('/api/users/me/preferred-locale', {
+        method: 'PUT',
+        headers: { authorization: `Bearer ${jwt}`, 'content-type': 'application/json' },
+        body: JSON.stringify(payload),
+      });
+    const saved = await put(body.jwt, { preferredLocale: 'fr' });
+    assert.equal(saved.status, 200, await saved.clone().text());
+    assert.equal((await login('sk')).body.user.preferredLocale, 'fr');
+    // The token still works: a language is not a credential.
+    assert.equal(await me(body.jwt), 200);
+    const refused = await put(body.jwt, { preferredLocale: 'de', agency_code: 'bc' });
+    assert.equal(refused.status, 400);
+    assert.match(await refused.text(), /preferredLocale/);
+    assert.equal((await put('not-a-token', { preferredLocale: 'en' })).status, 401);
+    const back = await put(body.jwt, { preferredLocale: 'en' });
+    assert.equal(back.status, 200);
+    const again = (await login('sk')).body.user;
+    assert.equal(again.preferredLocale, 'en');
+    assert.equal(again.agency_code, 'sk');
+  });
+
   it('refuses what the data API refuses: no exp, issued 13 h ago, issued in the future', async () => {
     const { body } = await login('sk');
     const now = Math.floor(Date.now() / 1000);

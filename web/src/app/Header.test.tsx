@@ -63,10 +63,38 @@ describe('header', () => {
     expect(screen.queryByRole('link', { name: 'Login' })).toBeNull();
   });
 
-  it('shows the username on the pill when there is no agency code', async () => {
+  it("shows the centre's acronym, in the page's language, for a user of the national centre", async () => {
     installFetch({});
-    renderApp('/', { user: { id: 5, username: 'ciffc', agency_code: null, role: { name: 'CIFFC' } } });
-    expect(await screen.findByRole('link', { name: 'ciffc' })).toBeTruthy();
+    const centreUser = { id: 5, username: 'ciffc', agency_code: null, role: { name: 'CIFFC' } };
+    const { unmount } = renderApp('/', { user: centreUser });
+    expect(await screen.findByRole('link', { name: 'CIFFC' })).toBeTruthy();
+    expect(screen.queryByRole('link', { name: 'ciffc' })).toBeNull();
+    unmount();
+    renderApp('/', { user: centreUser, locale: 'fr' });
+    expect(await screen.findByRole('link', { name: 'CIIFF' })).toBeTruthy();
+  });
+
+  it("saves the language chosen while signed in as the account's, for the next sign-in", async () => {
+    const { calls } = installFetch({
+      '/api/users/me/preferred-locale': () => json({ preferredLocale: 'fr' }),
+    });
+    renderApp('/', { user: agencyUser('qc') });
+    await userEvent.click(await screen.findByRole('button', { name: 'Français' }));
+    await waitFor(() =>
+      expect(calls.find((c) => c.url.pathname === '/api/users/me/preferred-locale')?.init).toMatchObject({
+        method: 'PUT',
+        body: JSON.stringify({ preferredLocale: 'fr' }),
+      }),
+    );
+    expect(document.documentElement.lang).toBe('fr');
+  });
+
+  it('saves no language for a visitor who is not signed in', async () => {
+    const { calls } = installFetch({});
+    renderApp('/');
+    await userEvent.click(await screen.findByRole('button', { name: 'Français' }));
+    expect(document.documentElement.lang).toBe('fr');
+    expect(calls.some((c) => c.url.pathname === '/api/users/me/preferred-locale')).toBe(false);
   });
 
   it('closes the small-screen menu on route change', async () => {

@@ -2,6 +2,7 @@ import { type FeatureAlias, isFeaturePublished } from '@ciffc/contracts';
 import { useEffect, useId, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, NavLink, useLocation } from 'react-router';
+import { putPreferredLocale } from '../shared/api/cms.ts';
 import { useFeatureAliases, useNavPages } from '../shared/api/content.ts';
 import { useSession } from '../shared/auth/hooks.ts';
 import { useLocale } from '../shared/i18n/LocaleProvider.tsx';
@@ -15,22 +16,37 @@ const PRIMARY_LINKS: readonly { feature: FeatureAlias; to: string; labelId: stri
   { feature: 'fire-statistics', to: '/statistics', labelId: 'shell.nav.statistics' },
 ];
 
-/** Reads "English" while French is active and "Français" otherwise. */
+/**
+ * Reads "English" while French is active and "Français" otherwise. Signed in, the choice is also
+ * saved as the account's language, which the next sign-in applies; should the save fail, the page
+ * keeps the language all the same (it is a preference, not a piece of work).
+ */
 function LanguageToggle() {
   const { locale, setLocale } = useLocale();
+  const session = useSession();
   const target = locale === 'fr' ? 'en' : 'fr';
+  const choose = () => {
+    setLocale(target);
+    if (session) putPreferredLocale(session.jwt, target).catch(() => undefined);
+  };
   return (
-    <button type="button" className="language-toggle" lang={target} onClick={() => setLocale(target)}>
+    <button type="button" className="language-toggle" lang={target} onClick={choose}>
       <FormattedMessage id="shell.language.toggle" />
     </button>
   );
 }
 
-/** The Login pill, or for a signed-in user the upper-cased agency code (or username) linking to /agency. */
+/**
+ * The Login pill, or for a signed-in user whose work it is, linking to /agency: the upper-cased agency
+ * code, or for the national centre's users its acronym in the page's language (CIFFC, CIIFF), never
+ * a username in another case.
+ */
 function AccountPill({ loginPublished }: { loginPublished: boolean }) {
   const session = useSession();
+  const intl = useIntl();
   if (session) {
-    const label = session.user.agency_code ? session.user.agency_code.toUpperCase() : session.user.username;
+    const code = session.user.agency_code;
+    const label = code ? code.toUpperCase() : intl.formatMessage({ id: 'shell.account.centre' });
     return (
       <NavLink to="/agency" className="pill pill-account" end={false}>
         {label}

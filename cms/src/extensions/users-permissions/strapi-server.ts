@@ -17,8 +17,10 @@ type RoleRow = { id: number; documentId?: string; name: string; description?: st
 type Action = (ctx: Ctx, next?: unknown) => Promise<unknown>;
 type Controller = Record<string, Action>;
 type ControllerFactory = (deps: { strapi: Core.Strapi }) => Controller;
+type Route = { method: string; path: string; handler: string; config: { prefix: string } };
 type UsersPermissionsPlugin = Core.Plugin & {
   controllers: { user: Controller; auth: ControllerFactory | Controller };
+  routes: { 'content-api': { routes: Route[] } };
   services: { jwt: ((deps: { strapi: unknown }) => JwtService) | JwtService };
   contentTypes: { user?: { schema: { attributes: { password?: { minLength?: number } } } } };
 };
@@ -91,6 +93,27 @@ const signOut: Action = async (ctx) => {
   ctx.send({ ok: true });
 };
 
+const LOCALES = ['en', 'fr'];
+
+/**
+ * PUT /api/users/me/preferred-locale `{ preferredLocale: 'en' | 'fr' }`: the language a signed-in user
+ * chose in the header becomes the one the next sign-in applies (docs/spec/public-site.md). Only this
+ * field of one's own account: PUT /api/users/:id stays closed (permissions.ts).
+ */
+const updateMyLocale: Action = async (ctx) => {
+  const user = ctx.state.user;
+  if (!user) throw new errors.UnauthorizedError('Missing authentication');
+  const value = (ctx.request.body as { preferredLocale?: unknown } | undefined)?.preferredLocale;
+  if (typeof value !== 'string' || !LOCALES.includes(value))
+    throw new errors.ValidationError('preferredLocale must be "en" or "fr"', {
+      errors: [{ path: ['preferredLocale'], message: 'must be "en" or "fr"', name: 'ValidationError' }],
+    });
+  await strapi.db
+    .query('plugin::users-permissions.user')
+    .update({ where: { id: user.id }, data: { preferredLocale: value } });
+  ctx.send({ preferredLocale: value });
+};
+
 const hardenAuth = (auth: Controller): Controller => {
   const { callback, forgotPassword, sendEmailConfirmation } = auth;
   if (!callback || !forgotPassword || !sendEmailConfirmation)
@@ -129,6 +152,14 @@ export default (plugin: UsersPermissionsPlugin) => {
   const auth = plugin.controllers.auth;
   plugin.controllers.auth =
     typeof auth === 'function' ? (deps) => hardenAuth(auth(deps)) : hardenAuth(auth as Controller);
+
+  plugin.controllers.user.updateMyLocale = updateMyLocale;
+  plugin.routes['content-api'].routes.push({
+    method: 'PUT',
+    path: '/users/me/preferred-locale',
+    handler: 'user.updateMyLocale',
+    config: { prefix: '' },
+  });
 
   const me = plugin.controllers.user.me;
   if (!me) throw new Error('users-permissions: controller user.me not found (Strapi version changed?)');

@@ -153,6 +153,11 @@ export function postLogout(token: string): Promise<{ ok: boolean }> {
   return request<{ ok: boolean }>('/api/auth/logout', { method: 'POST', body: {}, token });
 }
 
+/** Saves the signed-in user's language: the next sign-in applies it (PUT /api/users/me/preferred-locale). */
+export function putPreferredLocale(token: string, preferredLocale: 'en' | 'fr'): Promise<unknown> {
+  return request('/api/users/me/preferred-locale', { method: 'PUT', body: { preferredLocale }, token });
+}
+
 export function fetchMe(token: string, signal?: AbortSignal): Promise<User> {
   return request<User>('/api/users/me', { query: { populate: '*' }, token, signal });
 }
