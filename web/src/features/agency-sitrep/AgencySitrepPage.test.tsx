@@ -302,11 +302,53 @@ describe('agency sitrep sync cycle (docs/spec/data-entry.md 4.3)', () => {
     expect(await screen.findByText('Data synced with server.')).toBeTruthy();
   });
 
+  it('names each add button and each box once, in French, so that a screen reader can tell them apart', async () => {
+    const mob = { group: 'g1', to: 'bc', from: 'ab', resources: { ...resources, amount: 2 } };
+    installFetch(handlers(mine({ mobs_grouped: [mob] })));
+    renderApp('/agency/sitrep/ab', { user: agencyUser('ab'), locale: 'fr' });
+    expect(await screen.findByRole('button', { name: 'Suspendre la modification' })).toBeTruthy();
+    const adds = screen
+      .getAllByRole('button', { name: /^Ajouter un autre élément/ })
+      .map((b) => b.textContent ?? '');
+    expect(adds.length).toBe(5);
+    expect(new Set(adds).size).toBe(adds.length);
+    const labels = [
+      ...document.querySelectorAll(
+        '.agency-sitrep input[inputmode="decimal"], .agency-sitrep input[inputmode="numeric"]',
+      ),
+    ]
+      .map((i) => document.querySelector(`label[for="${i.id}"]`)?.textContent ?? '')
+      .filter((l) => /^(Actifs|Éteints|Superficie totale)/.test(l));
+    expect(labels).toContain('Actifs – Intervention modifiée');
+    expect(new Set(labels).size).toBe(labels.length);
+  });
+
+  it('asks to copy a known fire naming what it has and what it lacks, and copies its size as entered', async () => {
+    const confirm = vi.spyOn(window, 'confirm').mockReturnValue(true);
+    const option = {
+      fires: 'G1',
+      latitude: 50.1,
+      longitude: -120.2,
+      stage_of_control: 'OC',
+      size: 312.75,
+      incident_type: null,
+      percent_contained: null,
+    };
+    installFetch(handlers(mine({ priority_fires: [{ fires: '' }], fire_options: { G1: option } })));
+    renderApp('/agency/sitrep/ab', { user: agencyUser('ab') });
+    expect(await screen.findByRole('button', { name: 'Pause Edit' })).toBeTruthy();
+    fireEvent.change(input('priority_fires.0.fires'), { target: { value: 'G1' } });
+    expect(confirm).toHaveBeenCalledWith(
+      'Copy the latitude, longitude, stage of control and size of the known fire G1? It has no incident type or percent contained: yours stay as they are.',
+    );
+    await waitFor(() => expect(input('priority_fires.0.size').value).toBe('312.75'));
+  });
+
   it('does not send a newly added empty row; the next valid blur queues it', async () => {
     const { calls } = installFetch(handlers(mine()));
     renderApp('/agency/sitrep/ab', { user: agencyUser('ab') });
     expect(await screen.findByRole('button', { name: 'Pause Edit' })).toBeTruthy();
-    await userEvent.click(screen.getAllByRole('button', { name: 'Add another item' })[0] as HTMLElement);
+    await userEvent.click(screen.getByRole('button', { name: 'Add another item – Priority fires' }));
     expect(input('priority_fires.0.fires').value).toBe('');
     await tick();
     await tick();

@@ -29,7 +29,10 @@ export function GroupedMobilizations() {
                 <RemoveButton onClick={() => remove(i)} label={t('row', { n: i + 1 })} />
               </div>
             ))}
-            <AddButton onClick={() => add(emptyMob(g || newKey('g'), head?.to ?? '', head?.from ?? ''))} />
+            <AddButton
+              where={`${t('section.mobsGrouped')} – ${t('group', { n: gi + 1 })}`}
+              onClick={() => add(emptyMob(g || newKey('g'), head?.to ?? '', head?.from ?? ''))}
+            />
           </fieldset>
         );
       })}

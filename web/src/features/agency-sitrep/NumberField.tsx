@@ -3,6 +3,7 @@ import { getIn } from '../../shared/editing/field-path.ts';
 import { NumberInput } from '../../shared/format/NumberInput.tsx';
 import { ErrorText } from './ErrorText.tsx';
 import { describedBy, fieldId } from './field-id.ts';
+import { useSectionName } from './Section.tsx';
 import { useForm } from './useForm.ts';
 
 interface NumberFieldProps {
@@ -14,6 +15,8 @@ interface NumberFieldProps {
   required?: boolean;
   dip?: boolean;
   disabled?: boolean;
+  /** Its section in its name ("Active – Modified response"): a label other sections repeat. */
+  sectionInName?: boolean;
 }
 
 /** The contract's bound for a field (packages/contracts bounds.ts): resources, fires or hectares. */
@@ -32,13 +35,23 @@ export function NumberField({
   required,
   dip,
   disabled,
+  sectionInName,
 }: NumberFieldProps) {
   const f = useForm();
+  const section = useSectionName();
   const value = getIn(f.form, name);
   const off = f.disabled || disabled || (dip && f.dipFeed);
   return (
     <div className="field">
-      <label htmlFor={fieldId(name)}>{label}</label>
+      <label htmlFor={fieldId(name)}>
+        {label}
+        {sectionInName && section ? (
+          <>
+            {' '}
+            <span className="visually-hidden">– {section}</span>
+          </>
+        ) : null}
+      </label>
       <NumberInput
         id={fieldId(name)}
         name={name}

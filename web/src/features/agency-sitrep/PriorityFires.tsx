@@ -30,7 +30,11 @@ export function PriorityFires() {
     const option = f.fireOptions[name];
     const row = rows[index];
     if (!option || !row || row.fires === name) return;
-    if (!window.confirm(t('confirm.copyFire', { name }))) return;
+    // The question names what the known fire has, and says what it lacks and so leaves as typed.
+    const noType = option.incident_type === null;
+    const noPercent = option.percent_contained === null;
+    const lacks = noType && noPercent ? 'both' : noType ? 'incident' : noPercent ? 'percent' : 'none';
+    if (!window.confirm(t('confirm.copyFire', { name, lacks }))) return;
     const next: PriorityFireRow = {
       ...row,
       fires: name,

@@ -1,6 +1,11 @@
-import type { ReactNode } from 'react';
+import { createContext, type ReactNode, useContext } from 'react';
 import { useForm } from './useForm.ts';
 import { useT } from './useT.ts';
+
+const SectionName = createContext<string>('');
+
+/** The title of the section a control is in, to tell its repeated controls apart (AddButton). */
+export const useSectionName = () => useContext(SectionName);
 
 /** A section of the form, titled `section.{id}`, with its validation slot's message above the fields. */
 export function Section({
@@ -26,7 +31,7 @@ export function Section({
           {message}
         </p>
       ) : null}
-      {children}
+      <SectionName.Provider value={t(`section.${id}`)}>{children}</SectionName.Provider>
     </section>
   );
 }

@@ -52,27 +52,44 @@ export function SitrepForm() {
         <NumberField name="b_bh" label={t('field.b_bh')} dip />
         <NumberField name="b_uc" label={t('field.b_uc')} dip />
         <NumberField name="b_active_hectares" label={t('field.b_active_hectares')} integer={false} dip />
-        <NumberField name="b_total_out" label={t('field.b_total_out')} dip />
+        <NumberField name="b_total_out" label={t('field.b_total_out')} dip sectionInName />
         <NumberField name="b_out_hectares" label={t('field.b_out_hectares')} integer={false} dip />
         <Output label={t('field.b_active')} value={totals.b_active} />
         <Output label={t('field.b_total_fires')} value={totals.b_total_fires} />
         <Output label={t('field.b_total_area')} value={totals.b_total_area} decimals={1} />
       </Section>
       <Section id="modifiedResponse" slot={sectionSlot('modifiedResponse')} note={dipNote}>
-        <NumberField name="c_act" label={t('field.act')} dip />
-        <NumberField name="c_out" label={t('field.out')} dip />
-        <NumberField name="c_total_hectares" label={t('field.total_hectares')} integer={false} dip />
+        <NumberField name="c_act" label={t('field.act')} dip sectionInName />
+        <NumberField name="c_out" label={t('field.out')} dip sectionInName />
+        <NumberField
+          name="c_total_hectares"
+          label={t('field.total_hectares')}
+          integer={false}
+          dip
+          sectionInName
+        />
       </Section>
       <Section id="monitoredResponse" slot={sectionSlot('monitoredResponse')} note={dipNote}>
-        <NumberField name="c2_act" label={t('field.act')} dip />
-        <NumberField name="c2_out" label={t('field.out')} dip />
-        <NumberField name="c2_total_hectares" label={t('field.total_hectares')} integer={false} dip />
+        <NumberField name="c2_act" label={t('field.act')} dip sectionInName />
+        <NumberField name="c2_out" label={t('field.out')} dip sectionInName />
+        <NumberField
+          name="c2_total_hectares"
+          label={t('field.total_hectares')}
+          integer={false}
+          dip
+          sectionInName
+        />
       </Section>
       <Section id="prescribedFires" slot={sectionSlot('prescribedFires')}>
         <BringForward fields={['e_act', 'e_out', 'e_total_hectares']} />
-        <NumberField name="e_act" label={t('field.act')} />
-        <NumberField name="e_out" label={t('field.out')} />
-        <NumberField name="e_total_hectares" label={t('field.total_hectares')} integer={false} />
+        <NumberField name="e_act" label={t('field.act')} sectionInName />
+        <NumberField name="e_out" label={t('field.out')} sectionInName />
+        <NumberField
+          name="e_total_hectares"
+          label={t('field.total_hectares')}
+          integer={false}
+          sectionInName
+        />
       </Section>
       <Section id="overall">
         <Output label={t('field.overall_fires')} value={totals.overall_fires} />

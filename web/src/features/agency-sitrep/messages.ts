@@ -71,7 +71,7 @@ export const messages = defineCatalogue({
     'agencySitrep.confirm.bringForward':
       'Are you sure you want to bring forward data? This will replace any associated data you may already have filled in.',
     'agencySitrep.confirm.copyFire':
-      'Copy the latitude, longitude, stage of control, size, incident type and percent contained of the known fire {name}?',
+      'Copy the latitude, longitude, stage of control{lacks, select, none {, size, incident type and percent contained} incident {, size and percent contained} percent {, size and incident type} other { and size}} of the known fire {name}?{lacks, select, none {} incident { It has no incident type: yours stays as it is.} percent { It has no percent contained: yours stays as it is.} other { It has no incident type or percent contained: yours stay as they are.}}',
     'agencySitrep.alert.nothingToBringForward': 'There is no data to bring forward.',
     'agencySitrep.error.invalidFormat': 'Invalid format',
     'agencySitrep.error.invalidValue': 'Invalid value.',
@@ -252,7 +252,7 @@ export const messages = defineCatalogue({
     'agencySitrep.confirm.bringForward':
       'Voulez-vous vraiment reporter les données? Cela remplacera toutes les données associées que vous avez peut-être déjà saisies.',
     'agencySitrep.confirm.copyFire':
-      'Copier la latitude, la longitude, le stade de maîtrise, la superficie, le type d’incident et le pourcentage de confinement du feu connu {name}?',
+      'Copier la latitude, la longitude, le stade de maîtrise{lacks, select, none {, la superficie, le type d’incident et le pourcentage de confinement} incident {, la superficie et le pourcentage de confinement} percent {, la superficie et le type d’incident} other { et la superficie}} du feu connu {name}?{lacks, select, none {} incident { Il n’a pas de type d’incident : le vôtre reste tel quel.} percent { Il n’a pas de pourcentage de confinement : le vôtre reste tel quel.} other { Il n’a ni type d’incident ni pourcentage de confinement : les vôtres restent tels quels.}}',
     'agencySitrep.alert.nothingToBringForward': 'Il n’y a aucune donnée à reporter.',
     'agencySitrep.error.invalidFormat': 'Format non valide',
     'agencySitrep.error.invalidValue': 'Valeur non valide.',
