@@ -5,7 +5,10 @@ import { readFileSync } from 'node:fs';
 import { build } from 'esbuild';
 
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
-const external = Object.keys(pkg.dependencies).filter((name) => !name.startsWith('@ciffc/'));
+// moment-timezone's zone data is bundled in too: only its JSON file is imported, and Node 20 cannot
+// load an external JSON module from ESM without the import attribute esbuild's output drops.
+const bundled = (name) => name.startsWith('@ciffc/') || name === 'moment-timezone';
+const external = Object.keys(pkg.dependencies).filter((name) => !bundled(name));
 
 await build({
   entryPoints: {
