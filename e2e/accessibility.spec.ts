@@ -161,4 +161,44 @@ test.describe('accessibility (WCAG 2.1 AA, axe)', () => {
     await expectNoViolations(page, '/agency/reports-and-exports', /.+/);
     await expectNoViolations(page, '/agency/sitrep/bc/approved', /.+/);
   });
+
+  test('every signed-in screen on a 390 px phone, in English and French: nothing wider, nothing axe finds', async ({
+    page,
+  }) => {
+    test.setTimeout(240_000);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await login(page, 'ciffc');
+    const screens = [
+      '/agency',
+      '/agency/sitrep/bc',
+      '/agency/national',
+      '/agency/inventory',
+      '/agency/reports-and-exports',
+      '/agency/fires-import',
+      '/agency/fire-feeds',
+      '/agency/perimeters-import',
+    ];
+    const problems: string[] = [];
+    for (const locale of ['en', 'fr'] as const) {
+      if (locale === 'fr') {
+        await page.getByRole('button', { name: 'Menu' }).click();
+        await page.getByRole('button', { name: 'Français' }).click();
+        await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
+      }
+      for (const path of screens) {
+        await page.goto(path);
+        await expect(page.getByRole('heading', { level: 1 })).toHaveText(/.+/);
+        await expect(page.getByText(/^(Loading…|Chargement…)$/)).toHaveCount(0, { timeout: 20_000 });
+        const width = await page.evaluate<number>('document.documentElement.scrollWidth');
+        if (width > 390) problems.push(`${locale} ${path}: ${width} px wide`);
+        // WCAG 2.1 AA, and the best practice of a named header for every column.
+        const results = await axeOf(page)
+          .withTags(['wcag2a', 'wcag2aa', 'wcag21aa'])
+          .options({ rules: { 'empty-table-header': { enabled: true } } })
+          .analyze();
+        for (const v of results.violations) problems.push(`${locale} ${path}: ${v.id} (${v.nodes.length})`);
+      }
+    }
+    expect(problems).toEqual([]);
+  });
 });
