@@ -153,6 +153,16 @@ export function queryRefusalLines(rules) {
     .join('\n');
 }
 
+/**
+ * Seconds until a limit_req zone of `rate` (`10r/m`, `2r/s`) lets the next request through once its
+ * burst is spent: the Retry-After of nginx's 429. A rate nginx would refuse is refused here, by name.
+ */
+export function retryAfterSeconds(name, rate) {
+  const match = /^(\d+)r\/([sm])$/.exec(rate);
+  if (!match || Number(match[1]) === 0) throw new Error(`${name} is not a rate (like 10r/m): ${rate}`);
+  return Math.ceil((match[2] === 'm' ? 60 : 1) / Number(match[1]));
+}
+
 /** The config text for these settings; every setting has a default but the instances. */
 export function renderNginx(env) {
   const get = (name, fallback) => env[name] || fallback;
@@ -163,6 +173,10 @@ export function renderNginx(env) {
   const cert = get('NGINX_TLS_CERT', '');
   const key = get('NGINX_TLS_KEY', '');
   const tls = cert && key ? tlsSettings(cert, key) : '';
+  // Sign-in and the password mails: one zone each per client address (docs/decisions.md, "Sign-in
+  // and password limits"); LOGIN_* keeps its name, so an nginx.env written before still applies.
+  const signInRate = get('LOGIN_RATE', '10r/m');
+  const passwordResetRate = get('PASSWORD_RESET_RATE', '10r/m');
   const values = {
     API_SERVERS: instances
       .map((address) => `  server ${address} max_fails=${maxFails} fail_timeout=${failTimeout};`)
@@ -179,8 +193,12 @@ export function renderNginx(env) {
     WEB_ROOT: get('WEB_ROOT', '/srv/ciffc/web/dist'),
     DEPLOY_DIR: get('DEPLOY_DIR', DEPLOY_DIR),
     API_CACHE: get('API_MICROCACHE', 'on') === 'off' ? 'off' : 'ciffc_api',
-    LOGIN_RATE: get('LOGIN_RATE', '10r/m'),
+    LOGIN_RATE: signInRate,
     LOGIN_BURST: get('LOGIN_BURST', '5'),
+    LOGIN_RETRY_AFTER: String(retryAfterSeconds('LOGIN_RATE', signInRate)),
+    PASSWORD_RESET_RATE: passwordResetRate,
+    PASSWORD_RESET_BURST: get('PASSWORD_RESET_BURST', '5'),
+    PASSWORD_RESET_RETRY_AFTER: String(retryAfterSeconds('PASSWORD_RESET_RATE', passwordResetRate)),
     // $request_uri, not $uri: the headers go out after try_files has made $uri /index.html.
     EMBEDDABLE_FRAME_ANCESTORS: mapLines(
       EMBEDDABLE_ROUTES,

@@ -76,10 +76,11 @@ function http2Status(url: string): Promise<number> {
   });
 }
 
-/** One answer of rawRequest: its status and each header's values as sent, a repeated one apart. */
+/** One answer of rawRequest: its status, each header's values as sent (a repeated one apart), its body. */
 interface RawAnswer {
   status: number;
   headers: (name: string) => string[];
+  text: string;
 }
 
 /**
@@ -97,7 +98,11 @@ function rawRequest(url: string, o: { from: string; method?: string; body?: stri
         headers: o.body ? { 'content-type': 'application/json' } : {},
       },
       (response) => {
-        response.resume();
+        let text = '';
+        response.setEncoding('utf8');
+        response.on('data', (chunk) => {
+          text += chunk;
+        });
         response.on('end', () => {
           const raw = response.rawHeaders;
           const lines = raw.flatMap((name, i) =>
@@ -106,6 +111,7 @@ function rawRequest(url: string, o: { from: string; method?: string; body?: stri
           done({
             status: response.statusCode ?? 0,
             headers: (name) => lines.filter(([n]) => n === name).map(([, value]) => value as string),
+            text,
           });
         });
       },
@@ -114,6 +120,30 @@ function rawRequest(url: string, o: { from: string; method?: string; body?: stri
     request.end(o.body);
   });
 }
+
+/**
+ * nginx's own answer (deploy/nginx/ciffc.conf.template: a limit's 429, the content system not
+ * answering): the data API's error body with `code`, the request id in it and in X-Request-Id,
+ * Retry-After.
+ */
+function expectNginxAnswer(answer: RawAnswer, status: number, code: string) {
+  const where = `${answer.status} ${answer.text.slice(0, 200)}`;
+  expect(answer.status, where).toBe(status);
+  expect(answer.headers('content-type'), where).toEqual(['application/json']);
+  const body = JSON.parse(answer.text) as { statusCode?: number; code?: string; requestId?: string };
+  expect(body, where).toMatchObject({ statusCode: status, code });
+  expect(body.requestId, where).toMatch(/^[0-9a-f]{32}$/);
+  expect(answer.headers('x-request-id'), where).toEqual([body.requestId]);
+  expect(Number(answer.headers('retry-after')[0]), where).toBeGreaterThan(0);
+}
+
+/** A sign-in through nginx from a chosen loopback address. */
+const signInFrom = (from: string, identifier: string, password: string) =>
+  rawRequest(`${s().nginxUrl}/api/auth/local`, {
+    from,
+    method: 'POST',
+    body: JSON.stringify({ identifier, password }),
+  });
 
 /**
  * Whether a running part could create a file in `folder`: a probe run in the part's own mount
@@ -617,45 +647,94 @@ describe('production layout (deploy/): nginx, two data API instances, content sy
     expect(response.headers.get('access-control-allow-origin')).not.toBe('*');
   });
 
-  it('a spoofed X-Forwarded-For does not lift the login limit', async () => {
-    const statuses: number[] = [];
+  it("a spoofed X-Forwarded-For does not lift the sign-in limit; nginx's 429 is the API's JSON auth.rate_limited", async () => {
+    const answers: { status: number; text: string; retry: string | null; id: string | null }[] = [];
     for (let i = 0; i < 12; i++) {
       const response = await fetch(`${s().nginxUrl}/api/auth/local`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', 'x-forwarded-for': `198.51.100.${i}` },
         body: JSON.stringify({ identifier: 'ab', password: 'wrong-password' }),
       });
-      statuses.push(response.status);
+      answers.push({
+        status: response.status,
+        text: await response.text(),
+        retry: response.headers.get('retry-after'),
+        id: response.headers.get('x-request-id'),
+      });
     }
-    expect(statuses).toContain(429);
+    // The content system's own per-address limit (AUTH_RATELIMIT_MAX, 5) may refuse one first, in
+    // its own body; past nginx's burst every answer is nginx's.
+    const limited = answers.at(-1);
+    expect(limited?.status, answers.map((a) => a.status).join(' ')).toBe(429);
+    // The site words it by its code (web/src/features/login/rate-limit.ts).
+    const body = JSON.parse(limited?.text ?? '{}') as { code?: string; requestId?: string };
+    expect(body.code).toBe('auth.rate_limited');
+    expect(body.requestId).toMatch(/^[0-9a-f]{32}$/);
+    expect(limited?.id).toBe(body.requestId);
+    expect(Number(limited?.retry)).toBeGreaterThan(0);
   });
 
-  it("nginx limits the password mails per client address: the admin's, even from an allowed address, and the site's", async () => {
+  it('the password mail from an address whose sign-ins are limited still reaches the content system', async () => {
+    // 127.0.0.1: its sign-ins were just refused by nginx (above); its password mails have their own zone.
+    expect((await signInFrom('127.0.0.1', 'ab', 'wrong-password')).status).toBe(429);
+    const mail = await rawRequest(`${s().nginxUrl}/api/auth/forgot-password`, {
+      from: '127.0.0.1',
+      method: 'POST',
+      body: JSON.stringify({ email: 'nobody@example.org' }),
+    });
+    expect(mail.status, mail.text).not.toBe(429);
+    expect(mail.headers('content-type')[0]).toMatch(/^application\/json/);
+  });
+
+  it("locks an account after failed sign-ins from many addresses, each under nginx's limit: the content system's 429", async () => {
+    // ACCOUNT_LOCKOUT_MAX (10, unset in cms.env) wrong passwords for bc, one from each address:
+    // nginx's and Strapi's per-address limits never trigger, the per-account lock does.
+    const failures = 10;
+    for (let i = 1; i <= failures; i++) {
+      const answer = await signInFrom(`127.0.6.${i}`, 'bc', 'wrong-password');
+      expect(answer.status, `failure ${i}: ${answer.text}`).toBe(400);
+    }
+    const locked = await signInFrom(`127.0.6.${failures + 1}`, 'bc', PASSWORD);
+    expect(locked.status, locked.text).toBe(429);
+    expect(Number(locked.headers('retry-after')[0])).toBeGreaterThan(0);
+    const body = JSON.parse(locked.text) as { error?: { details?: { code?: string } } };
+    expect(body.error?.details?.code).toBe('auth.account_locked');
+    // Another account from the same addresses signs in.
+    expect((await signInFrom('127.0.6.1', 'ciffc', PASSWORD)).status).toBe(200);
+  });
+
+  it("nginx limits the password mails per client address, in the API's JSON: the admin's, even from an allowed address, and the site's", async () => {
     const tries = async (url: string, from: string) => {
-      const answers: { status: number; type: string }[] = [];
+      const answers: RawAnswer[] = [];
       for (let i = 0; i < 12; i++) {
-        const response = await rawRequest(`${s().nginxUrl}${url}`, {
-          from,
-          method: 'POST',
-          body: JSON.stringify({ email: 'nobody@example.org' }),
-        });
-        answers.push({ status: response.status, type: response.headers('content-type')[0] ?? '' });
+        answers.push(
+          await rawRequest(`${s().nginxUrl}${url}`, {
+            from,
+            method: 'POST',
+            body: JSON.stringify({ email: 'nobody@example.org' }),
+          }),
+        );
       }
       return answers;
     };
+    // Past nginx's burst, nginx's own 429 (the content system's own limit may answer one before).
+    const limited = (answers: RawAnswer[]) =>
+      expectNginxAnswer(answers.at(-1) as RawAnswer, 429, 'auth.rate_limited');
     // The address the admin is open to: the content system answers the first tries itself (204,
-    // whether the address is known or not), then nginx's own 429 (an HTML page).
+    // whether the address is known or not), then nginx's own 429.
     const admin = await tries('/admin/forgot-password', ADMIN_ADDRESS);
     expect(admin[0]?.status, 'the first try reaches the content system').toBe(204);
-    expect(admin.some((a) => a.status === 429 && a.type.startsWith('text/html'))).toBe(true);
+    limited(admin);
     // From 127.0.0.1, refused the admin, the limit still counts before the refusal.
-    const refused = await tries('/admin/forgot-password', '127.0.0.1');
-    expect(refused.some((a) => a.status === 429 && a.type.startsWith('text/html'))).toBe(true);
+    limited(await tries('/admin/forgot-password', '127.0.0.1'));
     // The site's own password mail (users-permissions), from another address with a fresh count.
     const site = await tries('/api/auth/forgot-password', '127.0.0.3');
     // The first try is the content system's own answer (its JSON), not nginx's.
-    expect(site[0]?.type, 'the first try reaches the content system').toMatch(/^application\/json/);
-    expect(site.some((a) => a.status === 429 && a.type.startsWith('text/html'))).toBe(true);
+    expect(site[0]?.headers('content-type')[0], 'the first try reaches the content system').toMatch(
+      /^application\/json/,
+    );
+    expect(site[0]?.status).not.toBe(429);
+    limited(site);
   });
 
   it('a blocked user is refused by both instances within 5 s (identity cache)', async () => {
@@ -1002,5 +1081,10 @@ describe('production layout (deploy/): nginx, two data API instances, content sy
     expect(summary.status).toBe(200);
     const cached = await fetch(`${s().nginxUrl}/api/pages`);
     expect(cached.status).toBe(200);
+    // What only the content system can answer: nginx's 503 in the API's JSON, not its HTML 502.
+    expectNginxAnswer(await signInFrom('127.0.7.1', 'ab', PASSWORD), 503, 'service.cms_unavailable');
+    const me = await fetch(`${s().nginxUrl}/api/users/me`, { headers: auth(abToken) });
+    expect(me.status).toBe(503);
+    expect(((await me.json()) as { code?: string }).code).toBe('service.cms_unavailable');
   });
 });

@@ -5,7 +5,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { DEPLOY_DIR, parseEnvFile, renderNginx } from '../render-nginx.mjs';
+import { DEPLOY_DIR, parseEnvFile, renderNginx, retryAfterSeconds } from '../render-nginx.mjs';
 import { selfSignedCertificate } from './stack.ts';
 
 const shipped = parseEnvFile(readFileSync(path.join(DEPLOY_DIR, 'env', 'nginx.env'), 'utf8'));
@@ -81,6 +81,30 @@ describe('the rendered nginx site config', () => {
     const env = { ...scratchEnv('tls', true), NGINX_LISTEN: '127.0.0.1:8443 ssl http2' };
     const config = renderNginx({ ...env, NGINX_HTTP_LISTEN: '127.0.0.1:8080' });
     expect(listens(config)).toEqual([['127.0.0.1:8080'], ['127.0.0.1:8443 ssl http2']]);
+  });
+
+  it('sign-in and the password mails each have a zone per client address; Retry-After follows the rate', () => {
+    const config = renderNginx({
+      ...scratchEnv('limits', false),
+      LOGIN_RATE: '20r/m',
+      PASSWORD_RESET_RATE: '3r/m',
+    });
+    expect(config).toMatch(/^limit_req_zone \$binary_remote_addr zone=ciffc_sign_in:\S+ rate=20r\/m;$/m);
+    expect(config).toMatch(
+      /^limit_req_zone \$binary_remote_addr zone=ciffc_password_reset:\S+ rate=3r\/m;$/m,
+    );
+    const retryAfter = (location: string) =>
+      new RegExp(`location ${location} \\{[^}]*add_header Retry-After "(\\d+)"`).exec(config)?.[1];
+    expect(retryAfter('@sign_in_limited')).toBe('3');
+    expect(retryAfter('@password_reset_limited')).toBe('20');
+    expect([
+      retryAfterSeconds('X', '10r/m'),
+      retryAfterSeconds('X', '7r/m'),
+      retryAfterSeconds('X', '2r/s'),
+    ]).toEqual([6, 9, 1]);
+    expect(() => renderNginx({ ...scratchEnv('limits', false), PASSWORD_RESET_RATE: '10/min' })).toThrow(
+      /PASSWORD_RESET_RATE is not a rate/,
+    );
   });
 
   it('keeps the last good sitemap a week in a zone of its own, served when no data API instance answers, and nginx accepts it', () => {

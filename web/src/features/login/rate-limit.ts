@@ -6,8 +6,9 @@ type StrapiError = { error?: { details?: { code?: unknown; params?: unknown } } 
 
 /**
  * A sign-in limit (429) in the reader's language. The content system sends a code with it
- * (`auth.account_locked` with the minutes left, `auth.rate_limited`); nginx's own limit sends no
- * JSON at all, and any 429 without a known code is the per-address limit.
+ * (`auth.account_locked` with the minutes left, `auth.rate_limited`) in Strapi's `error.details`;
+ * nginx's own per-address limit answers in the data API's shape (`code: 'auth.rate_limited'` at the
+ * top, deploy/README.md), and any 429 without a code read here is that per-address limit.
  */
 export function rateLimitMessage(error: unknown, intl: IntlShape): string | undefined {
   if (!(error instanceof ApiError) || error.status !== 429) return undefined;
