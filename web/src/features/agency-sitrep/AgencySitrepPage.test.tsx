@@ -344,6 +344,36 @@ describe('agency sitrep sync cycle (docs/spec/data-entry.md 4.3)', () => {
     await waitFor(() => expect(input('priority_fires.0.size').value).toBe('312.75'));
   });
 
+  it('says on screen when it is offline with changes kept, and when they reached the server', async () => {
+    let offline = true;
+    const { calls } = installFetch(
+      handlers(mine(), {
+        '/v1/sitrep/agency': (_url: URL, init?: RequestInit) => {
+          if (init?.method !== 'POST') return json(mine());
+          if (offline) throw new TypeError('Failed to fetch');
+          return json({ ...status, version_number: 5, validationErrors: {} });
+        },
+      }),
+    );
+    renderApp('/agency/sitrep/ab', { user: agencyUser('ab') });
+    expect(await screen.findByRole('button', { name: 'Pause Edit' })).toBeTruthy();
+    const connection = () => document.querySelector('[data-connection]');
+    expect(connection()?.textContent).toBe('Editing: each change is saved on the server as you go.');
+    typeAndLeave('a_hum', '6');
+    expect(connection()?.getAttribute('data-connection')).toBe('unsent');
+    await tick();
+    await vi.waitFor(() => expect(calls.filter(isSave)).toHaveLength(1));
+    await waitFor(() =>
+      expect(connection()?.textContent).toBe(
+        'Offline. Your changes are kept in this tab and sent when the connection returns.',
+      ),
+    );
+    expect(connection()?.getAttribute('role')).toBe('status');
+    offline = false;
+    await tick();
+    await waitFor(() => expect(connection()?.textContent).toMatch(/^All changes saved on the server at \d/));
+  });
+
   it('does not send a newly added empty row; the next valid blur queues it', async () => {
     const { calls } = installFetch(handlers(mine()));
     renderApp('/agency/sitrep/ab', { user: agencyUser('ab') });

@@ -3,6 +3,7 @@ import { useIntl } from 'react-intl';
 import { Link } from 'react-router';
 import { ReauthDialog } from '../../shared/auth/ReauthDialog.tsx';
 import { ConflictNotice } from '../../shared/editing/ConflictNotice.tsx';
+import { ConnectionStatus } from '../../shared/editing/ConnectionStatus.tsx';
 import { useLocale } from '../../shared/i18n/LocaleProvider.tsx';
 import { ErrorBox } from '../../shared/ui/ErrorBox.tsx';
 import { Loading } from '../../shared/ui/Loading.tsx';
@@ -120,6 +121,7 @@ export function DraftSitrep({ agency }: { agency: string }) {
         onStart={startEditing}
         onPause={pauseEditing}
       />
+      <ConnectionStatus state={state} />
       {locked ? (
         <p className="hint" role="status">
           {t('lockedHint')}

@@ -2,6 +2,7 @@ import { NATIONAL_FORM_SLOTS } from '@ciffc/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useIntl } from 'react-intl';
 import { ReauthDialog } from '../../shared/auth/ReauthDialog.tsx';
+import { ConnectionStatus } from '../../shared/editing/ConnectionStatus.tsx';
 import { useResourceOptions } from '../../shared/resources/api.ts';
 import { ErrorBox } from '../../shared/ui/ErrorBox.tsx';
 import { Loading } from '../../shared/ui/Loading.tsx';
@@ -80,6 +81,7 @@ export function NationalSitrepPage() {
         onPause={() => void s.pauseEditing()}
       />
 
+      <ConnectionStatus state={s.editState} />
       <ReauthDialog open={s.reauth.needed} onSignedIn={s.reauth.done} />
 
       <SummarySection editor={editor} slot={slot('summary')} />

@@ -362,6 +362,7 @@ export function useNationalSitrep() {
 
   return {
     reauth,
+    editState: state,
     draftQuery,
     identity,
     form,

@@ -3,6 +3,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { signIn } from './auth.ts';
 import { useSession } from './hooks.ts';
 import { loginErrorMessage } from './login-error.ts';
+import { sessionEndedElsewhere } from './session.ts';
 
 /**
  * The session lapsed while editing (a save answered 401): the page stays, with everything typed,
@@ -55,6 +56,11 @@ export function ReauthDialog({ open, onSignedIn }: { open: boolean; onSignedIn: 
         <h2 id={titleId}>
           <FormattedMessage id="reauth.title" />
         </h2>
+        {sessionEndedElsewhere() ? (
+          <p>
+            <FormattedMessage id="reauth.elsewhere" />
+          </p>
+        ) : null}
         <p>
           <FormattedMessage id="reauth.body" />
         </p>

@@ -7,6 +7,7 @@ import {
   keepSessionWhileEditing,
   reloadSession,
   SESSION_KEY,
+  sessionEndedElsewhere,
   startSession,
 } from './session.ts';
 
@@ -32,6 +33,25 @@ describe('session', () => {
     expect(getSession(later)?.jwt).toBe('jwt');
     release();
     expect(getSession(later)).toBeNull();
+  });
+
+  it('keeps the session of a page that edits when another tab signs out, and says so; otherwise signs out', () => {
+    const signOutElsewhere = () => {
+      localStorage.removeItem(SESSION_KEY);
+      window.dispatchEvent(new StorageEvent('storage', { key: SESSION_KEY }));
+    };
+    startSession('jwt', user);
+    const release = keepSessionWhileEditing();
+    signOutElsewhere();
+    expect(getSession()?.jwt).toBe('jwt');
+    expect(sessionEndedElsewhere()).toBe(true);
+    release();
+    expect(getSession()).toBeNull();
+
+    startSession('jwt2', user);
+    expect(sessionEndedElsewhere()).toBe(false);
+    signOutElsewhere();
+    expect(getSession()).toBeNull();
   });
 
   it('ignores corrupt storage', () => {

@@ -43,6 +43,11 @@ function emit() {
 let editors = 0;
 /** The session expired while a page was editing: cleared when the last editing page goes. */
 let lapsed = false;
+/** Another tab signed out while a page here was editing (the reauth dialog says so). */
+let endedElsewhere = false;
+
+/** Whether the session ended in another tab or window while this one edited. */
+export const sessionEndedElsewhere = (): boolean => endedElsewhere;
 
 function expire() {
   if (editors > 0) lapsed = true;
@@ -99,6 +104,7 @@ export function startSession(jwt: string, user: User, now = Date.now()): Session
     // The session still works for this tab.
   }
   cached = session;
+  endedElsewhere = false;
   scheduleExpiry(session);
   emit();
   return session;
@@ -145,6 +151,17 @@ export function identityOf(user: User | null | undefined): Identity | null {
 if (typeof window !== 'undefined') {
   // Another tab signed in or out.
   window.addEventListener('storage', (event) => {
-    if (event.key === SESSION_KEY || event.key === null) reloadSession();
+    if (event.key !== SESSION_KEY && event.key !== null) return;
+    if (editors > 0 && cached && !load(Date.now())) {
+      // Signed out elsewhere while this tab edits: the page keeps its form and the (now ended)
+      // token, its next request is refused (401) and it asks to sign in again here, saying why,
+      // instead of going to /login with what is typed (docs/decisions.md, "A lapsed session keeps
+      // the work").
+      endedElsewhere = true;
+      lapsed = true;
+      emit();
+      return;
+    }
+    reloadSession();
   });
 }

@@ -7,7 +7,13 @@ export const sharedMessages = defineCatalogue({
     'common.externalServerUrl': 'External server URL',
     // A value the agency's file did not give (docs/glossary.md): shown as such, never guessed.
     'common.notReported': 'Not reported',
+    'editing.connection.offline':
+      'Offline.{waiting, select, yes { Your changes are kept in this tab and sent when the connection returns.} other { Nothing typed is waiting: the server has it all.}}',
+    'editing.connection.unsent': 'Changes not yet on the server: they are sent within seconds.',
+    'editing.connection.synced': 'All changes saved on the server at {time}.',
+    'editing.connection.ready': 'Editing: each change is saved on the server as you go.',
     'reauth.title': 'Your session has ended',
+    'reauth.elsewhere': 'You were signed out in another tab or window.',
     'reauth.body': 'Your changes are kept on this page. Sign in again to send them.',
     'reauth.as': 'Signed in as {username}',
     'reauth.password': 'Password',
@@ -35,7 +41,15 @@ export const sharedMessages = defineCatalogue({
     'common.error': 'Erreur',
     'common.externalServerUrl': 'URL du serveur externe',
     'common.notReported': 'Non déclaré',
+    'editing.connection.offline':
+      'Hors ligne.{waiting, select, yes { Vos modifications sont gardées dans cet onglet et envoyées au retour de la connexion.} other { Rien de ce qui a été saisi n’attend : le serveur a tout.}}',
+    'editing.connection.unsent':
+      'Modifications pas encore sur le serveur : elles sont envoyées dans quelques secondes.',
+    'editing.connection.synced': 'Toutes les modifications sont enregistrées sur le serveur à {time}.',
+    'editing.connection.ready':
+      'Modification en cours : chaque changement est enregistré sur le serveur au fur et à mesure.',
     'reauth.title': 'Votre session a pris fin',
+    'reauth.elsewhere': 'Vous avez été déconnecté dans un autre onglet ou une autre fenêtre.',
     'reauth.body': 'Vos modifications sont gardées sur cette page. Reconnectez-vous pour les envoyer.',
     'reauth.as': 'Connecté en tant que {username}',
     'reauth.password': 'Mot de passe',

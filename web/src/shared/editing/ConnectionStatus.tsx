@@ -1,0 +1,62 @@
+import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { useIntl } from 'react-intl';
+import { formatCentreTime } from '../format/CentreTime.tsx';
+import { type EditState, hasUnsent } from './machine.ts';
+
+const subscribeOnline = (listener: () => void) => {
+  window.addEventListener('online', listener);
+  window.addEventListener('offline', listener);
+  return () => {
+    window.removeEventListener('online', listener);
+    window.removeEventListener('offline', listener);
+  };
+};
+const isOnline = () => navigator.onLine;
+
+/** The state of the connection as this page's saves see it. */
+export type ConnectionState = 'offline' | 'unsent' | 'synced' | 'ready';
+
+/** Offline when the browser says so or the last send failed on the network; then what waits, then when it was saved. */
+export function connectionState(state: EditState, online: boolean, savedAt: Date | null): ConnectionState {
+  if (!online || state.failures > 0) return 'offline';
+  if (hasUnsent(state)) return 'unsent';
+  return savedAt ? 'synced' : 'ready';
+}
+
+/**
+ * While a page edits: whether what is typed has reached the server, said on the screen and to a
+ * screen reader (a polite live region), so that nobody types on for minutes unaware that nothing
+ * reaches the server. Offline, the changes stay in the tab and the engine sends them when a send
+ * succeeds again (docs/spec/data-entry.md 4.3).
+ */
+export function ConnectionStatus({ state }: { state: EditState }) {
+  const intl = useIntl();
+  const online = useSyncExternalStore(subscribeOnline, isOnline, () => true);
+  const [savedAt, setSavedAt] = useState<Date | null>(null);
+  const inflight = useRef(state.inflight);
+  useEffect(() => {
+    // A send ended without a network failure or a conflict: the server has everything sent.
+    if (
+      inflight.current !== null &&
+      state.inflight === null &&
+      state.failures === 0 &&
+      state.mode === 'editing'
+    )
+      setSavedAt(new Date());
+    inflight.current = state.inflight;
+  }, [state.inflight, state.failures, state.mode]);
+  if (state.mode !== 'editing') return null;
+  const now = connectionState(state, online, savedAt);
+  const text = intl.formatMessage(
+    { id: `editing.connection.${now}` },
+    {
+      waiting: hasUnsent(state) ? 'yes' : 'no',
+      time: savedAt ? formatCentreTime(intl, savedAt, { hour: 'numeric', minute: '2-digit' }) : '',
+    },
+  );
+  return (
+    <p className={`connection-status connection-${now}`} role="status" data-connection={now}>
+      {text}
+    </p>
+  );
+}
