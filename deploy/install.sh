@@ -14,21 +14,26 @@
 # /etc/ciffc/nginx.env (or --api-ports, --cms-port, --app-dir, which are written there). Every
 # path is prefixed by --root (or ROOT), so deploy/test/install.test.ts installs into a scratch
 # folder without being root, against a scratch PostgreSQL cluster (--pg-url).
+#
+# What a run was given that no settings file holds (--pg-url, --user) is kept in
+# /etc/ciffc/install.conf (root only: the address may hold the superuser's password) and used by
+# the next run, by deploy/upgrade.sh and by deploy/restore.sh; the ports and the code's folder are
+# kept in nginx.env.
 set -euo pipefail
 # Folders readable by default; every file holding a secret gets its own mode (0640 or 0600).
 umask 022
 
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 ROOT=${ROOT:-}
-domain='' pg_url='' user=ciffc create_user=1 app_dir='' api_ports='' cms_port=''
+domain='' pg_url='' user='' create_user=1 app_dir='' api_ports='' cms_port=''
 
 usage() {
   cat <<'EOF'
 usage: deploy/install.sh [--domain NAME] [options]
   --domain NAME      the site's public name (needed on the first run)
-  --pg-url URL       a PostgreSQL superuser's address (default: the local server as the postgres
-                     user); the parts connect to its host and port
-  --user NAME        the service user (default ciffc)
+  --pg-url URL       a PostgreSQL superuser's address (default: the one of the last run, else the
+                     local server as the postgres user); the parts connect to its host and port
+  --user NAME        the service user (default: the last run's, else ciffc)
   --no-create-user   the user must exist already (implied by --root)
   --app-dir DIR      the checkout the units run (default /srv/ciffc)
   --api-ports "P.."  the data API instances' ports (default 3001 3002)
@@ -56,6 +61,17 @@ etc=$ROOT/etc/ciffc
 say() { echo "install: $*"; }
 die() { echo "install: $*" >&2; exit 1; }
 is_root() { [ "$(id -u)" -eq 0 ]; }
+
+# The parts need Node 20 from 20.19 or 24 from 24.22 (package.json engines; Strapi 5 refuses 18).
+node_release() {
+  local version
+  version=$(node -p process.versions.node 2>/dev/null) || die "node does not run"
+  case $version in
+    20.*) [ "$(echo "$version" | cut -d. -f2)" -ge 19 ] && return 0 ;;
+    24.*) [ "$(echo "$version" | cut -d. -f2)" -ge 22 ] && return 0 ;;
+  esac
+  die "Node.js $version: the parts need 20.19 or later in 20, or 24.22 or later in 24 (Debian 12 ships 18: deploy/README.md, \"Debian 12\")"
+}
 
 # --- settings files -----------------------------------------------------------------------------
 
@@ -98,6 +114,24 @@ folder() {
   own "$owner" "$dir"
 }
 
+# What this run was given that no settings file holds, kept for the next run (root only). A value
+# given now replaces the kept one; a value not given is the kept one.
+install_conf=$etc/install.conf
+remembered() {
+  if [ -z "$pg_url" ] && [ -r "$install_conf" ]; then pg_url=$(get "$install_conf" PG_URL); fi
+  if [ -z "$user" ] && [ -r "$install_conf" ]; then user=$(get "$install_conf" SERVICE_USER); fi
+  user=${user:-ciffc}
+}
+remember() {
+  if [ ! -e "$install_conf" ]; then
+    (umask 077 && printf '# deploy/install.sh: what it was given, for its next run (edit to change).\n' >"$install_conf")
+    own root:root "$install_conf"
+  fi
+  chmod 0600 "$install_conf"
+  put "$install_conf" PG_URL "$pg_url"
+  put "$install_conf" SERVICE_USER "$user"
+}
+
 # A settings file from deploy/env/, copied once; later runs only complete it.
 env_file() {
   local name=$1 mode=$2 dest=$etc/$1.env
@@ -133,7 +167,10 @@ nginx_settings() {
   if [ -n "$app_dir" ]; then
     put "$file" WEB_ROOT "$app_dir/web/dist"
     put "$file" DEPLOY_DIR "$app_dir/deploy"
+    put "$file" RELEASES_DIR "$app_dir-releases"
   fi
+  # A settings file written before deploy/upgrade.sh: the releases beside the code's folder.
+  fill "$file" RELEASES_DIR "$(dirname "$(get "$file" DEPLOY_DIR)")-releases"
   fill "$file" NGINX_TLS_CERT /etc/ciffc/tls/fullchain.pem
   fill "$file" NGINX_TLS_KEY /etc/ciffc/tls/privkey.pem
   domain=$(get "$file" NGINX_SERVER_NAME)
@@ -143,6 +180,18 @@ nginx_settings() {
   api_ports=''
   for port in $(get "$file" API_INSTANCES); do api_ports="$api_ports ${port##*:}"; done
   api_ports=${api_ports# }
+}
+
+# backup.env: where deploy/backup.sh writes, how long it keeps, where it copies off the machine.
+backup_settings() {
+  env_file backup 0640
+  backup_dir=$(get "$etc/backup.env" BACKUP_DIR)
+  backup_dir=${backup_dir:-/var/backups/ciffc}
+  # The backup unit may write its folder, and an off-machine copy's mounted folder if it is one.
+  backup_writes=$backup_dir
+  case $(get "$etc/backup.env" BACKUP_RSYNC_TARGET) in
+    /*) backup_writes="$backup_writes $(get "$etc/backup.env" BACKUP_RSYNC_TARGET)" ;;
+  esac
 }
 
 # host:port of the server the parts connect to: the --pg-url server, else the local one.
@@ -236,7 +285,7 @@ folders() {
   folder 0750 "$user:$group" "$ROOT$app_dir/data"
   folder 0750 "$user:$group" "$ROOT$app_dir/cms/public/uploads"
   folder 0750 "$user:$group" "$ROOT$app_dir/cms/.tmp"
-  folder 0700 "$user:$group" "$ROOT/var/backups/ciffc"
+  folder 0700 "$user:$group" "$ROOT$backup_dir"
   folder 0700 root:root "$etc/tls"
   folder 0755 root:root "$ROOT/var/www/letsencrypt"
   # nginx's workers (www-data on Debian) write the microcache.
@@ -274,6 +323,9 @@ tls() {
 units() {
   local dir=$ROOT/etc/systemd/system unit instances='' wants='' port
   mkdir -p "$dir/nginx.service.d"
+  # The nightly backup is enabled once, when its timer is first installed (systemctl enable makes
+  # this same link): an operator who disables it is not overruled by the next run.
+  if [ ! -e "$dir/ciffc-backup.timer" ]; then backup_timer_new=1; fi
   for port in $api_ports; do
     instances="$instances ciffc-api@$port.service"
     wants="$wants ciffc-api@$port.service ciffc-api-health@$port.timer"
@@ -282,9 +334,15 @@ units() {
     sed -e "s#/srv/ciffc#$app_dir#g" -e "s#^User=ciffc\$#User=$user#" -e "s#^Group=ciffc\$#Group=$group#" \
       -e "s#http://127\.0\.0\.1:1337/#http://$cms_address/#g" \
       -e "s#^Wants=ciffc-cms.service .*#Wants=ciffc-cms.service$wants nginx.service#" \
+      -e "s#^ReadWritePaths=/var/backups/ciffc\$#ReadWritePaths=$backup_writes#" \
       "$unit" >"$dir/$(basename "$unit")"
     chmod 0644 "$dir/$(basename "$unit")"
   done
+  if [ -n "${backup_timer_new:-}" ]; then
+    mkdir -p "$dir/timers.target.wants"
+    ln -sfn /etc/systemd/system/ciffc-backup.timer "$dir/timers.target.wants/ciffc-backup.timer"
+    say "enabled ciffc-backup.timer (daily backups, $etc/backup.env)"
+  fi
   sed -e "s#^After=.*#After=ciffc-cms.service$instances#" \
     "$here/systemd/nginx.service.d/ciffc.conf" >"$dir/nginx.service.d/ciffc.conf"
   chmod 0644 "$dir/nginx.service.d/ciffc.conf"
@@ -305,17 +363,22 @@ activate() {
   if [ -d /run/systemd/system ]; then
     systemctl daemon-reload
     if systemctl is-active --quiet nginx; then systemctl reload nginx; fi
+    if [ -n "${backup_timer_new:-}" ]; then systemctl start ciffc-backup.timer; fi
   fi
 }
 
 main() {
   [ -n "$ROOT" ] || is_root || die "run as root (sudo), or into a scratch folder with --root DIR"
   for tool in openssl node psql; do command -v "$tool" >/dev/null || die "$tool is missing"; done
+  node_release
   [ -z "$domain" ] || domain_given=1
   if [ -n "$ROOT" ]; then create_user=0; fi
+  remembered
   service_user
   folder 0750 "root:$group" "$etc"
+  remember
   nginx_settings
+  backup_settings
   folders
   local api_before cms_before
   api_before=$(password_of api)

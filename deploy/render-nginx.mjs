@@ -2,7 +2,8 @@
 // Renders deploy/nginx/ciffc.conf.template with the settings of deploy/env/nginx.env:
 //   node deploy/render-nginx.mjs /etc/ciffc/nginx.env > /etc/nginx/conf.d/ciffc.conf && nginx -t
 // The production test renders the same template (deploy/test/production.test.ts).
-import { readFileSync } from 'node:fs';
+import { X509Certificate } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { EMBEDDABLE_ROUTES, knownPatterns, patternRegex } from '../web/src/app/site-routes.mjs';
@@ -22,16 +23,84 @@ export function parseEnvFile(text) {
 
 const words = (value) => value.split(/[\s,]+/).filter(Boolean);
 
+/**
+ * Mozilla's "intermediate" profile (guidelines 6.0, ssl-config.mozilla.org): TLS 1.2 and 1.3, the
+ * six ECDHE AEAD suites for TLS 1.2 (no CBC, no DHE, so no dhparam), the client's order. Its
+ * X25519MLKEM768 group needs OpenSSL 3.5 (Debian 12 and 13 ship 3.0 and 3.5): the curves are
+ * those both take.
+ */
+export const INTERMEDIATE_CIPHERS = [
+  'ECDHE-ECDSA-AES128-GCM-SHA256',
+  'ECDHE-RSA-AES128-GCM-SHA256',
+  'ECDHE-ECDSA-AES256-GCM-SHA384',
+  'ECDHE-RSA-AES256-GCM-SHA384',
+  'ECDHE-ECDSA-CHACHA20-POLY1305',
+  'ECDHE-RSA-CHACHA20-POLY1305',
+].join(':');
+
+/**
+ * Whether the certificate in `file` names an OCSP responder (its Authority Information Access):
+ * a self-signed placeholder names none, nor do Let's Encrypt's certificates since 2025; nginx
+ * staples only for a certificate that does. False when the file cannot be read.
+ */
+export function hasOcspResponder(file) {
+  try {
+    return /^OCSP - URI:/m.test(new X509Certificate(readFileSync(file)).infoAccess ?? '');
+  } catch {
+    return false;
+  }
+}
+
+/** The name servers of /etc/resolv.conf (an IPv6 one without its zone). */
+function systemResolvers() {
+  let text = '';
+  try {
+    text = readFileSync('/etc/resolv.conf', 'utf8');
+  } catch {}
+  return [...text.matchAll(/^\s*nameserver\s+(\S+)/gm)].map((m) => (m[1] ?? '').replace(/%.*$/, ''));
+}
+
+/** nginx's `resolver` takes an IPv6 address in brackets (`[::1]`); a name or IPv4 as it is. */
+const resolverAddress = (address) =>
+  address.split(':').length > 2 && !address.startsWith('[') ? `[${address}]` : address;
+
+/**
+ * OCSP stapling (NGINX_OCSP_STAPLING: auto, on, off): with `auto`, on when the certificate names
+ * a responder. Verified against NGINX_TLS_TRUSTED (the system's roots; nginx takes the
+ * intermediates from the certificate file), the responder's name looked up by NGINX_RESOLVER
+ * (default: the name servers of /etc/resolv.conf).
+ */
+function staplingSettings(env, cert) {
+  const mode = env.NGINX_OCSP_STAPLING || 'auto';
+  if (!['auto', 'on', 'off'].includes(mode))
+    throw new Error(`NGINX_OCSP_STAPLING is auto, on or off: ${mode}`);
+  if (mode === 'off' || (mode === 'auto' && !hasOcspResponder(cert))) return [];
+  const trusted = env.NGINX_TLS_TRUSTED || '/etc/ssl/certs/ca-certificates.crt';
+  const resolvers = (env.NGINX_RESOLVER ? words(env.NGINX_RESOLVER) : systemResolvers()).map(resolverAddress);
+  if (resolvers.length === 0) throw new Error('OCSP stapling needs a name server: set NGINX_RESOLVER');
+  if (mode === 'auto' && !existsSync(trusted)) return [];
+  return [
+    '  ssl_stapling on;',
+    '  ssl_stapling_verify on;',
+    `  ssl_trusted_certificate ${trusted};`,
+    `  resolver ${resolvers.join(' ')} valid=300s;`,
+    '  resolver_timeout 5s;',
+  ];
+}
+
 /** The main server's TLS lines. nginx 1.22 takes http2 on `listen`, not as its own directive. */
-function tlsSettings(cert, key) {
+function tlsSettings(cert, key, env) {
   return [
     `  ssl_certificate ${cert};`,
     `  ssl_certificate_key ${key};`,
     '  ssl_protocols TLSv1.2 TLSv1.3;',
+    `  ssl_ciphers ${INTERMEDIATE_CIPHERS};`,
+    '  ssl_ecdh_curve X25519:prime256v1:secp384r1;',
     '  ssl_prefer_server_ciphers off;',
     '  ssl_session_cache shared:ciffc_tls:10m;',
     '  ssl_session_timeout 1d;',
     '  ssl_session_tickets off;',
+    ...staplingSettings(env, cert),
   ].join('\n');
 }
 
@@ -46,24 +115,31 @@ function listenLines(listen) {
 }
 
 /**
- * With a certificate, the plain port only sends browsers to https (301, same host and path). The
- * one exception, when ACME_WEBROOT is set: certbot's `--webroot` challenge files, which a renewal
- * must fetch over plain HTTP.
+ * With a certificate, the plain port only sends browsers to https (301, same host and path, and
+ * the HTTPS port when it is not 443). The one exception, when ACME_WEBROOT is set: certbot's
+ * `--webroot` challenge files, which a renewal must fetch over plain HTTP.
  */
-function redirectServer(listen, serverName, env) {
+function redirectServer(listen, serverName, env, httpsPort) {
   const acme = env.ACME_WEBROOT
     ? `  location /.well-known/acme-challenge/ {\n    root ${env.ACME_WEBROOT};\n  }\n`
     : '';
+  const port = httpsPort === '443' ? '' : `:${httpsPort}`;
   return [
     'server {',
     listenLines(listen),
     `  server_name ${serverName};`,
     '  access_log off;',
     `${acme}  location / {`,
-    '    return 301 https://$host$request_uri;',
+    `    return 301 https://$host${port}$request_uri;`,
     '  }',
     '}',
   ].join('\n');
+}
+
+/** The port of a `listen` value: `443 ssl http2`, `127.0.0.1:8443 ssl`, `[::1]:8443`. */
+function listenPort(listen) {
+  const address = listen.trim().split(/\s+/)[0] ?? '';
+  return /(?:^|:)(\d+)$/.exec(address)?.[1] ?? '443';
 }
 
 /**
@@ -172,7 +248,8 @@ export function renderNginx(env) {
   const failTimeout = get('API_FAIL_TIMEOUT', '5s');
   const cert = get('NGINX_TLS_CERT', '');
   const key = get('NGINX_TLS_KEY', '');
-  const tls = cert && key ? tlsSettings(cert, key) : '';
+  const tls = cert && key ? tlsSettings(cert, key, env) : '';
+  const listen = get('NGINX_LISTEN', cert ? '443 ssl http2' : '80');
   // Sign-in and the password mails: one zone each per client address (docs/decisions.md, "Sign-in
   // and password limits"); LOGIN_* keeps its name, so an nginx.env written before still applies.
   const signInRate = get('LOGIN_RATE', '10r/m');
@@ -184,13 +261,15 @@ export function renderNginx(env) {
     CMS_ADDRESS: get('CMS_ADDRESS', '127.0.0.1:1337'),
     CACHE_DIR: get('NGINX_CACHE_DIR', '/var/cache/nginx/ciffc'),
     LOG_DIR: get('NGINX_LOG_DIR', '/var/log/nginx'),
-    LISTEN: listenLines(get('NGINX_LISTEN', cert ? '443 ssl http2' : '80')),
+    LISTEN: listenLines(listen),
     SERVER_NAME: get('NGINX_SERVER_NAME', '_'),
     TLS: tls,
     REDIRECT_SERVER: tls
-      ? redirectServer(get('NGINX_HTTP_LISTEN', '80'), get('NGINX_SERVER_NAME', '_'), env)
+      ? redirectServer(get('NGINX_HTTP_LISTEN', '80'), get('NGINX_SERVER_NAME', '_'), env, listenPort(listen))
       : '',
     WEB_ROOT: get('WEB_ROOT', '/srv/ciffc/web/dist'),
+    // deploy/upgrade.sh keeps each replaced release's hashed files here for a day.
+    OLD_ASSETS_ROOT: path.join(get('RELEASES_DIR', '/srv/ciffc-releases'), 'old-web'),
     DEPLOY_DIR: get('DEPLOY_DIR', DEPLOY_DIR),
     API_CACHE: get('API_MICROCACHE', 'on') === 'off' ? 'off' : 'ciffc_api',
     LOGIN_RATE: signInRate,

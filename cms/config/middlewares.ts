@@ -13,7 +13,10 @@ const siteOrigin = (publicUrl: string): string => {
 // No `strapi::logger`: it logs the query string (reset codes) without a request id; src/request-log.ts
 // logs each request instead, mounted in register() before every other middleware.
 // CORS: only the site's own origin may call with credentials; Strapi's default reflects any origin.
+// global::no-empty-cors (src/middlewares/no-empty-cors.ts) drops the empty CORS headers strapi::cors sends
+// to a request without an Origin, outside every other middleware.
 const config = ({ env }: Core.Config.Shared.ConfigParams): Core.Config.Middlewares => [
+  'global::no-empty-cors',
   'strapi::errors',
   'strapi::security',
   {

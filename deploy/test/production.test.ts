@@ -271,7 +271,10 @@ describe('production layout (deploy/): nginx, two data API instances, content sy
     for (const url of ['/', '/v1/health', '/api/pages?locale=en', '/admin']) {
       const response = await fetch(`${s().plainUrl}${url}`, { redirect: 'manual' });
       expect(response.status, url).toBe(301);
-      expect(response.headers.get('location'), url).toBe(`https://127.0.0.1${url}`);
+      // The HTTPS port is not 443 here: the redirect keeps it.
+      expect(response.headers.get('location'), url).toBe(
+        `https://127.0.0.1:${new URL(s().nginxUrl).port}${url}`,
+      );
     }
     const post = await fetch(`${s().plainUrl}/api/auth/local`, { method: 'POST', redirect: 'manual' });
     expect(post.status).toBe(301);
@@ -1006,7 +1009,10 @@ describe('production layout (deploy/): nginx, two data API instances, content sy
         }),
       );
     const dest = path.join(s().dir, 'backup');
-    const env = { ...process.env, CIFFC_UPLOADS: path.join(s().dir, 'no-uploads') };
+    // backup.sh refuses a missing uploads folder: an empty one stands for the media library.
+    const uploads = path.join(s().dir, 'uploads-empty');
+    mkdirSync(uploads);
+    const env = { ...process.env, CIFFC_UPLOADS: uploads };
     run('sh', [path.join(repoRoot, 'deploy/backup.sh'), dest], { ...env, CIFFC_ETC: running });
     const before = {
       cms: await bodies(s().cms.url, cmsReads),
