@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { axeOf, drawnCount, login } from './support.ts';
+import { axeOf, drawnCount, login, PUBLIC_ROUTES } from './support.ts';
 
 /** WCAG 2.1 AA on the screens whose own specs do not run axe, in both languages. */
 async function expectNoViolations(page: Page, path: string, ready: RegExp) {
@@ -8,24 +8,6 @@ async function expectNoViolations(page: Page, path: string, ready: RegExp) {
   const results = await axeOf(page).withTags(['wcag2a', 'wcag2aa', 'wcag21aa']).analyze();
   expect(results.violations.map((v) => `${path}: ${v.id} (${v.nodes.length}) ${v.help}`)).toEqual([]);
 }
-
-/** Every public route (docs/spec/public-site.md section 2) and the password pages, with the demo data of the running stack. */
-const PUBLIC_ROUTES = [
-  '/',
-  '/map',
-  '/page',
-  '/summary',
-  '/national',
-  '/data',
-  '/statistics',
-  '/situation',
-  '/situation/archive',
-  '/page/about',
-  '/login',
-  '/forgot-password',
-  '/reset-password?code=a1b2c3',
-  '/404',
-];
 
 /** A public page once everything it loads has arrived, its folded tables and lists opened. */
 async function openPublicPage(page: Page, path: string, locale: 'en' | 'fr') {

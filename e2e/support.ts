@@ -66,3 +66,21 @@ export const axeOf = (page: Page) => new AxeBuilder({ page }).setLegacyMode(true
 export async function drawnCount(scope: Page | FrameLocator): Promise<number> {
   return Number((await scope.locator('.fires-map-status').getAttribute('data-drawn')) || '0');
 }
+
+/** Every public route (docs/spec/public-site.md section 2) and the password pages, with the demo data of the running stack. */
+export const PUBLIC_ROUTES = [
+  '/',
+  '/map',
+  '/page',
+  '/summary',
+  '/national',
+  '/data',
+  '/statistics',
+  '/situation',
+  '/situation/archive',
+  '/page/about',
+  '/login',
+  '/forgot-password',
+  '/reset-password?code=a1b2c3',
+  '/404',
+];

@@ -37,6 +37,25 @@ export const DashboardFigures = z.object({
 });
 export type DashboardFigures = z.infer<typeof DashboardFigures>;
 
+/** GET /v1/dashboard/since-yesterday: what changed in the national picture since the day before. */
+export const DashboardSinceYesterday = z.object({
+  date: z.string().describe("Today in the centre's zone, YYYY-MM-DD"),
+  new_fires: z.number().describe('Fires first reported today (their situation report date)'),
+  new_fires_yesterday: z.number().describe('Fires first reported yesterday'),
+  out_fires: z.number().describe('Fires whose stage of control became Out today (their status date)'),
+  fires_valid_as: z.string().nullable().describe('When the fire data last changed (ISO timestamp)'),
+  level: z
+    .object({
+      current: z.string().describe('The national preparedness level of the latest published report'),
+      current_date: z.string(),
+      previous: z.string().nullable().describe('The level of the report published before it'),
+      previous_date: z.string().nullable(),
+    })
+    .nullable()
+    .describe('null while no national report is published'),
+});
+export type DashboardSinceYesterday = z.infer<typeof DashboardSinceYesterday>;
+
 /** GET /v1/dashboard/fires?map=true: one point per fire not out. */
 const DashboardMap = z.object({
   type: z.literal('FeatureCollection'),

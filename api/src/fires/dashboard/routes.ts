@@ -4,6 +4,7 @@ import {
   DashboardFiresQuery,
   DashboardFiresResponse,
   DashboardFreshness,
+  DashboardSinceYesterday,
   STAGE_OF_CONTROL_NAMES,
   STAGES_OF_CONTROL,
   type StageOfControl,
@@ -16,9 +17,11 @@ import { badRequest } from '../../http/errors.ts';
 import { requestLang } from '../../http/lang.ts';
 import { ErrorResponse, readVersion } from '../../http/query.ts';
 import { addDays, centreToday, daysBetween, yearOf, yearStart } from '../../http/time.ts';
+import * as nationalSitrep from '../../national-sitrep/store.ts';
 import { currentSeason, type FireScope } from '../picture.ts';
 import { activeFires, dailyTotals, groupedTotals, newestDay } from '../store.ts';
 import { agencyFreshness, feedsStamp } from './freshness.ts';
+import { sinceYesterday } from './since-yesterday.ts';
 
 const round1 = (n: number) => Math.round(n * 10) / 10;
 
@@ -190,6 +193,31 @@ export async function dashboardRoutes(fastify: FastifyInstance): Promise<void> {
         version: `${version}|${feeds}`,
         schema: DashboardFreshness,
         compute: async () => ({ items: await agencyFreshness(app.db.kysely) }),
+      });
+    },
+  );
+
+  app.get(
+    '/v1/dashboard/since-yesterday',
+    {
+      schema: {
+        summary:
+          'What changed since the day before: fires first reported today and yesterday, fires out today, and ' +
+          'the national preparedness level against the report published before the latest',
+        tags: ['dashboard'],
+        response: { 200: DashboardSinceYesterday },
+      },
+    },
+    async (request, reply) => {
+      // The fires' version carries today's date; a publication changes the level.
+      const [version, publications] = await Promise.all([
+        readVersion(app, request, ['fires']),
+        nationalSitrep.publicationsVersion(app.db),
+      ]);
+      return sendCached(request, reply, app.responseCache, {
+        version: `${version}|${publications}`,
+        schema: DashboardSinceYesterday,
+        compute: () => sinceYesterday(app.db.kysely, centreToday(app.config.now())),
       });
     },
   );

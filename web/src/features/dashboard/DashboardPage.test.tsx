@@ -27,6 +27,15 @@ function dashboardApi(map: () => Response, sitrep: () => Response) {
     '/v1/wildfire/stats': () =>
       json({ date: '2026-07-01', items: [{ agency_code: 'bc', ytd_fires: 1, fires_today: 7 }] }),
     '/v1/sitrep/latest': sitrep,
+    '/v1/dashboard/since-yesterday': () =>
+      json({
+        date: '2026-07-01',
+        new_fires: 7,
+        new_fires_yesterday: 3,
+        out_fires: 2,
+        fires_valid_as: '2026-07-01T18:05:00Z',
+        level: { current: '4', current_date: '2026-06-30', previous: '3', previous_date: '2026-06-29' },
+      }),
   });
 }
 
@@ -48,10 +57,18 @@ describe('home dashboard', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Active Fires Dashboard' })).toBeTruthy();
     // The counters stand with a dash (their place kept) until the figures arrive.
     const cards = await screen.findByRole('region', { name: 'Fire counters' });
-    expect(await within(cards).findByText('987')).toBeTruthy();
-    expect(within(cards).getByText('12.3K')).toBeTruthy();
+    expect(await within(cards).findByText('12.3K')).toBeTruthy();
     expect(within(cards).getByText('2.3M')).toBeTruthy();
-    expect(within(cards).getByText('7')).toBeTruthy();
+    // The national picture comes first, before the map: the level and its change, active, new and out.
+    const picture = screen.getByRole('region', { name: 'The national picture' });
+    expect(await within(picture).findByText('987')).toBeTruthy();
+    expect(within(picture).getByText('7')).toBeTruthy();
+    expect(within(picture).getByText('3 the day before')).toBeTruthy();
+    expect(within(picture).getByText('2')).toBeTruthy();
+    expect(within(picture).getByText('Up from 3: report of Jun 30, 2026')).toBeTruthy();
+    expect(within(picture).getByText('Fire data as of July 1, 2026 at 1:05 p.m. UTC−5')).toBeTruthy();
+    const map = document.querySelector('section.fires-map') as HTMLElement;
+    expect(picture.compareDocumentPosition(map) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
     // The charts are a lazy chunk (Recharts), drawn after the counters (at once here: jsdom has no
     // IntersectionObserver, so the slot does not wait to be scrolled near).
     expect(await screen.findByRole('heading', { name: 'Fires by stage of control' })).toBeTruthy();

@@ -1,6 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useMemo } from 'react';
-import { wildfireStatsQuery } from '../../shared/api/stats.ts';
 import { WhenNear } from '../../shared/charts/WhenNear.tsx';
 import { ErrorBox } from '../../shared/ui/ErrorBox.tsx';
 import { Loading } from '../../shared/ui/Loading.tsx';
@@ -9,6 +8,7 @@ import { dashboardFiguresQuery, seasonRange } from './api.ts';
 import { DataAsOf } from './DataAsOf.tsx';
 import { EmbedMapSnippet } from './EmbedMapSnippet.tsx';
 import { FiresMap } from './FiresMap.tsx';
+import { NationalPicture } from './NationalPicture.tsx';
 import { DocumentLinks, PreparednessPanel } from './PreparednessPanel.tsx';
 import { StatCards } from './StatCards.tsx';
 import './dashboard.css';
@@ -26,12 +26,12 @@ const DashboardCharts = lazy(() =>
 export function DashboardPage({ embedded = false }: { embedded?: boolean }) {
   const range = useMemo(() => seasonRange(), []);
   const figures = useQuery(dashboardFiguresQuery(range));
-  const stats = useQuery(wildfireStatsQuery());
-  const firesToday = stats.data?.items.reduce((sum, i) => sum + i.fires_today, 0);
 
   return (
     <div className={embedded ? 'dashboard dashboard-embedded' : 'dashboard'}>
       <PageHeader titleId="dashboard.title" />
+      {/* The national picture first: on a phone's first screen and above the map on a laptop. */}
+      <NationalPicture activeFires={figures.data?.active_fires} />
       <FiresMap />
       <div className="dashboard-panels">
         <PreparednessPanel />
@@ -46,8 +46,6 @@ export function DashboardPage({ embedded = false }: { embedded?: boolean }) {
           <StatCards
             asOf={figures.data?.as_of}
             cards={[
-              { labelId: 'dashboard.stats.active', value: figures.data?.active_fires },
-              { labelId: 'dashboard.stats.today', value: firesToday },
               { labelId: 'dashboard.stats.ytdFires', value: figures.data?.fires },
               { labelId: 'dashboard.stats.ytdHectares', value: figures.data?.hectares, unit: 'hectares' },
             ]}

@@ -1,10 +1,12 @@
 import { type FormEvent, type Ref, useId, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useNavigate } from 'react-router';
+import { useStaticContent } from '../../shared/api/content.ts';
 import { signIn } from '../../shared/auth/auth.ts';
 import { loginErrorMessage } from '../../shared/auth/login-error.ts';
 import { useLocale } from '../../shared/i18n/LocaleProvider.tsx';
 import { toLocale } from '../../shared/i18n/locale.ts';
+import { Loading } from '../../shared/ui/Loading.tsx';
 import { StaticContent } from '../../shared/ui/StaticContent.tsx';
 import { usePageTitle } from '../../shared/ui/usePageTitle.ts';
 import { rateLimitMessage } from './rate-limit.ts';
@@ -74,6 +76,7 @@ export function LoginPage() {
   const usernameRef = useRef<HTMLInputElement>(null);
   const passwordRef = useRef<HTMLInputElement>(null);
   usePageTitle(intl.formatMessage({ id: 'login.title' }));
+  const intro = useStaticContent('login');
 
   function change(name: FieldName, value: string) {
     (name === 'username' ? setUsername : setPassword)(value);
@@ -107,6 +110,10 @@ export function LoginPage() {
     }
   }
 
+  // The page comes whole: the form waits for the first answer of the text above it (its place
+  // unknown until it arrives), so that it does not jump down under the reader's finger (layout
+  // shift); a failing content system never holds the form back longer than that.
+  if (intro.isPending && intro.failureCount === 0 && intro.errorUpdateCount === 0) return <Loading />;
   return (
     <div className="login-page">
       <h1 className="visually-hidden">

@@ -2,6 +2,7 @@ import { isReportDate } from '@ciffc/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useIntl } from 'react-intl';
 import { Link, useParams } from 'react-router';
+import { archiveQuery } from '../../shared/api/archive.ts';
 import { ApiError } from '../../shared/api/http.ts';
 import { useIdentity } from '../../shared/auth/hooks.ts';
 import { ErrorBox } from '../../shared/ui/ErrorBox.tsx';
@@ -10,7 +11,6 @@ import { usePageTitle } from '../../shared/ui/usePageTitle.ts';
 import { situationQuery } from './api.ts';
 import { Report } from './Report.tsx';
 import { ReportNav } from './ReportNav.tsx';
-import './situation.css';
 
 /** /situation and /situation/{date}: the latest or a dated national report, with the links between reports. */
 export function SituationPage() {
@@ -20,6 +20,11 @@ export function SituationPage() {
   const identity = useIdentity();
   const validDate = date === undefined || isReportDate(date);
   const query = useQuery({ ...situationQuery(date, identity !== null), enabled: validDate });
+  // The links to the other reports stand above the report: it waits for their first answer, so
+  // that the report does not move down when they arrive (layout shift); a failing archive does not
+  // hold the report back while it is retried.
+  const archive = useQuery(archiveQuery());
+  const linksPending = archive.isPending && archive.errorUpdateCount === 0;
   usePageTitle(t('situation.title'));
 
   const back = (
@@ -42,7 +47,7 @@ export function SituationPage() {
       </div>
     );
   }
-  if (query.isPending)
+  if (query.isPending || linksPending)
     return (
       <div className="situation">
         {back}
