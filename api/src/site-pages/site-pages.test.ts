@@ -151,6 +151,13 @@ forEachEngine(
       expect(en.meta('og:image')).toBe('https://fires.example.ca/og-card.png');
       expect(en.meta('twitter:card')).toBe('summary_large_image');
       expect(en.meta('robots')).toBeUndefined();
+      // Every alternate with a language, the Atom feeds' too, has an absolute address.
+      const withLanguage = [...en.doc.querySelectorAll('link[rel="alternate"][hreflang]')].map(
+        (l) => l.getAttribute('href') ?? '',
+      );
+      expect(withLanguage.length).toBeGreaterThan(4);
+      expect(withLanguage.filter((href) => !href.startsWith('https://fires.example.ca/'))).toEqual([]);
+      expect(withLanguage).toContain('https://fires.example.ca/v1/sitrep/feed.atom?lang=fr');
 
       const fr = head((await get('/v1/site/page/summary?lang=fr&utm_source=chat&fbclid=x1')).body);
       expect(fr.lang).toBe('fr');
@@ -343,6 +350,13 @@ forEachEngine(
       expect(en.canonical).toBe('https://fires.example.ca/page/privacy');
       expect(en.meta('og:title')).toBe('CIFFC - Privacy');
       expect(en.meta('robots')).toBeUndefined();
+      // Every alternate with a language, the Atom feeds' too, has an absolute address.
+      const withLanguage = [...en.doc.querySelectorAll('link[rel="alternate"][hreflang]')].map(
+        (l) => l.getAttribute('href') ?? '',
+      );
+      expect(withLanguage.length).toBeGreaterThan(4);
+      expect(withLanguage.filter((href) => !href.startsWith('https://fires.example.ca/'))).toEqual([]);
+      expect(withLanguage).toContain('https://fires.example.ca/v1/sitrep/feed.atom?lang=fr');
 
       const fr = head((await get('/v1/site/page/page/privacy?lang=fr')).body);
       expect(fr.title).toBe('CIFFC - Confidentialité');

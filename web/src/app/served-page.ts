@@ -299,6 +299,12 @@ export function renderPage(shell: string, page: ServedPage, site: string): strin
     .replace(/\s*<title>[\s\S]*?<\/title>/, '')
     .replace(/\s*<meta name="description"[^>]*>/, '')
     .replace('</head>', `  ${headTags(page, site)}\n  </head>`);
+  // The shell's feed links are relative; a link with hreflang is read with an absolute address
+  // (search engines, Lighthouse's hreflang audit), so a served page gives the site's own.
+  html = html.replace(
+    /(<link rel="alternate" type="application\/atom\+xml"[^>]* href=")(\/[^"]*)"/g,
+    (_, start: string, path: string) => `${start}${escapeHtml(site)}${path}"`,
+  );
   // The map's downloads are for the pages that draw it; elsewhere they would cost a phone 550 KB.
   if (!page.showsMap) html = html.replace(/\s*<link [^>]*data-map-preload[^>]*>/g, '');
   if (page.main) {
