@@ -41,6 +41,19 @@ function setup(input = saved, answers: { validate?: () => Response; save?: () =>
 }
 
 describe('inventory input', () => {
+  it('says so when the connection drops with changes not saved, and when it returns', async () => {
+    setup();
+    renderApp('/agency/inventory/input', { user: agencyUser('ab') });
+    await screen.findByRole('group', { name: 'Item 1' });
+    await userEvent.click(screen.getByRole('button', { name: 'Add another item' }));
+    const online = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    window.dispatchEvent(new Event('offline'));
+    expect(await screen.findByText(/^Offline\. Your changes stay on this page/)).toBeTruthy();
+    online.mockReturnValue(true);
+    window.dispatchEvent(new Event('online'));
+    await waitFor(() => expect(screen.queryByText(/^Offline\./)).toBeNull());
+  });
+
   it('adds a row, removes a saved one after confirmation and saves both, then goes to /agency', async () => {
     const posted = setup();
     vi.spyOn(window, 'confirm').mockReturnValue(true);

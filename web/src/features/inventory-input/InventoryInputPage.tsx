@@ -15,6 +15,7 @@ import { Link, useNavigate } from 'react-router';
 import { ApiError } from '../../shared/api/http.ts';
 import { ReauthDialog } from '../../shared/auth/ReauthDialog.tsx';
 import { keepSessionWhileEditing } from '../../shared/auth/session.ts';
+import { OfflineNotice } from '../../shared/editing/ConnectionStatus.tsx';
 import { tabSessionId } from '../../shared/editing/engine.ts';
 import { fieldTexts, serverText } from '../../shared/editing/server-text.ts';
 import { NumberInput } from '../../shared/format/NumberInput.tsx';
@@ -283,6 +284,7 @@ export function InventoryInputPage() {
   return (
     <div className="inventory-input">
       <PageHeader titleId="inventoryInput.title" />
+      <OfflineNotice unsaved={unsaved} />
       <ReauthDialog
         open={reauth}
         onSignedIn={() => {

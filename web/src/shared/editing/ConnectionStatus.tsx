@@ -13,6 +13,23 @@ const subscribeOnline = (listener: () => void) => {
 };
 const isOnline = () => navigator.onLine;
 
+/** Whether the browser says it is online, kept current. */
+const useOnline = () => useSyncExternalStore(subscribeOnline, isOnline, () => true);
+
+/**
+ * A page saved by its own button (inventory input): offline, it says that the changes stay on the
+ * page until a save with the connection back, instead of letting a save fail unannounced.
+ */
+export function OfflineNotice({ unsaved }: { unsaved: boolean }) {
+  const intl = useIntl();
+  if (useOnline()) return null;
+  return (
+    <p className="connection-status connection-offline" role="status" data-connection="offline">
+      {intl.formatMessage({ id: 'editing.connection.offlineSave' }, { waiting: unsaved ? 'yes' : 'no' })}
+    </p>
+  );
+}
+
 /** The state of the connection as this page's saves see it. */
 export type ConnectionState = 'offline' | 'unsent' | 'synced' | 'ready';
 
@@ -31,7 +48,7 @@ export function connectionState(state: EditState, online: boolean, savedAt: Date
  */
 export function ConnectionStatus({ state }: { state: EditState }) {
   const intl = useIntl();
-  const online = useSyncExternalStore(subscribeOnline, isOnline, () => true);
+  const online = useOnline();
   const [savedAt, setSavedAt] = useState<Date | null>(null);
   const inflight = useRef(state.inflight);
   useEffect(() => {

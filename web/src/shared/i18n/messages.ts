@@ -10,6 +10,8 @@ export const sharedMessages = defineCatalogue({
     'editing.connection.offline':
       'Offline.{waiting, select, yes { Your changes are kept in this tab and sent when the connection returns.} other { Nothing typed is waiting: the server has it all.}}',
     'editing.connection.unsent': 'Changes not yet on the server: they are sent within seconds.',
+    'editing.connection.offlineSave':
+      'Offline.{waiting, select, yes { Your changes stay on this page: save them once the connection returns.} other {}}',
     'editing.connection.synced': 'All changes saved on the server at {time}.',
     'editing.connection.ready': 'Editing: each change is saved on the server as you go.',
     'reauth.title': 'Your session has ended',
@@ -45,6 +47,8 @@ export const sharedMessages = defineCatalogue({
       'Hors ligne.{waiting, select, yes { Vos modifications sont gardées dans cet onglet et envoyées au retour de la connexion.} other { Rien de ce qui a été saisi n’attend : le serveur a tout.}}',
     'editing.connection.unsent':
       'Modifications pas encore sur le serveur : elles sont envoyées dans quelques secondes.',
+    'editing.connection.offlineSave':
+      'Hors ligne.{waiting, select, yes { Vos modifications restent sur cette page : enregistrez-les au retour de la connexion.} other {}}',
     'editing.connection.synced': 'Toutes les modifications sont enregistrées sur le serveur à {time}.',
     'editing.connection.ready':
       'Modification en cours : chaque changement est enregistré sur le serveur au fur et à mesure.',
