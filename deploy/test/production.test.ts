@@ -436,6 +436,14 @@ describe('production layout (deploy/): nginx, two data API instances, content sy
     const read = await send(geojson);
     expect(read.status, await read.clone().text()).toBe(200);
     expect(await read.json()).toMatchObject({ format: 'geojson', total_features: 1, accepted_count: 1 });
+    // Through nginx, a file over 1 MB (an agency's current perimeters are larger) has the import's
+    // 64 MB, as the fire import has: JSON's own white space makes this one 2 MB.
+    const large = await fetch(`${s().nginxUrl}/v1/perimeters/import?dry_run=true`, {
+      method: 'POST',
+      headers: { ...auth(bcToken), 'content-type': 'application/octet-stream' },
+      body: `${geojson}${' '.repeat(2 * 1024 * 1024)}`,
+    });
+    expect(large.status, (await large.clone().text()).slice(0, 300)).toBe(200);
     const shp = shpFile([{ claimedPoints: 5, points: bcPolygon }]);
     const bomb = zip([deflated('fires.shp', shp), deflated('fires.dbf', dbfFile(1e9, 1))]);
     const refused = await send(bomb);

@@ -378,13 +378,15 @@ describe('the doors of the gateway', () => {
     const next = await send('/v1/wildfires', { agent });
     expect(next.status).toBe(200);
     agent.destroy();
-    // The fire import keeps the data API's own, larger limit.
-    const imported = await send('/v1/fires/import', {
-      method: 'POST',
-      headers: { 'content-type': 'text/csv', 'content-length': String(body.length) },
-      body,
-    });
-    expect(imported.status).toBe(200);
+    // The fire and perimeter imports keep the data API's own, larger limit.
+    for (const path of ['/v1/fires/import', '/v1/perimeters/import']) {
+      const imported = await send(path, {
+        method: 'POST',
+        headers: { 'content-type': 'application/octet-stream', 'content-length': String(body.length) },
+        body,
+      });
+      expect(imported.status, path).toBe(200);
+    }
   });
 
   it('counts a chunked body while it arrives: 413 over the limit, forwarded whole under it', async () => {

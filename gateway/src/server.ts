@@ -62,15 +62,18 @@ export function securityHeadersFor(
   return headers;
 }
 
+/** The data API's imports, which take files up to its importBodyLimit (api/src/config.ts). */
+const IMPORT_PATHS = new Set(['/v1/fires/import', '/v1/perimeters/import']);
+
 /**
  * Largest request bodies, bytes: the data API's own limits (api/src/config.ts: 64 MB for the fire
- * import, 1 MB elsewhere) and Strapi's for uploads. Refused here, before a byte is forwarded: an
+ * and perimeter imports, 1 MB elsewhere) and Strapi's for uploads. Refused here, before a byte is forwarded: an
  * upstream that refuses mid-stream breaks the connection (EPIPE) instead of answering 413.
  */
 export function bodyLimitFor(method: string, url: string): number {
   if (method === 'GET' || method === 'HEAD') return 0;
   const path = url.split('?')[0] ?? '';
-  if (path === '/v1/fires/import') return 64 * 1024 * 1024;
+  if (IMPORT_PATHS.has(path)) return 64 * 1024 * 1024;
   if (path.startsWith('/v1/')) return 1024 * 1024;
   if (path === '/upload' || path.startsWith('/upload/') || path.startsWith('/api/upload'))
     return 200 * 1024 * 1024;
