@@ -8,8 +8,8 @@ import {
   type PerimeterMessageParams,
   roundCoordinate,
 } from '@ciffc/contracts';
-import { area as geodesicArea } from '@turf/area';
 import type { MultiPolygon, Polygon, Position } from 'geojson';
+import { ellipsoidArea } from './ellipsoid-area.ts';
 
 export type Area = Polygon | MultiPolygon;
 export type Box = [number, number, number, number];
@@ -129,7 +129,7 @@ export function checkArea(raw: unknown): CheckedArea | Refusal {
     cleaned.length === 1
       ? { type: 'Polygon', coordinates: cleaned[0] as Position[][] }
       : { type: 'MultiPolygon', coordinates: cleaned };
-  const areaHa = geodesicArea(geometry) / 10_000;
+  const areaHa = ellipsoidArea(geometry) / 10_000;
   if (areaHa < MIN_PERIMETER_HA || areaHa > MAX_PERIMETER_HA)
     return {
       code: 'perimeters.feature_absurd_area',
