@@ -9,14 +9,11 @@
  * DATABASE_URL, or a throwaway cluster. The token is checked by a stand-in content system that
  * answers every token as the national centre's user.
  */
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import autocannon from 'autocannon';
-import { SignJWT } from 'jose';
 import { generateFires } from '../api/src/fires/demo.ts';
 import { centreToday } from '../api/src/http/time.ts';
 import { createDatabase, startPostgres } from '../api/test/postgres.ts';
-import { childPids, rssKb, startBenchApi } from './lib.ts';
+import { benchToken, childPids, rssKb, standInContentSystem, startBenchApi } from './lib.ts';
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 100_000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -44,19 +41,6 @@ function generatedCsv(): string {
     ].join(','),
   );
   return `${HEADER}\n${lines.join('\n')}\n`;
-}
-
-/** Answers /api/users/me as the national centre's user, whatever the token. */
-async function standInContentSystem(): Promise<{ url: string; close(): void }> {
-  const server = createServer((_req, res) => {
-    res.setHeader('content-type', 'application/json');
-    res.end(JSON.stringify({ id: 1, username: 'ciffc', role: { name: 'CIFFC' }, agency_code: null }));
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    close: () => server.close(),
-  };
 }
 
 /** Resident memory (kB) of a process and its descendants (tsx starts the server as a child). */
@@ -110,11 +94,7 @@ async function run(engine: 'sqlite' | 'postgres', csv: string): Promise<void> {
   const api = await startBenchApi({ demo: true });
   process.env = saved;
   const pid = api.process.pid as number;
-  const token = await new SignJWT({ id: 1 })
-    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
-    .setIssuedAt()
-    .setExpirationTime('1h')
-    .sign(new TextEncoder().encode(SECRET));
+  const token = await benchToken(SECRET);
   const importOnce = async (dryRun: boolean) => {
     const started = performance.now();
     const res = await fetch(`${api.url}/v1/fires/import?dry_run=${dryRun}`, {

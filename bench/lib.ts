@@ -3,9 +3,12 @@
  * PostgreSQL with DATABASE_URL) and run autocannon against a path. Loopback only.
  */
 import { appendFileSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
+import { SignJWT } from 'jose';
 import { freePort, type Part, startApi } from '../scripts/lib/stack.ts';
 
 /** The middle value of a benchmark's runs (the upper middle for an even count); NaN for none. */
@@ -93,4 +96,26 @@ export function rssKb(pid: number): number {
   } catch {
     return 0;
   }
+}
+
+/** Answers /api/users/me as the national centre's user, whatever the token: a stand-in content system. */
+export async function standInContentSystem(): Promise<{ url: string; close(): void }> {
+  const server = createServer((_req, res) => {
+    res.setHeader('content-type', 'application/json');
+    res.end(JSON.stringify({ id: 1, username: 'ciffc', role: { name: 'CIFFC' }, agency_code: null }));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    close: () => server.close(),
+  };
+}
+
+/** A token of an hour signed with the API's JWT secret (the stand-in content system vouches for it). */
+export function benchToken(secret: string): Promise<string> {
+  return new SignJWT({ id: 1 })
+    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+    .setIssuedAt()
+    .setExpirationTime('1h')
+    .sign(new TextEncoder().encode(secret));
 }

@@ -16,6 +16,7 @@ import {
   type VersionAction,
 } from '../history/store.ts';
 import { type FireRow, type NewFire, writeFires } from '../store.ts';
+import type { FireKeys } from './fire-keys.ts';
 import type { ValidRow } from './rows.ts';
 import type { ValidRows } from './valid-rows.ts';
 
@@ -121,42 +122,62 @@ function classify(
 }
 
 /**
+ * A snapshot's agencies' fires looked at a time for those it no longer lists: the whole of them
+ * (every fire of a large file imported again the next day) took their rows into memory at once.
+ */
+const FIRES_PER_PAGE = 1_000;
+
+/**
  * The fires of the snapshot's agencies that it no longer lists and that were last reported before
- * its day: they end (OUT, `ended_on` the snapshot's day). A fire reported on or after that day, by
- * any source, is left as it is: an old file imported late ends nothing current.
+ * its day end (OUT, `ended_on` the snapshot's day), a page of fires at a time, each page written by
+ * `write`; answers how many. A fire reported on or after that day, by any source, is left as it
+ * is: an old file imported late ends nothing current.
  */
 async function endUnlisted(
   db: Kysely<Database>,
   report: Report,
-  listed: ReadonlySet<string>,
+  listed: FireKeys,
   now: string,
-): Promise<Batch> {
-  const batch: Batch = { writes: [], versions: [] };
-  if (!report.snapshotOf?.size) return batch;
-  const candidates = await firesWithHistoryFlag(db)
-    .where('f.agency_code', 'in', [...report.snapshotOf])
-    .where('f.stage_of_control', 'in', ACTIVE_STAGES)
-    .where((eb) => eb.or([eb('f.reported_on', 'is', null), eb('f.reported_on', '<', report.reportedOn)]))
-    .execute();
-  const baselines: Batch['versions'] = [];
-  const ends: Batch['versions'] = [];
-  for (const row of candidates) {
-    if (listed.has(fireKey(row.agency_code, row.agency_fire_id))) continue;
-    const before = { ...row, has_history: Boolean(row.has_history) };
-    if (!before.has_history) baselines.push({ action: 'baseline', fire: withoutFlag(before) });
-    const after: NewFire = {
-      ...withoutFlag(before),
-      stage_of_control: 'OUT',
-      ended_on: report.reportedOn,
-      report_source: report.source,
-      reported_on: report.reportedOn,
-      updated_at: now,
-    };
-    ends.push({ action: 'ended', fire: after });
-    batch.writes.push(after);
+  write: (batch: Batch) => Promise<void>,
+): Promise<number> {
+  let ended = 0;
+  for (const agency of [...(report.snapshotOf ?? [])].sort()) {
+    let after: string | undefined;
+    for (;;) {
+      let page = firesWithHistoryFlag(db)
+        .where('f.agency_code', '=', agency)
+        .where('f.stage_of_control', 'in', ACTIVE_STAGES)
+        .where((eb) => eb.or([eb('f.reported_on', 'is', null), eb('f.reported_on', '<', report.reportedOn)]));
+      if (after !== undefined) page = page.where('f.agency_fire_id', '>', after);
+      const candidates = await page.orderBy('f.agency_fire_id').limit(FIRES_PER_PAGE).execute();
+      const batch: Batch = { writes: [], versions: [] };
+      const baselines: Batch['versions'] = [];
+      const ends: Batch['versions'] = [];
+      for (const row of candidates) {
+        if (listed.has(row.agency_code, row.agency_fire_id)) continue;
+        const before = { ...row, has_history: Boolean(row.has_history) };
+        if (!before.has_history) baselines.push({ action: 'baseline', fire: withoutFlag(before) });
+        const ending: NewFire = {
+          ...withoutFlag(before),
+          stage_of_control: 'OUT',
+          ended_on: report.reportedOn,
+          report_source: report.source,
+          reported_on: report.reportedOn,
+          updated_at: now,
+        };
+        ends.push({ action: 'ended', fire: ending });
+        batch.writes.push(ending);
+      }
+      batch.versions = [...baselines, ...ends];
+      await write(batch);
+      ended += batch.writes.length;
+      const last = candidates.at(-1);
+      if (!last || candidates.length < FIRES_PER_PAGE) break;
+      after = last.agency_fire_id;
+      await nextTurn();
+    }
   }
-  batch.versions = [...baselines, ...ends];
-  return batch;
+  return ended;
 }
 
 /**
@@ -170,7 +191,7 @@ export interface ImportPlan {
   valid: ValidRows;
   report: Report;
   /** Fires the file names, valid or not: a snapshot ends none of them. */
-  listed: ReadonlySet<string>;
+  listed: FireKeys;
   counts: { total_rows: number; rejected: number };
   /** The history's row of the import; null for a dry run (nothing is written). */
   entry: Omit<NewImport, 'counts' | 'snapshot_on'> | null;
@@ -222,9 +243,8 @@ export async function applyImport(trx: Kysely<Database>, plan: ImportPlan): Prom
       // every public read waited for the whole import (docs/decisions.md, "Large imports").
       await nextTurn();
     }
-  const ends = await endUnlisted(trx, plan.report, plan.listed, now);
-  await write(ends);
-  const counts = { ...plan.counts, ...tally.counts, ended: ends.writes.length };
+  const ended = await endUnlisted(trx, plan.report, plan.listed, now, write);
+  const counts = { ...plan.counts, ...tally.counts, ended };
   const { accepted, overruledBy } = tally;
   if (importId === null) return { accepted, counts, overruledBy, importId };
   const { total_rows: _, ...written } = counts;

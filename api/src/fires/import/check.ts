@@ -4,10 +4,11 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FiresImportResult } from '@ciffc/contracts';
 import { type StoredFile, storedFile } from '../history/store.ts';
+import { FireKeys, nameFires } from './fire-keys.ts';
 import { decodeFile, parseFireFile, SentFile } from './parse.ts';
-import type { RejectedRow } from './problems.ts';
+import { RejectedRows } from './rejected-rows.ts';
 import { checkRecords } from './rows.ts';
-import { asBuffer, HOLD_CHECK, holdWorker, onWorker } from './thread.ts';
+import { asBuffer, HOLD_CHECK, holdWorker, onWorker, transferable } from './thread.ts';
 import { ValidRows } from './valid-rows.ts';
 
 /**
@@ -26,9 +27,11 @@ export interface CheckedFile {
   format: FiresImportResult['format'];
   national: boolean;
   totalRows: number;
-  /** The caller disposes of them once written (their spool file). */
+  /** The caller disposes of them once written (their spool file, which holds the rejected rows too). */
   valid: ValidRows;
-  rejected: RejectedRow[];
+  rejected: RejectedRows;
+  /** Every fire the file names, valid or not (a snapshot ends none of them). */
+  named: FireKeys;
   /** The file's text compressed for the history, when asked (`store`). */
   stored: StoredFile | null;
 }
@@ -60,7 +63,7 @@ function checkOnWorker(body: string | SentFile, options: CheckOptions): Promise<
   // The valid rows go to a file of the instance's temporary folder (private to the API's unit).
   const spool = path.join(tmpdir(), `ciffc-import-${process.pid}-${randomUUID()}.json`);
   const valid = new ValidRows(spool);
-  const rejected: RejectedRow[] = [];
+  const rejected = new RejectedRows(spool);
   return new Promise<CheckedFile>((resolve, reject) => {
     const id = onWorker(
       {
@@ -77,8 +80,8 @@ function checkOnWorker(body: string | SentFile, options: CheckOptions): Promise<
             valid.addSpooled(message.part);
             onRows?.(message.part.count);
           } else if (message.kind === 'rejected') {
-            for (const r of message.rows) rejected.push(r);
-            onRows?.(message.rows.length);
+            rejected.addSpooled(message.part);
+            onRows?.(message.part.count);
           } else if (message.kind === 'done') {
             const { format, national, totalRows, stored } = message;
             resolve({
@@ -87,6 +90,7 @@ function checkOnWorker(body: string | SentFile, options: CheckOptions): Promise<
               totalRows,
               valid,
               rejected,
+              named: FireKeys.handedOver(message.named),
               stored: stored && { bytes: stored.bytes, gzip: asBuffer(stored.gzip) },
             });
             return true;
@@ -102,15 +106,6 @@ function checkOnWorker(body: string | SentFile, options: CheckOptions): Promise<
     );
     importChecks.emit('task', id);
   });
-}
-
-/**
- * The bytes' own buffer, moved to the worker without a copy; bytes that share their buffer with
- * others (a slice of Node's pool) are copied instead.
- */
-function transferable(bytes: Uint8Array): ArrayBuffer[] {
-  const whole = bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength;
-  return whole && bytes.buffer instanceof ArrayBuffer ? [bytes.buffer] : [];
 }
 
 const sizeOf = (body: unknown) =>
@@ -131,12 +126,15 @@ export async function checkFile(
   const parsed = parseFireFile(file, options.formatHint);
   const { valid, rejected } = checkRecords(parsed.records, options.today);
   options.onRows?.(parsed.records.length);
+  const named = new FireKeys();
+  nameFires(named, valid, rejected);
   return {
     format: parsed.format,
     national: parsed.national,
     totalRows: parsed.records.length,
     valid: ValidRows.of(valid),
-    rejected,
+    rejected: RejectedRows.of(rejected),
+    named,
     stored: options.store ? await storedFile(typeof file === 'string' ? file : JSON.stringify(file)) : null,
   };
 }

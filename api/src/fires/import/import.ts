@@ -1,12 +1,14 @@
+import { Readable } from 'node:stream';
 import type { AgencyCode, FireSource, FiresImportResult } from '@ciffc/contracts';
 import type { Db } from '../../db/index.ts';
 import { centreToday } from '../../http/time.ts';
 import type { ImportActor } from '../history/store.ts';
-import { fireKey } from '../history/store.ts';
-import { ANSWER_ROWS, applyImport, type ImportPlan, type Report } from './apply.ts';
+import { applyImport, type ImportPlan, type Report } from './apply.ts';
 import { type CheckedFile, checkFile } from './check.ts';
-import { countByReason, type RejectedRow } from './problems.ts';
+import { FireKeys } from './fire-keys.ts';
+import type { RejectedRow } from './problems.ts';
 import type { ImportTracker } from './progress.ts';
+import type { RejectedRows } from './rejected-rows.ts';
 import { checkAgency } from './rows.ts';
 import type { ValidRows } from './valid-rows.ts';
 import { applyBeside, writesBeside } from './write-beside.ts';
@@ -71,20 +73,6 @@ function reportOf(parsed: CheckedFile, valid: ValidRows, options: ImportOptions)
   };
 }
 
-/**
- * Every fire the file names, valid or not: a snapshot does not end a fire whose row it rejected.
- * Only a snapshot needs them.
- */
-function listedFires(valid: ValidRows, rejected: readonly RejectedRow[], report: Report): Set<string> {
-  const listed = new Set<string>();
-  if (!report.snapshotOf) return listed;
-  for (const part of valid.parts())
-    for (const { fire } of part) listed.add(fireKey(fire.agency_code, fire.agency_fire_id));
-  for (const r of rejected)
-    if (r.agency_code && r.agency_fire_id) listed.add(fireKey(r.agency_code, r.agency_fire_id));
-  return listed;
-}
-
 /** An agency user's file holds only its own agency's fires; the first other one names its row. */
 function checkAgencyOf(valid: ValidRows, onlyAgency: AgencyCode | undefined): void {
   if (!onlyAgency || [...valid.agencies].every((a) => a === onlyAgency)) return;
@@ -137,7 +125,8 @@ async function importChecked(db: Db, parsed: CheckedFile, options: ImportOptions
     engine: db.engine,
     valid,
     report,
-    listed: listedFires(valid, rejected, report),
+    // Every fire the file names, valid or not: a snapshot does not end a fire whose row it rejected.
+    listed: report.snapshotOf ? parsed.named : new FireKeys(),
     counts: { total_rows: totalRows, rejected: rejected.length },
     onRows: options.tracker?.written,
     entry: file && {
@@ -157,7 +146,7 @@ async function importChecked(db: Db, parsed: CheckedFile, options: ImportOptions
     total_rows: totalRows,
     accepted_count: valid.length,
     rejected_count: rejected.length,
-    rejected_by_reason: countByReason(rejected),
+    rejected_by_reason: rejected.byReason,
     inserted: outcome.counts.inserted,
     updated: outcome.counts.updated,
     unchanged: outcome.counts.unchanged,
@@ -167,8 +156,8 @@ async function importChecked(db: Db, parsed: CheckedFile, options: ImportOptions
     ended: outcome.counts.ended,
     accepted: outcome.accepted,
     accepted_truncated: Math.max(0, valid.length - outcome.accepted.length),
-    rejected: rejected.slice(0, ANSWER_ROWS),
-    rejected_truncated: Math.max(0, rejected.length - ANSWER_ROWS),
+    rejected: rejected.first,
+    rejected_truncated: rejected.length - rejected.first.length,
   };
 }
 
@@ -192,10 +181,38 @@ const cell = (value: string | number | undefined) => {
   return `"${(/^[=+@]/.test(text) ? `'${text}` : text).replace(/"/g, '""')}"`;
 };
 
+/** One rejected row of the full report. */
+const reportLine = (r: RejectedRow) =>
+  [
+    r.row,
+    r.line,
+    r.agency_code,
+    r.agency_fire_id,
+    r.reason_code,
+    r.code,
+    r.reason,
+    Object.entries(r.errors)
+      .map(([field, message]) => `${field}: ${message}`)
+      .join('; '),
+  ]
+    .map(cell)
+    .join(',');
+
+function* reportText(rejected: RejectedRows): Generator<string> {
+  yield `${REPORT_COLUMNS.join(',')}\r\n`;
+  for (const part of rejected.parts()) {
+    let text = '';
+    for (const r of part) text += `${reportLine(r)}\r\n`;
+    yield text;
+  }
+}
+
 /**
  * The full report of a file's problems (`?report=csv`, docs/fires-import.md, "The answer"): every
- * rejected row as CSV, in row order. Checking a file does not depend on the database, so the report
- * of a dry run is that of the import of the same file; nothing is written.
+ * rejected row as CSV, in row order, as a stream read a part of rows at a time from the spool file
+ * (removed once the stream closes), so that neither the rows nor the report are held whole.
+ * Checking a file does not depend on the database, so the report of a dry run is that of the import
+ * of the same file; nothing is written.
  */
 export async function importReport(
   body: string | unknown,
@@ -203,7 +220,7 @@ export async function importReport(
     /** Hears the rows checked (the import screen's progress while the report is made). */
     tracker?: Pick<ImportTracker, 'rows'> | undefined;
   },
-): Promise<string> {
+): Promise<Readable> {
   const { valid, rejected } = await checkFile(body, {
     formatHint: options.formatHint,
     today: options.today,
@@ -211,26 +228,11 @@ export async function importReport(
   });
   try {
     checkAgencyOf(valid, options.onlyAgency);
-  } finally {
+  } catch (error) {
     valid.dispose();
+    throw error;
   }
-  const lines = [REPORT_COLUMNS.join(',')];
-  for (const r of rejected)
-    lines.push(
-      [
-        r.row,
-        r.line,
-        r.agency_code,
-        r.agency_fire_id,
-        r.reason_code,
-        r.code,
-        r.reason,
-        Object.entries(r.errors)
-          .map(([field, message]) => `${field}: ${message}`)
-          .join('; '),
-      ]
-        .map(cell)
-        .join(','),
-    );
-  return `${lines.join('\r\n')}\r\n`;
+  const report = Readable.from(reportText(rejected), { objectMode: false });
+  report.once('close', () => valid.dispose());
+  return report;
 }

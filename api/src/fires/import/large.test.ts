@@ -1,6 +1,7 @@
 import { once } from 'node:events';
 import { existsSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { text } from 'node:stream/consumers';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -67,14 +68,41 @@ it('tells the rows checked as the worker hands them back, up to every row of the
 
 it('tells the rows checked while it makes the full report, up to every row of the file', async () => {
   const told: number[] = [];
-  const csv = await importReport(LARGE_CSV, {
-    today: '2026-07-15',
-    formatHint: 'text/csv',
-    tracker: { rows: (n) => told.push(n) },
-  });
+  const csv = await text(
+    await importReport(LARGE_CSV, {
+      today: '2026-07-15',
+      formatHint: 'text/csv',
+      tracker: { rows: (n) => told.push(n) },
+    }),
+  );
   expect(told.length).toBeGreaterThan(0);
   expect(told.reduce((a, b) => a + b, 0)).toBe(ROWS);
   expect(csv.trimEnd().split('\r\n')).toHaveLength(301);
+});
+
+it('holds the counts and the first 100 rejected rows, the rows themselves in the spool file, read back in order', async () => {
+  const file = await checkFile(LARGE_CSV.replaceAll(',OC,', ',XX,'), {
+    formatHint: 'text/csv',
+    today: '2026-07-15',
+  });
+  try {
+    // The worker handed the API's thread what the answer needs, not 3,600 rows.
+    expect(file.rejected.length).toBe(ROWS);
+    expect(file.rejected.byReason).toEqual({ 'stage_of_control:unknown': ROWS });
+    expect(file.rejected.first.map((r) => r.row)).toEqual(Array.from({ length: 100 }, (_, i) => i + 1));
+    const rows = [...file.rejected.parts()].flat();
+    expect(rows.map((r) => r.row)).toEqual(Array.from({ length: ROWS }, (_, i) => i + 1));
+    expect(rows[11]).toMatchObject({
+      line: 13,
+      agency_fire_id: 'LARGE-12',
+      reason_code: 'stage_of_control:unknown',
+    });
+    // Every fire the file names, valid or not, for a snapshot's ends.
+    expect(file.named.size).toBe(ROWS);
+    expect(file.named.has('bc', 'LARGE-3600')).toBe(true);
+  } finally {
+    file.valid.dispose();
+  }
 });
 
 forEachEngine(
@@ -120,6 +148,36 @@ forEachEngine(
       expect(lines[300]).toMatch(/^"3600","3601","bc","LARGE-3600",/);
       const history = await ctx().app.db.kysely.selectFrom('fire_imports').select('id').execute();
       expect(history).toEqual([]);
+    });
+
+    it('ends the fires a large snapshot no longer lists, a page of fires at a time, but none it names', async () => {
+      const id = (i: number) => `PAGE-${String(i).padStart(4, '0')}`;
+      await writeFires(
+        ctx().app.db.kysely,
+        Array.from({ length: 2_600 }, (_, i) =>
+          fire({ agency_code: 'sk', agency_fire_id: id(i), latitude: 54.1, longitude: -106.4 }),
+        ),
+      );
+      // The first 1,500 listed (the last of them by a rejected row), the other 1,100 no longer.
+      const rows = Array.from(
+        { length: 1_500 },
+        (_, i) =>
+          `sk,${id(i)},America/Regina,2026-07-15,2026-07-15,${i === 1_499 ? 'XX' : 'OC'},N,FUL,10,54.1,-106.4`,
+      );
+      const res = await post(ctx(), '?snapshot=true', [CSV_HEADER, ...rows].join('\n'));
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toMatchObject({ snapshot_on: '2026-07-15', accepted_count: 1_499, ended: 1_100 });
+      const stages = await ctx()
+        .app.db.kysely.selectFrom('fires')
+        .select(['stage_of_control', (eb) => eb.fn.countAll<number>().as('n')])
+        .where('agency_fire_id', 'like', 'PAGE-%')
+        .groupBy('stage_of_control')
+        .orderBy('stage_of_control')
+        .execute();
+      expect(stages.map((s) => [s.stage_of_control, Number(s.n)])).toEqual([
+        ['OC', 1_500],
+        ['OUT', 1_100],
+      ]);
     });
 
     it('answers a public read while a large import is being checked', async () => {

@@ -1,3 +1,4 @@
+import { isUtf8 } from 'node:buffer';
 import type { FiresImportResult } from '@ciffc/contracts';
 import { parse as parseCsv } from 'csv-parse/sync';
 import { isCwfisHeader } from './cwfis.ts';
@@ -95,23 +96,46 @@ export class SentFile {
 }
 
 /**
- * The file's bytes as text (docs/fires-import.md, "Encodings and separators"): UTF-8 with or without
- * its byte-order mark, UTF-16 with its mark (Excel's "Unicode text"), and Windows-1252 (Excel's
- * "CSV" on a Western European Windows) when the bytes are not UTF-8 or the charset says so.
+ * How the file's bytes are read as text (docs/fires-import.md, "Encodings and separators"): UTF-8
+ * with or without its byte-order mark, UTF-16 with its mark (Excel's "Unicode text", `skip` its two
+ * bytes), and Windows-1252 (Excel's "CSV" on a Western European Windows) when the bytes are not
+ * UTF-8 or the charset says so.
  */
-export function decodeFile(bytes: Uint8Array, contentType?: string): string {
+function encodingOf(bytes: Uint8Array, contentType?: string): { encoding: string; skip: number } {
   const charset = /charset="?([\w-]+)/i.exec(contentType ?? '')?.[1]?.toLowerCase();
-  if (bytes[0] === 0xff && bytes[1] === 0xfe) return new TextDecoder('utf-16le').decode(bytes.subarray(2));
-  if (bytes[0] === 0xfe && bytes[1] === 0xff) return new TextDecoder('utf-16be').decode(bytes.subarray(2));
+  if (bytes[0] === 0xff && bytes[1] === 0xfe) return { encoding: 'utf-16le', skip: 2 };
+  if (bytes[0] === 0xfe && bytes[1] === 0xff) return { encoding: 'utf-16be', skip: 2 };
   if (charset && /^(windows-1252|cp1252|iso-8859-1|latin-?1)$/.test(charset))
-    return new TextDecoder('windows-1252').decode(bytes);
+    return { encoding: 'windows-1252', skip: 0 };
   if (charset && !/^(utf-?8|us-ascii)$/.test(charset))
     throw malformed('import.unknown_encoding', { encoding: charset });
-  try {
-    return new TextDecoder('utf-8', { fatal: true, ignoreBOM: false }).decode(bytes);
-  } catch {
-    return new TextDecoder('windows-1252').decode(bytes);
+  return { encoding: isUtf8(bytes) ? 'utf-8' : 'windows-1252', skip: 0 };
+}
+
+/** The file's bytes as text (`encodingOf`). */
+export function decodeFile(bytes: Uint8Array, contentType?: string): string {
+  const { encoding, skip } = encodingOf(bytes, contentType);
+  return new TextDecoder(encoding).decode(bytes.subarray(skip));
+}
+
+/**
+ * The same text as `decodeFile`, `pieceBytes` of the file at a time, so that a large file is never
+ * held whole as text besides its bytes: a 63 MB file was a 63 MB string, or a 126 MB one when a
+ * single character was not ASCII (V8 then keeps two bytes a character).
+ */
+export function* decodedPieces(
+  bytes: Uint8Array,
+  contentType: string | undefined,
+  pieceBytes = 256 * 1024,
+): Generator<string> {
+  const { encoding, skip } = encodingOf(bytes, contentType);
+  const decoder = new TextDecoder(encoding);
+  for (let i = skip; i < bytes.length; i += pieceBytes) {
+    const piece = decoder.decode(bytes.subarray(i, i + pieceBytes), { stream: true });
+    if (piece) yield piece;
   }
+  const last = decoder.decode();
+  if (last) yield last;
 }
 
 const SEPARATORS = [',', ';', '\t'] as const;

@@ -1,3 +1,4 @@
+import type { IncomingMessage } from 'node:http';
 import {
   agencyOf,
   FiresImportProgress,
@@ -6,7 +7,7 @@ import {
   FiresImportResult,
   isNational,
 } from '@ciffc/contracts';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { forbidden, notFound } from '../../http/errors.ts';
@@ -14,6 +15,7 @@ import { ErrorResponse } from '../../http/query.ts';
 import { centreToday } from '../../http/time.ts';
 import { requireUser } from '../../plugins/identity.ts';
 import { fireHistoryRoutes } from '../history/routes.ts';
+import { readBody } from './body.ts';
 import { IMPORT_WORKER_BYTES } from './check.ts';
 import { importFires, importReport } from './import.ts';
 import { decodeFile, SentFile } from './parse.ts';
@@ -28,21 +30,17 @@ export async function fireImportRoutes(fastify: FastifyInstance): Promise<void> 
   fastify.removeContentTypeParser('application/json');
   fastify.addContentTypeParser(
     ['text/csv', 'text/plain', 'application/csv', 'application/geo+json', 'application/json'],
-    { parseAs: 'buffer' },
-    (request, body, done) => {
-      try {
-        const bytes = body as Buffer;
-        const contentType = request.headers['content-type'];
-        // A large file stays bytes until the worker thread decodes and checks it (check.ts).
-        done(
-          null,
-          bytes.byteLength >= IMPORT_WORKER_BYTES
-            ? new SentFile(bytes, contentType)
-            : decodeFile(bytes, contentType),
-        );
-      } catch (error) {
-        done(error as Error, undefined);
-      }
+    async (request: FastifyRequest, payload: IncomingMessage) => {
+      const bytes = await readBody(
+        payload,
+        request.headers['content-length'],
+        request.routeOptions.bodyLimit,
+      );
+      const contentType = request.headers['content-type'];
+      // A large file stays bytes until the worker thread decodes and checks it (check.ts).
+      return bytes.byteLength >= IMPORT_WORKER_BYTES
+        ? new SentFile(bytes, contentType)
+        : decodeFile(bytes, contentType);
     },
   );
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -88,7 +86,8 @@ export async function fireImportRoutes(fastify: FastifyInstance): Promise<void> 
           .header('cache-control', 'private, no-store')
           .header('content-disposition', `attachment; filename="${name}-rejected.csv"`)
           .type('text/csv; charset=utf-8');
-        return reply.send(csv);
+        // A stream of the report's text (import.ts), sent as it is read.
+        return reply.send(csv as unknown as string);
       }
       const result = await importFires(app.db, request.body, {
         today: centreToday(app.config.now()),

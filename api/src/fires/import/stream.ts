@@ -14,9 +14,15 @@ import { malformed } from './problems.ts';
 /** Characters handed to the parser at a time. */
 const PIECE = 256 * 1024;
 
-/** The text in pieces, without copying it whole. */
+/** The text in pieces, without copying it whole; a character of two code units stays in one piece. */
 export function* piecesOf(text: string): Generator<string> {
-  for (let i = 0; i < text.length; i += PIECE) yield text.slice(i, i + PIECE);
+  for (let i = 0; i < text.length; ) {
+    let end = Math.min(i + PIECE, text.length);
+    const last = text.charCodeAt(end - 1);
+    if (last >= 0xd800 && last <= 0xdbff && end < text.length) end += 1;
+    yield text.slice(i, end);
+    i = end;
+  }
 }
 
 type Pieces = Iterable<string> | AsyncIterable<string>;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseFireFile } from './parse.ts';
+import { decodedPieces, decodeFile, parseFireFile } from './parse.ts';
 import { piecesOf, streamCsvRecords } from './stream.ts';
 
 const HEADER =
@@ -68,5 +68,33 @@ describe('a large CSV read as a stream', () => {
     await expect(
       streamCsvRecords(['agency_code,agency_fire_id\nbc,1\n'], () => {}, 10),
     ).rejects.toMatchObject({ code: 'import.missing_columns' });
+  });
+
+  it('decodes the bytes a piece at a time to the text decodeFile gives whole, never more than a piece', () => {
+    const text = 'agency_code,agency_fire_id\nqc,Lac-Édouard ✓ 😀\nqc,Rivière-à-Pierre\n';
+    const files: [Uint8Array, string | undefined][] = [
+      [Buffer.from(text), undefined],
+      [Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(text)]), 'text/csv; charset=utf-8'],
+      [Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(text, 'utf16le')]), undefined],
+      [Buffer.from(text.replace(/[✓😀]/gu, ''), 'latin1'), undefined],
+      [Buffer.from(text.replace(/[✓😀]/gu, ''), 'latin1'), 'text/csv; charset=windows-1252'],
+    ];
+    for (const [bytes, type] of files)
+      for (const pieceBytes of [1, 3, 7, 1024]) {
+        const pieces = [...decodedPieces(bytes, type, pieceBytes)];
+        expect(pieces.join('')).toBe(decodeFile(bytes, type));
+        // A character of several bytes split between two pieces comes whole in the second.
+        for (const piece of pieces) expect(piece.length).toBeLessThanOrEqual(pieceBytes + 1);
+      }
+    expect(() => [...decodedPieces(Buffer.from(text), 'text/csv; charset=shift_jis')]).toThrow(
+      expect.objectContaining({ code: 'import.unknown_encoding' }),
+    );
+  });
+
+  it('cuts a text into pieces without parting the two halves of a character', () => {
+    const text = `${'a'.repeat(256 * 1024 - 1)}😀b`;
+    const pieces = [...piecesOf(text)];
+    expect(pieces.join('')).toBe(text);
+    expect(pieces[0]?.endsWith('😀')).toBe(true);
   });
 });

@@ -5,7 +5,8 @@ import type { FiresImportResult, ServerMessageCode } from '@ciffc/contracts';
 import { HttpError } from '../../http/errors.ts';
 import type { StoredFile } from '../history/store.ts';
 import type { ImportPlan, Outcome } from './apply.ts';
-import type { RejectedRow } from './problems.ts';
+import type { HandedFireKeys } from './fire-keys.ts';
+import type { SpooledRejected } from './rejected-rows.ts';
 import type { HandedRows, SpooledPart } from './valid-rows.ts';
 
 /**
@@ -47,7 +48,7 @@ export interface ApplyTask {
   id: number;
   kind: 'apply';
   file: string;
-  plan: Omit<ImportPlan, 'valid' | 'onRows'> & { valid: HandedRows };
+  plan: Omit<ImportPlan, 'valid' | 'listed' | 'onRows'> & { valid: HandedRows; listed: HandedFireKeys };
   holds: SharedArrayBuffer;
 }
 
@@ -57,10 +58,19 @@ export type WorkerTask = CheckTask | ApplyTask;
 export const asBuffer = (bytes: Uint8Array): Buffer =>
   Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 
+/**
+ * The bytes' own buffer, to move to the other thread without a copy; bytes that share their buffer
+ * with others (a slice of Node's pool) are copied instead.
+ */
+export function transferable(bytes: Uint8Array): ArrayBuffer[] {
+  const whole = bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength;
+  return whole && bytes.buffer instanceof ArrayBuffer ? [bytes.buffer] : [];
+}
+
 /** What the worker answers: a task's messages, then `done` or `applied`, or `failed`. */
 export type WorkerMessage =
   | { id: number; kind: 'valid'; part: SpooledPart }
-  | { id: number; kind: 'rejected'; rows: RejectedRow[] }
+  | { id: number; kind: 'rejected'; part: SpooledRejected }
   | {
       id: number;
       kind: 'done';
@@ -68,6 +78,8 @@ export type WorkerMessage =
       national: boolean;
       totalRows: number;
       stored: StoredFile | null;
+      /** Every fire the file names (fire-keys.ts), moved rather than copied. */
+      named: HandedFireKeys;
     }
   | { id: number; kind: 'began' }
   | { id: number; kind: 'written'; count: number }

@@ -53,10 +53,7 @@ export class ValidRows {
         }
         if (!this.#spool) throw new Error('a spooled part without its spool file');
         fd ??= openSync(this.#spool, 'r');
-        const { offset, bytes } = part as SpooledPart;
-        const text = Buffer.allocUnsafe(bytes);
-        readSync(fd, text, 0, bytes, offset);
-        const rows = JSON.parse(text.toString('utf8')) as SpooledRow[];
+        const rows = readSpooled(fd, part as SpooledPart) as SpooledRow[];
         yield rows.map(({ row, line, fire }) => ({
           record: { row, ...(line !== undefined ? { line } : {}), values: {} },
           fire,
@@ -134,7 +131,8 @@ function summaryOf(rows: readonly ValidRow[]): PartSummary {
 
 /**
  * The worker's side of a spool file: each part of valid rows appended as one JSON text (the raw
- * values are not needed once a row is checked). Only this process reads it (mode 0600).
+ * values are not needed once a row is checked), and each part of rejected rows likewise
+ * (rejected-rows.ts). Only this process reads it (mode 0600).
  */
 export class SpoolWriter {
   readonly #fd: number;
@@ -148,16 +146,28 @@ export class SpoolWriter {
     const spooled = rows.map(
       ({ record, fire }): SpooledRow => ({ row: record.row, line: record.line, fire }),
     );
-    const text = Buffer.from(JSON.stringify(spooled));
+    return { ...summaryOf(rows), ...this.append(spooled) };
+  }
+
+  /** Appends the values as one JSON text and answers where it is. */
+  append(values: unknown): { offset: number; bytes: number } {
+    const text = Buffer.from(JSON.stringify(values));
     let written = 0;
     while (written < text.length)
       written += writeSync(this.#fd, text, written, text.length - written, this.#offset + written);
-    const part = { ...summaryOf(rows), offset: this.#offset, bytes: text.length };
+    const place = { offset: this.#offset, bytes: text.length };
     this.#offset += text.length;
-    return part;
+    return place;
   }
 
   close(): void {
     closeSync(this.#fd);
   }
+}
+
+/** The JSON text of a spool file's part, read back. */
+export function readSpooled(fd: number, { offset, bytes }: { offset: number; bytes: number }): unknown {
+  const text = Buffer.allocUnsafe(bytes);
+  readSync(fd, text, 0, bytes, offset);
+  return JSON.parse(text.toString('utf8'));
 }

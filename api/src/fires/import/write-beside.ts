@@ -1,7 +1,8 @@
 import { EventEmitter } from 'node:events';
 import type { Db } from '../../db/index.ts';
 import type { ImportPlan, Outcome } from './apply.ts';
-import { HOLD_WRITE, holdWorker, onWorker } from './thread.ts';
+import { transferables as fireKeysBuffers } from './fire-keys.ts';
+import { HOLD_WRITE, holdWorker, onWorker, transferable } from './thread.ts';
 
 /**
  * A large import's comparing and writing on SQLite, on the import's worker thread with its own
@@ -30,10 +31,13 @@ export function holdImportWrites(held: boolean): void {
 export const importWrites = new EventEmitter();
 
 function onTheWorker(file: string, plan: ImportPlan): Promise<Outcome> {
-  const { valid, onRows, ...rest } = plan;
+  const { valid, listed, onRows, ...rest } = plan;
+  const handed = listed.handOver();
+  // The fires the file names and its compressed text move to the worker: this thread is done with them.
+  const transfer = [...fireKeysBuffers(handed), ...(rest.entry ? transferable(rest.entry.file.gzip) : [])];
   return new Promise<Outcome>((resolve, reject) => {
     onWorker(
-      { kind: 'apply', file, plan: { ...rest, valid: valid.handOver() } },
+      { kind: 'apply', file, plan: { ...rest, valid: valid.handOver(), listed: handed } },
       {
         message(message) {
           if (message.kind === 'began') importWrites.emit('began');
@@ -46,6 +50,7 @@ function onTheWorker(file: string, plan: ImportPlan): Promise<Outcome> {
         },
         fail: reject,
       },
+      transfer,
     );
   });
 }
