@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { AgencyCode, FeedOutcome } from '@ciffc/contracts';
 import type { Selectable } from 'kysely';
 import type { Db } from '../db/index.ts';
-import { decodeFile, importFires } from '../fires/import/import.ts';
+import { importFires, SentFile } from '../fires/import/import.ts';
 import { HttpError } from '../http/errors.ts';
 import { importPerimeterFeed } from '../perimeters/service.ts';
 import type { FireFeedsTable } from './tables.ts';
@@ -101,7 +101,9 @@ async function importFireFeed(
   fileName: string,
 ) {
   const contentType = response.headers.get('content-type') ?? undefined;
-  const result = await importFires(db, decodeFile(bytes, contentType), {
+  // The bytes as fetched: a large file is decoded a piece at a time on the import's worker, never
+  // whole on the API's thread (docs/fires-import.md).
+  const result = await importFires(db, new SentFile(bytes, contentType), {
     today: options.today,
     onlyAgency: feed.agency_code as AgencyCode,
     formatHint: contentType,

@@ -21,7 +21,7 @@ import { applyBeside, writesBeside } from './write-beside.ts';
  */
 
 // The import's one door for its callers (feeds, command line) that read files as bytes.
-export { decodeFile } from './parse.ts';
+export { SentFile } from './parse.ts';
 
 /** The answer of an import, each rejected row's reason a code of the catalogue. */
 export type ImportResult = Omit<FiresImportResult, 'rejected'> & { rejected: RejectedRow[] };
