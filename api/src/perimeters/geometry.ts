@@ -41,9 +41,22 @@ function position(raw: unknown): Position | undefined {
   return [lon, lat];
 }
 
-/** The rings of each polygon of a geometry, as plain arrays, or a refusal of its shape. */
+/**
+ * The rings of each polygon of a geometry, as plain arrays, or a refusal of its shape. A
+ * GeometryCollection of polygons only (KML's MultiGeometry, as Google Earth and GDAL write it) is
+ * read as the multipolygon it is; one with a point or a line is refused, naming what it holds.
+ */
 function polygonsOf(raw: unknown): unknown[][] | Refusal {
-  const g = raw as { type?: unknown; coordinates?: unknown } | null;
+  const g = raw as { type?: unknown; coordinates?: unknown; geometries?: unknown } | null;
+  if (g?.type === 'GeometryCollection' && Array.isArray(g.geometries)) {
+    const parts = g.geometries.map(polygonsOf);
+    const refused = parts.find((part): part is Refusal => !Array.isArray(part));
+    if (refused) return { code: 'perimeters.feature_not_polygon', params: { type: 'GeometryCollection' } };
+    const polygons = (parts as unknown[][][]).flat();
+    return polygons.length
+      ? polygons
+      : { code: 'perimeters.feature_not_polygon', params: { type: 'GeometryCollection' } };
+  }
   const type = typeof g?.type === 'string' ? g.type : 'nothing';
   if (type !== 'Polygon' && type !== 'MultiPolygon')
     return { code: 'perimeters.feature_not_polygon', params: { type } };

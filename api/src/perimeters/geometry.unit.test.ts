@@ -22,6 +22,28 @@ describe('perimeter geometry', () => {
     expect(checked.vertices).toBe(5);
   });
 
+  it("reads KML's MultiGeometry of polygons (a GeometryCollection) as a multipolygon, refuses one with a point", () => {
+    const two = checkArea({
+      type: 'GeometryCollection',
+      geometries: [
+        { type: 'Polygon', coordinates: [square(-120.4, 50.6, 0.01)] },
+        { type: 'Polygon', coordinates: [square(-120.3, 50.6, 0.01)] },
+      ],
+    } as never);
+    if ('code' in two) throw new Error(two.code);
+    expect(two.geometry.type).toBe('MultiPolygon');
+    expect(two.vertices).toBe(10);
+    expect(
+      checkArea({
+        type: 'GeometryCollection',
+        geometries: [
+          { type: 'Polygon', coordinates: [square(-120.4, 50.6, 0.01)] },
+          { type: 'Point', coordinates: [-120.4, 50.6] },
+        ],
+      } as never),
+    ).toMatchObject({ code: 'perimeters.feature_not_polygon', params: { type: 'GeometryCollection' } });
+  });
+
   it('refuses an open ring, a short ring, a bow tie, a point, a polygon in Mexico and an absurd area', () => {
     const open = square(-120, 50, 0.1)
       .slice(0, 4)

@@ -48,7 +48,8 @@ function captureTime(value: unknown): string | undefined {
   if (value instanceof Date) return Number.isNaN(value.getTime()) ? undefined : value.toISOString();
   if (typeof value === 'number' && Number.isFinite(value) && value > 0) return new Date(value).toISOString();
   if (typeof value !== 'string') return undefined;
-  const text = value.trim();
+  // GDAL writes KML and CSV dates with slashes (2026/07/10 14:05:00): read as the ISO form.
+  const text = value.trim().replace(/^(\d{4})\/(\d{2})\/(\d{2})/, '$1-$2-$3');
   const compact = /^(\d{4})(\d{2})(\d{2})$/.exec(text);
   const iso = compact ? `${compact[1]}-${compact[2]}-${compact[3]}` : text;
   if (!/^\d{4}-\d{2}-\d{2}([T ][\d:.]+(Z|[+-]\d{2}:?\d{2})?)?$/.test(iso)) return undefined;
@@ -57,6 +58,9 @@ function captureTime(value: unknown): string | undefined {
 }
 
 const round2 = (n: number) => Math.round(n * 100) / 100;
+
+/** One word holding a digit: how fire numbers look (G70001, 2026-NT-012, MB-0042). */
+const FIRE_NUMBER_LIKE = /^(?=\S*\d)[\p{L}\p{N}][\p{L}\p{N}._/-]*$/u;
 
 /**
  * The fire's year: `fire_year` / BC's and the US's `FIRE_YEAR`, else the agency's fire year of the
@@ -103,10 +107,17 @@ export function mapProperties(
   const hectares =
     p.number('agency_area_ha', 'FIRE_SIZE_HECTARES', 'FIRE_SIZE_') ??
     (acres === undefined ? undefined : acres * ACRE_HA);
+  // A KML Placemark's <name> is the fire's number in the files agencies and GDAL write (G70001,
+  // 2026-NT-012): one word with a digit is taken as the fire id when nothing else names it; words
+  // ("Donnie Creek") stay the fire's name (docs/perimeters.md).
+  const name = p.text('name');
+  const explicitId = p.text('fire_id', 'agency_fire_id') ?? bcNumber ?? usId;
+  const nameIsNumber = !explicitId && name !== undefined && FIRE_NUMBER_LIKE.test(name);
   return {
     agency_code: agency,
-    agency_fire_id: p.text('fire_id', 'agency_fire_id') ?? bcNumber ?? usId ?? null,
-    fire_name: p.text('fire_name', 'poly_IncidentName', 'IncidentName', 'name') ?? null,
+    agency_fire_id: explicitId ?? (nameIsNumber ? name : undefined) ?? null,
+    fire_name:
+      p.text('fire_name', 'poly_IncidentName', 'IncidentName') ?? (nameIsNumber ? undefined : name) ?? null,
     fire_year: fireYear(p, agency) ?? null,
     captured_at: captured,
     agency_area_ha: hectares === undefined ? null : round2(hectares),

@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest';
+import { mapProperties } from './mapping.ts';
+
+const now = new Date('2026-07-11T12:00:00Z');
+const map = (properties: Record<string, unknown>) => mapProperties(properties, { ownAgency: 'bc', now });
+
+describe('a perimeter feature read as Google Earth and GDAL write KML', () => {
+  it("takes a Placemark's name that is a fire number as the fire id, and words as the fire's name", () => {
+    expect(map({ name: 'G70001' })).toMatchObject({ agency_fire_id: 'G70001', fire_name: null });
+    expect(map({ name: '2026-NT-012' })).toMatchObject({ agency_fire_id: '2026-NT-012' });
+    expect(map({ name: 'Donnie Creek' })).toMatchObject({ agency_fire_id: null, fire_name: 'Donnie Creek' });
+    expect(map({ name: 'Kelowna' })).toMatchObject({ agency_fire_id: null, fire_name: 'Kelowna' });
+    // A fire id the file gives stays the id; the name is then the name.
+    expect(map({ name: 'K70002', fire_id: 'K70001' })).toMatchObject({
+      agency_fire_id: 'K70001',
+      fire_name: 'K70002',
+    });
+  });
+
+  it('reads the slashed dates GDAL writes', () => {
+    expect(map({ name: 'G70001', captured_at: '2026/07/10' })).toMatchObject({
+      captured_at: '2026-07-10T00:00:00.000Z',
+    });
+    expect(map({ name: 'G70001', captured_at: '2026/07/10 14:05:00' })).toMatchObject({
+      captured_at: new Date('2026-07-10T14:05:00').toISOString(),
+    });
+    expect(map({ captured_at: '10/07/2026' })).toMatchObject({ code: 'perimeters.feature_bad_date' });
+  });
+});
