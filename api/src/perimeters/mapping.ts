@@ -100,12 +100,20 @@ export function mapProperties(
       code: 'perimeters.feature_foreign_agency',
       params: { agency: agency ?? '', own: options.ownAgency },
     };
-  const dateValue = p.raw('captured_at', 'TRACK_DATE', 'poly_DateCurrent', 'DateCurrent', 'timestamp');
+  // CWFIS's M3 perimeters: LASTDATE is the day of the newest hotspot the polygon holds.
+  const dateValue = p.raw(
+    'captured_at',
+    'TRACK_DATE',
+    'poly_DateCurrent',
+    'DateCurrent',
+    'timestamp',
+    'LASTDATE',
+  );
   const captured = dateValue === undefined ? options.now.toISOString() : captureTime(dateValue);
   if (!captured) return { code: 'perimeters.feature_bad_date', params: { value: String(dateValue) } };
   const acres = p.number('poly_GISAcres', 'GISAcres');
   const hectares =
-    p.number('agency_area_ha', 'FIRE_SIZE_HECTARES', 'FIRE_SIZE_') ??
+    p.number('agency_area_ha', 'FIRE_SIZE_HECTARES', 'FIRE_SIZE_', 'AREA') ??
     (acres === undefined ? undefined : acres * ACRE_HA);
   // A KML Placemark's <name> is the fire's number in the files agencies and GDAL write (G70001,
   // 2026-NT-012): one word with a digit is taken as the fire id when nothing else names it; words

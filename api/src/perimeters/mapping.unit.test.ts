@@ -26,4 +26,12 @@ describe('a perimeter feature read as Google Earth and GDAL write KML', () => {
     });
     expect(map({ captured_at: '10/07/2026' })).toMatchObject({ code: 'perimeters.feature_bad_date' });
   });
+
+  it("reads CWFIS's M3 perimeters: LASTDATE as the capture, AREA as the file's hectares", () => {
+    expect(map({ UID: 12345, FIRSTDATE: '2026/07/01', LASTDATE: '2026/07/09', AREA: 1234.5 })).toMatchObject({
+      captured_at: '2026-07-09T00:00:00.000Z',
+      agency_area_ha: 1234.5,
+      agency_fire_id: null,
+    });
+  });
 });
