@@ -1,3 +1,5 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../src/db/tables.ts';
 import type { NewFire } from '../src/fires/store.ts';
 
 /** A valid fire in Alberta; override what the test is about. */
@@ -29,3 +31,26 @@ export const square = (lon: number, lat: number, size: number) => [
   [lon, lat + size],
   [lon, lat],
 ];
+
+/** A current national publication of `date`, written directly: for tests of what reads publications. */
+export async function insertPublication(
+  db: Kysely<Database>,
+  date: string,
+  level: string,
+  report: unknown = {},
+): Promise<void> {
+  await db
+    .insertInto('national_sitrep_publications')
+    .values({
+      report_date: date,
+      publication_number: 1,
+      current: 1,
+      draft_version: 1,
+      preparedness_level: level,
+      report: JSON.stringify(report),
+      fields: '{}',
+      published_at: `${date}T20:00:00.000Z`,
+      published_by: 'ciffc',
+    })
+    .execute();
+}

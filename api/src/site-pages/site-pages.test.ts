@@ -3,6 +3,7 @@
 import path from 'node:path';
 import { expect, it } from 'vitest';
 import { forEachEngine } from '../../test/context.ts';
+import { insertPublication } from '../../test/fixtures.ts';
 import { REPO_ROOT } from '../config.ts';
 import { upsertFires } from '../fires/store.ts';
 
@@ -107,22 +108,8 @@ const head = (html: string) => {
 forEachEngine(
   'served pages: head, report text, status, sitemap',
   (ctx) => {
-    const publish = async (date: string, level: string, en: string, fr: string) => {
-      await ctx()
-        .app.db.kysely.insertInto('national_sitrep_publications')
-        .values({
-          report_date: date,
-          publication_number: 1,
-          current: 1,
-          draft_version: 1,
-          preparedness_level: level,
-          report: JSON.stringify(storedReport(date, level, en, fr)),
-          fields: '{}',
-          published_at: `${date}T20:00:00.000Z`,
-          published_by: 'ciffc',
-        })
-        .execute();
-    };
+    const publish = (date: string, level: string, en: string, fr: string) =>
+      insertPublication(ctx().app.db.kysely, date, level, storedReport(date, level, en, fr));
     const get = (url: string, headers: Record<string, string> = {}) =>
       ctx().app.inject({
         method: 'GET',

@@ -1,7 +1,7 @@
 import { DashboardSinceYesterday } from '@ciffc/contracts';
 import { expect, it } from 'vitest';
 import { bearer, forEachEngine, type TestContext, tokenFor } from '../../../test/context.ts';
-import { CSV_HEADER } from '../../../test/fixtures.ts';
+import { CSV_HEADER, insertPublication } from '../../../test/fixtures.ts';
 
 /** The home page's "since yesterday": new fires today and yesterday, fires out today, the level's change. */
 const TODAY = '2026-07-10';
@@ -15,22 +15,8 @@ const FILE = [
   'ab,O2,America/Edmonton,2026-07-01,2026-07-09,OUT,N,FUL,1,55.1,-115.3',
 ].join('\n');
 
-async function publish(ctx: TestContext, date: string, level: string) {
-  await ctx.app.db.kysely
-    .insertInto('national_sitrep_publications')
-    .values({
-      report_date: date,
-      publication_number: 1,
-      current: 1,
-      draft_version: 1,
-      preparedness_level: level,
-      report: '{}',
-      fields: '{}',
-      published_at: `${date}T20:00:00.000Z`,
-      published_by: 'ciffc',
-    })
-    .execute();
-}
+const publish = (ctx: TestContext, date: string, level: string) =>
+  insertPublication(ctx.app.db.kysely, date, level);
 
 const read = async (ctx: TestContext) => {
   const res = await ctx.app.inject({ method: 'GET', url: '/v1/dashboard/since-yesterday' });
