@@ -5,7 +5,7 @@ import { apiGet } from '../../shared/api/data-api.ts';
 import { formatCentreTime } from '../../shared/format/CentreTime.tsx';
 import { useFormat } from '../../shared/format/useFormat.ts';
 
-export const sinceYesterdayQuery = () =>
+const sinceYesterdayQuery = () =>
   queryOptions({
     queryKey: ['dashboard-since-yesterday'],
     queryFn: ({ signal }) =>

@@ -31,10 +31,10 @@ export function OfflineNotice({ unsaved }: { unsaved: boolean }) {
 }
 
 /** The state of the connection as this page's saves see it. */
-export type ConnectionState = 'offline' | 'unsent' | 'synced' | 'ready';
+type ConnectionState = 'offline' | 'unsent' | 'synced' | 'ready';
 
 /** Offline when the browser says so or the last send failed on the network; then what waits, then when it was saved. */
-export function connectionState(state: EditState, online: boolean, savedAt: Date | null): ConnectionState {
+function connectionState(state: EditState, online: boolean, savedAt: Date | null): ConnectionState {
   if (!online || state.failures > 0) return 'offline';
   if (hasUnsent(state)) return 'unsent';
   return savedAt ? 'synced' : 'ready';
