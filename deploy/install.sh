@@ -5,7 +5,7 @@
 #
 # Creates, or completes without overwriting anything already set: the service user, the folders
 # the units may write (with owners and modes), the PostgreSQL roles and databases of both parts
-# with generated passwords, /etc/ciffc/{api,cms,nginx}.env with generated secrets, the systemd
+# with generated passwords, /etc/ciffc/{api,cms,nginx,backup,check}.env with generated secrets, the systemd
 # units, nginx's site config rendered from the template (deploy/render-nginx.mjs), and a TLS
 # certificate that lets nginx start before Let's Encrypt has issued one (a self-signed
 # placeholder, replaced by certbot's certificate as soon as it exists; README, HTTPS).
@@ -93,6 +93,10 @@ put() {
   is_root && chown --reference="$file" "$tmp"
   mv "$tmp" "$file"
 }
+
+# Sets KEY only when FILE has no line for it: a setting added to the template after the file was
+# copied (an empty value or `off` chosen by the operator stays).
+add() { if ! grep -q "^$2=" "$1"; then put "$1" "$2" "$3"; fi; }
 
 # A value the template ships and nobody has chosen yet.
 unset_value() { [ -z "$1" ] || [[ $1 == *CHANGE-ME* ]] || [[ $1 == *example.ca* ]]; }
@@ -229,6 +233,14 @@ part_settings() {
   # Derived from nginx.env on every run: the port lives there.
   put "$cms" PORT "${cms_address##*:}"
   put "$api" CMS_URL "http://$cms_address"
+  # Settings of later releases, for a settings file copied before them.
+  add "$api" METRICS_PORT +1000
+  add "$api" METRICS_HOST 127.0.0.1
+}
+
+# check.env: the thresholds of deploy/check.sh (ciffc-check.timer) and who hears of an alert.
+check_settings() {
+  env_file check 0640
 }
 
 psql_admin() {
@@ -326,6 +338,7 @@ units() {
   # The nightly backup is enabled once, when its timer is first installed (systemctl enable makes
   # this same link): an operator who disables it is not overruled by the next run.
   if [ ! -e "$dir/ciffc-backup.timer" ]; then backup_timer_new=1; fi
+  if [ ! -e "$dir/ciffc-check.timer" ]; then check_timer_new=1; fi
   for port in $api_ports; do
     instances="$instances ciffc-api@$port.service"
     wants="$wants ciffc-api@$port.service ciffc-api-health@$port.timer"
@@ -342,6 +355,11 @@ units() {
     mkdir -p "$dir/timers.target.wants"
     ln -sfn /etc/systemd/system/ciffc-backup.timer "$dir/timers.target.wants/ciffc-backup.timer"
     say "enabled ciffc-backup.timer (daily backups, $etc/backup.env)"
+  fi
+  if [ -n "${check_timer_new:-}" ]; then
+    mkdir -p "$dir/timers.target.wants"
+    ln -sfn /etc/systemd/system/ciffc-check.timer "$dir/timers.target.wants/ciffc-check.timer"
+    say "enabled ciffc-check.timer (the alert set every 5 minutes, $etc/check.env)"
   fi
   sed -e "s#^After=.*#After=ciffc-cms.service$instances#" \
     "$here/systemd/nginx.service.d/ciffc.conf" >"$dir/nginx.service.d/ciffc.conf"
@@ -364,6 +382,7 @@ activate() {
     systemctl daemon-reload
     if systemctl is-active --quiet nginx; then systemctl reload nginx; fi
     if [ -n "${backup_timer_new:-}" ]; then systemctl start ciffc-backup.timer; fi
+    if [ -n "${check_timer_new:-}" ]; then systemctl start ciffc-check.timer; fi
   fi
 }
 
@@ -379,6 +398,7 @@ main() {
   remember
   nginx_settings
   backup_settings
+  check_settings
   folders
   local api_before cms_before
   api_before=$(password_of api)

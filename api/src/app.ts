@@ -21,6 +21,7 @@ import { FastPath } from './http/fast-path.ts';
 import { dataToken } from './http/query.ts';
 import { centreToday } from './http/time.ts';
 import { inventoryRoutes } from './inventory/routes.ts';
+import { registerMetrics } from './metrics/metrics.ts';
 import { atomFeedRoutes } from './national-sitrep/atom-routes.ts';
 import { nationalSitrepRoutes } from './national-sitrep/routes.ts';
 import { ogcRoutes } from './ogc/routes.ts';
@@ -157,6 +158,8 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
   registerErrors(app);
   registerKnownParams(app);
   registerOpenDataCors(app);
+  // Prometheus metrics on their own port when METRICS_PORT is set (an onRequest hook, before any route)
+  registerMetrics(app);
 
   // 4. identity
   app.decorate('identityResolver', registerIdentity(app, config));

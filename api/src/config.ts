@@ -45,6 +45,11 @@ export interface Config {
   now: () => Date;
   /** The perimeter reader's process: its heap cap and time limit (perimeters/reader.ts). */
   perimeterReader: { heapMb: number; timeoutMs: number };
+  /**
+   * Prometheus metrics on a listener of their own (metrics/metrics.ts), never on the API's port,
+   * which nginx serves; undefined: off (METRICS_PORT unset, empty, 0 or off).
+   */
+  metrics: { host: string; port: number } | undefined;
 }
 
 const DEV_SECRET_NOTE = 'a random per-process secret (no token will verify until JWT_SECRET is set)';
@@ -72,6 +77,24 @@ function intSetting(
   if (!Number.isInteger(value) || value < min || value > max)
     throw new Error(`${name} must be a whole number from ${min} to ${max}: ${raw}`);
   return value;
+}
+
+/**
+ * METRICS_PORT: a port, or `+N` for the API's port plus N (one api.env serves every instance,
+ * docs/configuration.md); unset, empty, `0` or `off`: no metrics listener. A port out of range is
+ * refused at start; a port taken only costs the metrics (metrics/metrics.ts).
+ */
+function metricsSetting(env: NodeJS.ProcessEnv, apiPort: number): Config['metrics'] {
+  const raw = (env.METRICS_PORT ?? '').trim();
+  if (raw === '' || raw === '0' || raw.toLowerCase() === 'off') return undefined;
+  const offset = raw.startsWith('+');
+  const value = Number(offset ? raw.slice(1) : raw);
+  const port = offset ? apiPort + value : value;
+  if (!/^\+?\d+$/.test(raw) || !Number.isInteger(port) || port < 1 || port > 65_535)
+    throw new Error(`METRICS_PORT must be a port, +N (the API's port plus N) or off: ${raw}`);
+  if (port === apiPort)
+    throw new Error(`METRICS_PORT must differ from API_PORT (${apiPort}): nginx serves that one`);
+  return { host: env.METRICS_HOST || '127.0.0.1', port };
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
@@ -112,6 +135,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
         600_000,
       ),
     },
+    metrics: metricsSetting(env, port),
     ...overrides,
   };
   if (!jwtSecret && !overrides.jwtSecret) {

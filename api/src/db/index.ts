@@ -30,6 +30,8 @@ export interface Db {
    * Undefined on PostgreSQL and in-memory SQLite.
    */
   sqliteFile?: { name: string; holdWriter<T>(work: () => Promise<T>): Promise<T> };
+  /** PostgreSQL: the pool's connections now (the metrics, metrics/metrics.ts). */
+  poolStats?: () => { total: number; idle: number; waiting: number; max: number };
   close(): Promise<void>;
 }
 
@@ -71,6 +73,12 @@ export function createDb(options: DbOptions): Db {
         async (query, parameters) =>
           (await pool.query({ name: statementName(query), text: query, values: [...parameters] })).rows,
       ),
+      poolStats: () => ({
+        total: pool.totalCount,
+        idle: pool.idleCount,
+        waiting: pool.waitingCount,
+        max: options.poolSize ?? 10,
+      }),
       close: () => kysely.destroy(),
     };
   }

@@ -68,6 +68,9 @@ export class ResponseCache {
   private readonly groups = new Map<string, Set<string>>();
   private readonly building = new Map<string, Promise<Entry>>();
   private bytes = 0;
+  /** Lookups of `sendCached` answered from here, and those that had to build (the metrics). */
+  hits = 0;
+  misses = 0;
   /** The path in front of the router (fast-path.ts), told of every cached answer sent. */
   fastPath: { mark(reply: FastifyReply, cacheKey: string, coding: Coding | undefined): void } | undefined;
 
@@ -305,6 +308,8 @@ export async function sendCached<T>(
   const coding = codingFor(request.headers['accept-encoding']);
   // A hit (the common case) needs neither a hash nor a wait: the entry carries its tag.
   let entry = cache.get(key);
+  if (entry) cache.hits++;
+  else cache.misses++;
   const hash = entry?.tag ?? keyHash(key);
   const etag = etagFor(hash, coding);
   reply.headers({
