@@ -2,13 +2,31 @@ import AxeBuilder from '@axe-core/playwright';
 import { DEMO_PASSWORD } from '@ciffc/contracts';
 import { expect, type FrameLocator, type Locator, type Page } from '@playwright/test';
 
-/** Signs in through the login page, as a person would, and waits for the agency pill. */
+/** The demo accounts' own language (cms/src/seed/demo.ts): Quebec's is French. */
+const seededLanguage = (username: string) => (username === 'qc' ? 'fr' : 'en');
+
+/**
+ * Signs in through the login page, as a person would, and waits for the agency pill. The sign-in
+ * applies the account's language, and a test that used the header's toggle while signed in saved
+ * another one for that account (the whole run shares one content system): the account is put back
+ * to its seeded language by the same toggle, so that every test starts where the seed left it.
+ */
 export async function login(page: Page, username: string, password = DEMO_PASSWORD): Promise<void> {
   await page.goto('/login');
   await page.getByLabel(/^(Username|Nom d’utilisateur|Nom d'utilisateur)/).fill(username);
   await page.getByLabel(/^(Password|Mot de passe)/).fill(password);
   await page.getByRole('button', { name: /^(Login|Connexion)$/ }).click();
   await expect(page).toHaveURL(/\/agency/);
+  const wanted = seededLanguage(username);
+  if ((await page.locator('html').getAttribute('lang')) !== wanted) {
+    const saved = page.waitForResponse((r) => r.url().includes('/api/users/me/preferred-locale'));
+    // On a phone the toggle is in the menu.
+    const menu = page.getByRole('button', { name: 'Menu', exact: true });
+    if (await menu.isVisible()) await menu.click();
+    await switchTo(page, wanted === 'fr' ? 'Français' : 'English');
+    await saved;
+    await expect(page.locator('html')).toHaveAttribute('lang', wanted);
+  }
 }
 
 /** Clears the field and types the text one key at a time (never `fill`, which sets the value at once). */
