@@ -29,6 +29,7 @@ import { loadConfig } from '../../api/src/config.ts';
 import { startPostgres } from '../../api/test/postgres.ts';
 import { ensureCmsBuilt, freePort, repoRoot } from '../../scripts/lib/stack.ts';
 import { parseEnvFile } from '../render-nginx.mjs';
+import { writeNginxMain } from './stack.ts';
 
 const DOMAIN = 'fires.ciffc.test';
 const API_PORTS = [4101, 4102];
@@ -125,25 +126,7 @@ async function startInstalledNginx(ports: { tls: number; plain: number }): Promi
     .replace(/listen \[::\]:443 ssl http2;/, `listen [::1]:${ports.tls} ssl http2;`)
     .replace(/listen 80;/, `listen 127.0.0.1:${ports.plain};`)
     .replace(/listen \[::\]:80;/, `listen [::1]:${ports.plain};`);
-  writeFileSync(path.join(prefix, 'ciffc.conf'), site);
-  const temp = (name: string) => `  ${name}_temp_path ${path.join(prefix, name)};`;
-  writeFileSync(
-    path.join(prefix, 'nginx.conf'),
-    [
-      'daemon off;',
-      process.getuid?.() === 0 ? `user ${userInfo().username};` : '',
-      'worker_processes 1;',
-      `pid ${path.join(prefix, 'nginx.pid')};`,
-      `error_log ${path.join(prefix, 'error.log')} warn;`,
-      'events { worker_connections 64; }',
-      'http {',
-      '  include /etc/nginx/mime.types;',
-      ...['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map(temp),
-      `  include ${path.join(prefix, 'ciffc.conf')};`,
-      '}',
-    ].join('\n'),
-  );
-  const args = ['-p', prefix, '-c', path.join(prefix, 'nginx.conf'), '-e', path.join(prefix, 'error.log')];
+  const args = writeNginxMain(prefix, site);
   const check = spawnSync('nginx', [...args, '-t'], { encoding: 'utf8' });
   if (check.status !== 0) throw new Error(`nginx -t failed: ${check.stderr}`);
   const child: ChildProcess = spawn('nginx', args, { stdio: 'ignore' });

@@ -267,6 +267,36 @@ export function startCms(
   });
 }
 
+/**
+ * nginx's main configuration around a site's (`ciffc.conf`) in `prefix`: its pid, error log
+ * (`error.log`) and temporary folders there, in the foreground; as root, its workers run as this
+ * user, or they could not read the temporary folder. The arguments that run it (add `-t` to test).
+ */
+export function writeNginxMain(prefix: string, site: string): string[] {
+  mkdirSync(path.join(prefix, 'temp'), { recursive: true });
+  writeFileSync(path.join(prefix, 'ciffc.conf'), site);
+  const errorLog = path.join(prefix, 'error.log');
+  const temp = (name: string) => `  ${name}_temp_path ${path.join(prefix, 'temp', name)};`;
+  writeFileSync(
+    path.join(prefix, 'nginx.conf'),
+    [
+      'daemon off;',
+      process.getuid?.() === 0 ? `user ${userInfo().username};` : '',
+      'worker_processes 1;',
+      `pid ${path.join(prefix, 'nginx.pid')};`,
+      `error_log ${errorLog} warn;`,
+      'events { worker_connections 1024; }',
+      'http {',
+      '  include /etc/nginx/mime.types;',
+      '  default_type application/octet-stream;',
+      ...['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map(temp),
+      `  include ${path.join(prefix, 'ciffc.conf')};`,
+      '}',
+    ].join('\n'),
+  );
+  return ['-p', prefix, '-c', path.join(prefix, 'nginx.conf'), '-e', errorLog];
+}
+
 /** nginx in the foreground with its own prefix, pid, logs and temp paths; the site config rendered. */
 export async function startNginx(
   dir: string,
@@ -275,34 +305,7 @@ export async function startNginx(
 ): Promise<() => Promise<void>> {
   const prefix = path.join(dir, name);
   for (const sub of ['logs', 'cache', 'temp']) mkdirSync(path.join(prefix, sub), { recursive: true });
-  writeFileSync(path.join(prefix, 'ciffc.conf'), renderNginx(env));
-  const temp = (name: string) => `${name}_temp_path ${path.join(prefix, 'temp', name)};`;
-  writeFileSync(
-    path.join(prefix, 'nginx.conf'),
-    [
-      'daemon off;',
-      // As root, nginx's workers would run as nobody and could not read the temporary folder.
-      process.getuid?.() === 0 ? `user ${userInfo().username};` : '',
-      'worker_processes 1;',
-      `pid ${path.join(prefix, 'nginx.pid')};`,
-      `error_log ${path.join(prefix, 'logs', 'error.log')} warn;`,
-      'events { worker_connections 1024; }',
-      'http {',
-      '  include /etc/nginx/mime.types;',
-      '  default_type application/octet-stream;',
-      ...['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map((name) => `  ${temp(name)}`),
-      `  include ${path.join(prefix, 'ciffc.conf')};`,
-      '}',
-    ].join('\n'),
-  );
-  const args = [
-    '-p',
-    prefix,
-    '-c',
-    path.join(prefix, 'nginx.conf'),
-    '-e',
-    path.join(prefix, 'logs', 'error.log'),
-  ];
+  const args = writeNginxMain(prefix, renderNginx(env));
   const check = spawnSync('nginx', [...args, '-t'], { encoding: 'utf8' });
   if (check.status !== 0) throw new Error(`nginx -t failed: ${check.stderr}`);
   const child = spawn('nginx', args, { stdio: 'ignore' });

@@ -7,7 +7,7 @@
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir, userInfo } from 'node:os';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { connect, getCiphers } from 'node:tls';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -19,6 +19,7 @@ import {
   parseEnvFile,
   renderNginx,
 } from '../render-nginx.mjs';
+import { writeNginxMain } from './stack.ts';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'ciffc-tls-'));
 const shipped = parseEnvFile(readFileSync(path.join(DEPLOY_DIR, 'env', 'nginx.env'), 'utf8'));
@@ -67,23 +68,7 @@ function settings(tls: { cert: string; key: string }, extra: Record<string, stri
 function runNginx(name: string, config: string, start = false) {
   const prefix = path.join(dir, name);
   mkdirSync(prefix, { recursive: true });
-  writeFileSync(path.join(prefix, 'ciffc.conf'), config);
-  const temp = (t: string) => `  ${t}_temp_path ${path.join(prefix, t)};`;
-  writeFileSync(
-    path.join(prefix, 'nginx.conf'),
-    [
-      'daemon off;',
-      process.getuid?.() === 0 ? `user ${userInfo().username};` : '',
-      `pid ${path.join(prefix, 'nginx.pid')};`,
-      'events { worker_connections 64; }',
-      'http {',
-      '  include /etc/nginx/mime.types;',
-      ...['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map(temp),
-      `  include ${path.join(prefix, 'ciffc.conf')};`,
-      '}',
-    ].join('\n'),
-  );
-  const args = ['-p', prefix, '-c', path.join(prefix, 'nginx.conf'), '-e', path.join(prefix, 'error.log')];
+  const args = writeNginxMain(prefix, config);
   const check = spawnSync('nginx', [...args, '-t'], { encoding: 'utf8' });
   if (start && check.status === 0) nginx = spawn('nginx', args, { stdio: 'ignore' });
   return check;

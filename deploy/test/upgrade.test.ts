@@ -42,6 +42,7 @@ import {
   spawnPart,
 } from '../../scripts/lib/stack.ts';
 import { parseEnvFile } from '../render-nginx.mjs';
+import { writeNginxMain } from './stack.ts';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'ciffc-upgrade-'));
 const root = path.join(dir, 'root');
@@ -174,28 +175,8 @@ function writeNginxConfig() {
     .replace(/^ {2}listen \[::\].*\n/gm, '')
     .replace(/listen 443 ssl http2;/, `listen 127.0.0.1:${ports.tls} ssl http2;`)
     .replace(/listen 80;/, `listen 127.0.0.1:${ports.plain};`);
-  writeFileSync(path.join(nginxPrefix, 'ciffc.conf'), site);
-  const temp = (name: string) => `  ${name}_temp_path ${path.join(nginxPrefix, name)};`;
-  writeFileSync(
-    path.join(nginxPrefix, 'nginx.conf'),
-    [
-      'daemon off;',
-      process.getuid?.() === 0 ? `user ${userInfo().username};` : '',
-      'worker_processes 1;',
-      `pid ${path.join(nginxPrefix, 'nginx.pid')};`,
-      `error_log ${path.join(nginxPrefix, 'error.log')} warn;`,
-      'events { worker_connections 1024; }',
-      'http {',
-      '  include /etc/nginx/mime.types;',
-      ...['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map(temp),
-      `  include ${path.join(nginxPrefix, 'ciffc.conf')};`,
-      '}',
-    ].join('\n'),
-  );
-  const args = ['-p', nginxPrefix, '-c', path.join(nginxPrefix, 'nginx.conf')];
-  const check = spawnSync('nginx', [...args, '-e', path.join(nginxPrefix, 'error.log'), '-t'], {
-    encoding: 'utf8',
-  });
+  const args = writeNginxMain(nginxPrefix, site);
+  const check = spawnSync('nginx', [...args, '-t'], { encoding: 'utf8' });
   if (check.status !== 0) throw new Error(`nginx -t failed: ${check.stderr}`);
   return args;
 }
