@@ -12,27 +12,29 @@
  * user as the national centre's (as bench/fires-import.ts); no API answer is mocked. The
  * perimeters are imported through POST /v1/perimeters/import (files of IMPORT_BATCH): lobed rings of 500 vertices spread
  * over the boreal, inside the home page's first view (the map fits Canada on every screen) and
- * sized 13-46 km across so that none is left out of the first zoom band's answer (a ring under
- * about half a pixel is, docs/perimeters.md) or of MapLibre's tiles. The band's answer is asked
- * once before the runs, so each run reads the API's cached answer, as production's microcache gives.
+ * sized 13-46 km across so that none is left out of the first zoom band's shapes (a ring under
+ * about half a pixel is, docs/perimeters.md). The map draws them from the API's vector tiles
+ * (`/v1/ogc/collections/perimeters/tiles`); every tile of matrices 0 to 5 over Canada is asked once
+ * before the runs, so each run reads the API's cached tiles, as production's microcache gives.
  *
  * Per profile, the median of RUNS loads of `/` in a new browser context (Debian's Chromium,
- * --disable-gpu, as first-load.ts) of:
+ * --disable-gpu, as first-load.ts), from navigation (laptop) or from the tap on "Show the map"
+ * (phone, where the map waits for one), of:
  *   - navigation → fires drawn (the map's status line's `data-drawn`, as first-load.ts);
- *   - navigation → perimeters drawn: its `data-perimeters-drawn` reaching the perimeters of the
- *     answer (every one is in view); when it stops short, the count it reached and when;
+ *   - navigation → perimeters drawn: its `data-perimeters-drawn` reaching every current perimeter
+ *     (every one is in view); when it stops short, the count it reached and when;
  *   - the longest main-thread task and the total blocking time (the part of each task over 50 ms)
  *     from navigation until the perimeters were drawn (PerformanceObserver 'longtask');
- *   - the bytes of the perimeters answers (as sent, gzip from the API, and decoded).
+ *   - the bytes of the perimeters' tiles (as sent, gzip from the API, and decoded) and their number.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { CANADA_BOX, PERIMETER_ZOOM_BANDS } from '@ciffc/contracts';
 import type { Browser, Page } from '@playwright/test';
 import { SignJWT } from 'jose';
+import { tileMatrixSetLimits } from '../api/src/ogc/tiles/matrix.ts';
 import { ensureWebBuilt, freePort, type Part, startGateway, tail } from '../scripts/lib/stack.ts';
 import { emulateProfile, launchChromium, PROFILES, type Profile } from './browser.ts';
 import { median, reportFigure, startBenchApi } from './lib.ts';
@@ -129,7 +131,7 @@ interface Run {
   target: number;
   longestTask: number;
   blocking: number;
-  /** Bytes of the perimeters answers: as sent and decoded (Resource Timing). */
+  /** Bytes of the perimeters' tiles: as sent and decoded, and how many. */
   encoded: number;
   decoded: number;
   requests: number;
@@ -140,17 +142,14 @@ interface PageState {
   perimeters: [number, number][];
   longTasks: [number, number][];
   now: number;
-  answers: { encoded: number; decoded: number }[];
 }
 
 const state = (page: Page) =>
   page.evaluate<PageState>(`(() => ({
     drawn: window.__drawn, perimeters: window.__perimeters, longTasks: window.__longTasks, now: performance.now(),
-    answers: performance.getEntriesByType('resource').filter((e) => e.name.includes('/v1/perimeters?'))
-      .map((e) => ({ encoded: e.encodedBodySize, decoded: e.decodedBodySize })),
   }))()`);
 
-async function run(browser: Browser, baseUrl: string, profile: Profile): Promise<Run> {
+async function run(browser: Browser, baseUrl: string, profile: Profile, target: number): Promise<Run> {
   const context = await browser.newContext({
     viewport: profile.viewport,
     isMobile: profile.mobile,
@@ -161,28 +160,33 @@ async function run(browser: Browser, baseUrl: string, profile: Profile): Promise
     const page = await context.newPage();
     await emulateProfile(context, page, profile);
     await page.addInitScript({ content: OBSERVERS });
-    // The perimeters in the answers the map asked for: all of them in view, so all to be drawn.
-    let target = 0;
-    let answered = false;
+    // MapLibre fetches tiles from its worker, whose requests the page's Resource Timing does not
+    // list: they are counted here, as the browser received them.
+    const answers: { encoded: number; decoded: number }[] = [];
     page.on('response', (response) => {
-      if (!response.url().includes('/v1/perimeters?')) return;
-      void response
-        .json()
-        .then((body: { features?: unknown[] }) => {
-          target = Math.max(target, body.features?.length ?? 0);
-          answered = true;
-        })
+      if (!response.url().includes('/collections/perimeters/tiles/')) return;
+      void Promise.all([response.request().sizes(), response.body()])
+        .then(([sizes, body]) => answers.push({ encoded: sizes.responseBodySize, decoded: body.length }))
         .catch(() => {});
     });
-
     await page.goto(baseUrl, { waitUntil: 'load', timeout: TIMEOUT_MS });
+    // On a phone the map waits for a tap (docs/decisions.md, "The map on a phone waits for a tap"):
+    // its times count from the tap.
+    let start = 0;
+    const show = page.getByRole('button', { name: 'Show the map' });
+    if (profile.mobile) {
+      await show.waitFor({ timeout: TIMEOUT_MS });
+      start = await page.evaluate(() => performance.now());
+      await show.tap();
+    }
     const deadline = Date.now() + TIMEOUT_MS;
     let s = await state(page);
     for (;;) {
       const last = s.perimeters[s.perimeters.length - 1];
       const reached = last?.[1] ?? 0;
+      const answered = answers.length > 0;
       if (answered && s.drawn && reached >= target && target > 0) break;
-      // Stopped short: the count has not changed for STILL_MS since the answer came.
+      // Stopped short: the count has not changed for STILL_MS since the tiles came.
       if (answered && s.drawn && last && s.now - last[0] > STILL_MS) break;
       if (Date.now() > deadline)
         throw new Error(
@@ -194,17 +198,17 @@ async function run(browser: Browser, baseUrl: string, profile: Profile): Promise
     const series = s.perimeters;
     const reached = Math.max(...series.map(([, n]) => n));
     const perimetersDrawn = series.find(([, n]) => n >= reached)?.[0] ?? Number.NaN;
-    const before = s.longTasks.filter(([start]) => start < perimetersDrawn);
+    const before = s.longTasks.filter(([at]) => at >= start && at < perimetersDrawn);
     return {
-      firesDrawn: s.drawn,
-      perimetersDrawn,
+      firesDrawn: s.drawn - start,
+      perimetersDrawn: perimetersDrawn - start,
       reached,
       target,
       longestTask: Math.max(0, ...before.map(([, d]) => d)),
       blocking: before.reduce((sum, [, d]) => sum + Math.max(0, d - 50), 0),
-      encoded: s.answers.reduce((sum, a) => sum + a.encoded, 0),
-      decoded: s.answers.reduce((sum, a) => sum + a.decoded, 0),
-      requests: s.answers.length,
+      encoded: answers.reduce((sum, a) => sum + a.encoded, 0),
+      decoded: answers.reduce((sum, a) => sum + a.decoded, 0),
+      requests: answers.length,
     };
   } finally {
     await context.close();
@@ -252,24 +256,34 @@ try {
   parts.push(gateway);
   step('import');
   await importBenchPerimeters(api);
-  // The first band's answer (the whole of Canada), as the map asks for it: computed once here.
-  const firstBand = `/v1/perimeters?bbox=${CANADA_BOX.join(',')}&zoom=${PERIMETER_ZOOM_BANDS[0].maxZoom}`;
-  const warm = await fetch(gateway.url + firstBand, { headers: { 'accept-encoding': 'gzip' } });
-  const warmBody = (await warm.json()) as { features: unknown[] };
-  console.log(`first band's answer: ${warmBody.features.length} perimeters (${firstBand})`);
+  // Every tile the first views can ask (matrices 0 to 5 over Canada): computed once here.
+  let warmed = 0;
+  for (const limits of tileMatrixSetLimits().slice(0, 6))
+    for (let row = limits.minTileRow; row <= limits.maxTileRow; row++)
+      for (let col = limits.minTileCol; col <= limits.maxTileCol; col++) {
+        const url = `/v1/ogc/collections/perimeters/tiles/WebMercatorQuad/${limits.tileMatrix}/${row}/${col}`;
+        await fetch(gateway.url + url, { headers: { 'accept-encoding': 'gzip' } }).then((r) =>
+          r.arrayBuffer(),
+        );
+        warmed++;
+      }
+  const current = (await (
+    await fetch(`${gateway.url}/v1/ogc/collections/perimeters/items?limit=1`)
+  ).json()) as { numberMatched: number };
+  console.log(`${warmed} tiles asked once; ${current.numberMatched} current perimeters, every one in view`);
 
   browser = await launchChromium();
   console.log(
     `\nPerimeters drawn on / (${POLYGONS} imported, ${VERTICES} vertices each), median of ${RUNS} cold loads`,
   );
   console.log(
-    '| profile | fires drawn | perimeters drawn | reached / in the answer | longest task | TBT | perimeters answer (decoded), requests |',
+    '| profile | fires drawn | perimeters drawn | reached / current perimeters | longest task | TBT | perimeters tiles (decoded), requests |',
   );
   console.log('|---|---|---|---|---|---|---|');
   const figures: string[] = [];
   for (const profile of PROFILES) {
     const runs: Run[] = [];
-    for (let i = 0; i < RUNS; i++) runs.push(await run(browser, gateway.url, profile));
+    for (let i = 0; i < RUNS; i++) runs.push(await run(browser, gateway.url, profile, current.numberMatched));
     figures.push(summary(profile, runs));
   }
   reportFigure('perimeter-draw', figures.join('; '));

@@ -4,17 +4,25 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 
 /**
- * A GeoPackage (OGC 12-128r18, version 1.3) of points in WGS 84, written with the SQLite library the
+ * A GeoPackage (OGC 12-128r18, version 1.3) of points or areas in WGS 84, written with the SQLite library the
  * API already runs on: no GDAL on the server (docs/decisions.md, "GeoPackage download").
  */
 
 /** The column types a GeoPackage feature table may declare (spec 1.1.1.1.3, table 1). */
-export type GeoPackageColumnType = 'TEXT' | 'REAL' | 'INTEGER' | 'DATE' | 'DATETIME';
+export type GeoPackageColumnType = 'TEXT' | 'REAL' | 'INTEGER' | 'BOOLEAN' | 'DATE' | 'DATETIME';
 type GeoPackageValue = string | number | null;
 
 interface GeoPackagePoint {
   longitude: number;
   latitude: number;
+  properties: Readonly<Record<string, GeoPackageValue>>;
+}
+
+/** A MultiPolygon's coordinates (GeoJSON order: polygons, rings, [longitude, latitude]). */
+type MultiPolygonCoordinates = readonly (readonly (readonly (readonly number[])[])[])[];
+
+interface GeoPackageArea {
+  polygons: MultiPolygonCoordinates;
   properties: Readonly<Record<string, GeoPackageValue>>;
 }
 
@@ -25,11 +33,13 @@ export interface GeoPackageLayer {
   description: string;
   /** The attributes, in the order a GIS shows them; every feature's properties use these names. */
   columns: Readonly<Record<string, GeoPackageColumnType>>;
-  features: readonly GeoPackagePoint[];
+  features: readonly (GeoPackagePoint | GeoPackageArea)[];
   /** When the data last changed (ISO 8601), for gpkg_contents.last_change; now if unknown. */
   lastChange: string | null;
   /** Key-value metadata of the layer (a licence, an attribution), as GDAL reads it. */
   metadata: Readonly<Record<string, string>>;
+  /** Points (the default) or MultiPolygons; an empty layer of areas names it here. */
+  geometryType?: 'POINT' | 'MULTIPOLYGON';
 }
 
 /** "GPKG" as a 32-bit integer: PRAGMA application_id (spec 1.1.1.1.1, Req 2). */
@@ -103,6 +113,45 @@ export function pointBlob(longitude: number, latitude: number, srsId = WGS84): B
   return blob;
 }
 
+/**
+ * A MultiPolygon as GeoPackage binary: the header with its envelope (minx, maxx, miny, maxy), which
+ * the spec recommends beyond points so a reader can skip a feature without reading it, then the
+ * MultiPolygon as little-endian WKB (type 6).
+ */
+function multiPolygonBlob(polygons: MultiPolygonCoordinates, srsId = WGS84): Buffer {
+  const box = boxOf(polygons.flat(2));
+  const parts: Buffer[] = [];
+  const header = Buffer.alloc(8 + 32);
+  header.write('GP', 0, 'ascii');
+  header.writeUInt8(0, 2);
+  header.writeUInt8(0b0000_0011, 3);
+  header.writeInt32LE(srsId, 4);
+  for (const [i, v] of [box.min_x, box.max_x, box.min_y, box.max_y].entries())
+    header.writeDoubleLE(v, 8 + i * 8);
+  parts.push(header);
+  const head = (type: number, count: number) => {
+    const b = Buffer.alloc(9);
+    b.writeUInt8(1, 0);
+    b.writeUInt32LE(type, 1);
+    b.writeUInt32LE(count, 5);
+    return b;
+  };
+  parts.push(head(6, polygons.length));
+  for (const polygon of polygons) {
+    parts.push(head(3, polygon.length));
+    for (const ring of polygon) {
+      const b = Buffer.alloc(4 + ring.length * 16);
+      b.writeUInt32LE(ring.length, 0);
+      ring.forEach((p, i) => {
+        b.writeDoubleLE(p[0] as number, 4 + i * 16);
+        b.writeDoubleLE(p[1] as number, 12 + i * 16);
+      });
+      parts.push(b);
+    }
+  }
+  return Buffer.concat(parts);
+}
+
 /** GDAL's metadata document: the form in which ogrinfo and QGIS show a layer's key-value metadata. */
 function gdalMetadata(items: Readonly<Record<string, string>>): string {
   const xmlText = (text: string) =>
@@ -111,26 +160,43 @@ function gdalMetadata(items: Readonly<Record<string, string>>): string {
   return `<GDALMultiDomainMetadata><Metadata>${mdi.join('')}</Metadata></GDALMultiDomainMetadata>`;
 }
 
-/** The bounding box gpkg_contents declares; none (NULL) for an empty layer. */
-function extent(features: readonly GeoPackagePoint[]) {
-  if (features.length === 0) return { min_x: null, min_y: null, max_x: null, max_y: null };
-  const xs = features.map((f) => f.longitude);
-  const ys = features.map((f) => f.latitude);
-  return { min_x: Math.min(...xs), min_y: Math.min(...ys), max_x: Math.max(...xs), max_y: Math.max(...ys) };
+function boxOf(positions: readonly (readonly number[])[]) {
+  let [min_x, min_y, max_x, max_y] = [Infinity, Infinity, -Infinity, -Infinity];
+  for (const [x = 0, y = 0] of positions) {
+    min_x = Math.min(min_x, x);
+    min_y = Math.min(min_y, y);
+    max_x = Math.max(max_x, x);
+    max_y = Math.max(max_y, y);
+  }
+  return { min_x, min_y, max_x, max_y };
 }
+
+const positionsOf = (f: GeoPackagePoint | GeoPackageArea) =>
+  'polygons' in f ? f.polygons.flat(2) : [[f.longitude, f.latitude]];
+
+/** The bounding box gpkg_contents declares; none (NULL) for an empty layer. */
+function extent(features: readonly (GeoPackagePoint | GeoPackageArea)[]) {
+  if (features.length === 0) return { min_x: null, min_y: null, max_x: null, max_y: null };
+  return boxOf(features.flatMap(positionsOf));
+}
+
+/** The layer's geometry type: the first feature's (one type a layer), points when it has none. */
+const geometryTypeOf = (layer: GeoPackageLayer) =>
+  layer.geometryType ?? (layer.features[0] && 'polygons' in layer.features[0] ? 'MULTIPOLYGON' : 'POINT');
 
 /** The feature table and its rows in gpkg_contents and gpkg_geometry_columns. */
 function declareLayer(db: Database.Database, layer: GeoPackageLayer): void {
   const columns = Object.entries(layer.columns).map(([name, type]) => `${quoted(name)} ${type}`);
   db.exec(
-    `CREATE TABLE ${quoted(layer.table)} (fid INTEGER PRIMARY KEY AUTOINCREMENT NOT NULL, geom POINT, ${columns.join(', ')})`,
+    `CREATE TABLE ${quoted(layer.table)} (fid INTEGER PRIMARY KEY AUTOINCREMENT NOT NULL, geom ${geometryTypeOf(layer)}, ${columns.join(', ')})`,
   );
   db.prepare(
     `INSERT INTO gpkg_contents (table_name, data_type, identifier, description, last_change, min_x, min_y, max_x, max_y, srs_id)
      VALUES (@table, 'features', @identifier, @description, COALESCE(@lastChange, strftime('%Y-%m-%dT%H:%M:%fZ','now')), @min_x, @min_y, @max_x, @max_y, ${WGS84})`,
   ).run({ ...layer, ...extent(layer.features) });
-  db.prepare(`INSERT INTO gpkg_geometry_columns VALUES (?, 'geom', 'POINT', ${WGS84}, 0, 0)`).run(
+  db.prepare(`INSERT INTO gpkg_geometry_columns VALUES (?, 'geom', ?, ${WGS84}, 0, 0)`).run(
     layer.table,
+    geometryTypeOf(layer),
   );
 }
 
@@ -140,7 +206,10 @@ function insertFeatures(db: Database.Database, layer: GeoPackageLayer): void {
     `INSERT INTO ${quoted(layer.table)} (geom, ${names.map(quoted).join(', ')}) VALUES (?, ${names.map(() => '?').join(', ')})`,
   );
   for (const f of layer.features)
-    insert.run(pointBlob(f.longitude, f.latitude), ...names.map((n) => f.properties[n] ?? null));
+    insert.run(
+      'polygons' in f ? multiPolygonBlob(f.polygons) : pointBlob(f.longitude, f.latitude),
+      ...names.map((n) => f.properties[n] ?? null),
+    );
 }
 
 /** The layer's metadata (the metadata extension), referenced from the table as GDAL writes it. */

@@ -1,4 +1,4 @@
-import { SitrepExportRows, sitrepExportQuery } from '@ciffc/contracts';
+import { REPORT_EXPORT_COLUMNS, SitrepExportRows, sitrepExportQuery } from '@ciffc/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { type ApprovedAgencySitrepRow, listApprovedAgencySitreps } from '../agency-sitrep/service.ts';
@@ -46,9 +46,7 @@ const AGENCY_EXPORT_COLUMNS = columns<ApprovedAgencySitrepRow>()([
   'full_response_total_area',
   'overall_fires',
   'overall_area',
-  'prescribed_fires_active',
-  'fop_ltg',
-  'fop_nat',
+  ...REPORT_EXPORT_COLUMNS,
   'priority_fires',
   'en_ops_summary',
   'fr_ops_summary',

@@ -1,6 +1,6 @@
 import {
   CRS84,
-  type Locale,
+  licenceLinkHeader,
   WILDFIRES_DOWNLOAD_FILES,
   type WildfiresDownloadFormat,
   WildfiresDownloadQuery,
@@ -13,19 +13,8 @@ import { sendCached } from '../http/cache.ts';
 import { requestLang } from '../http/lang.ts';
 import { ErrorResponse, readVersion } from '../http/query.ts';
 import { currentAreas } from '../perimeters/store.ts';
-import { licenceOf, wildfiresDownload } from './wildfires-download.ts';
+import { wildfiresDownload } from './wildfires-download.ts';
 import { wildfiresGeoPackage } from './wildfires-geopackage.ts';
-
-/**
- * The licence as an RFC 8288 `Link` (rel="license"), the one place a CSV can carry it without a
- * line that spreadsheet and GIS readers would take for data (docs/decisions.md, "Fire downloads").
- * The title is RFC 8187-encoded: a header value must stay ASCII, the licence's name has a dash.
- */
-function licenceLinkHeader(lang: Locale): string {
-  const licence = licenceOf(lang);
-  const encoded = (text: string) => `UTF-8''${encodeURIComponent(text)}`;
-  return `<${licence.url}>; rel="license"; title*=${encoded(licence.title)}; attribution*=${encoded(licence.attribution)}`;
-}
 
 /** Content-Crs for the formats with coordinates (OGC API – Features Part 2 names it so). */
 const HAS_GEOMETRY: ReadonlySet<WildfiresDownloadFormat> = new Set(['geojson', 'kml', 'gpkg']);

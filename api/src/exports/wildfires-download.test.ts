@@ -3,6 +3,7 @@ import { expectCachedPublicGet } from '../../test/caching.ts';
 import { clockAt, forEachEngine } from '../../test/context.ts';
 import { fire } from '../../test/fixtures.ts';
 import { bumpDataVersion } from '../db/versions.ts';
+import { importFires } from '../fires/import/import.ts';
 import { upsertFires } from '../fires/store.ts';
 import { insertPerimeters, markCurrent, type NewPerimeter } from '../perimeters/store.ts';
 import { parseCsv } from './parse-csv.ts';
@@ -124,6 +125,42 @@ forEachEngine(
           ['B2', 'British Columbia', 'Out', 'Natural', 'Monitored Response'],
           ['K<7>&"x"', 'British Columbia', 'Being Held', '', 'Full Response'],
         ]);
+      });
+
+      it('gives French Excel its file: semicolons, decimal commas, a BOM, and the fire import reads it back', async () => {
+        const res = await get('/v1/wildfires/download?format=csv-excel-fr&sort=field_agency_fire_id');
+        expect(res.statusCode).toBe(200);
+        expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
+        expect(res.headers['content-disposition']).toBe('attachment; filename="CIFFC-feux-excel.csv"');
+        expect(res.headers.link).toMatch(/rel="license"/);
+        expect(res.body.startsWith('\uFEFF')).toBe(true);
+        const lines = res.body.slice(1).split('\r\n');
+        expect(lines[0]).toBe(
+          'field_agency_fire_id;field_agency_code;field_agency_data_timezone;field_situation_report_date;field_status_date;field_stage_of_control_status;field_system_fire_cause;field_response_type;field_fire_size;field_latitude;field_longitude;perimeter_area_ha',
+        );
+        // Numbers plain with a decimal comma; quotes only where a cell needs them.
+        expect(lines[1]).toBe(
+          'A1;ab;America/Edmonton;2026-07-15;2026-07-15;OC;H;FUL;120,5;55,1;-115,2;812,35',
+        );
+        expect(lines).toContain(
+          '"K<7>&""x""";bc;America/Edmonton;2026-07-14;2026-07-15;BH;;FUL;3;50,6;-120,3;',
+        );
+        // The fire import reads it back: every fire accepted, and unchanged (the same values, decimals included).
+        const rows = lines.length - 2;
+        const back = await importFires(ctx().app.db, res.body, {
+          today: '2026-07-15',
+          dryRun: true,
+          actor: { source: 'api', userId: null, username: 'ciffc' },
+        });
+        // A1's decimals (120,5; 55,1; -115,2) read back as stored: unchanged. K<7> is "updated" only
+        // because the file says FUL where the response was not reported (it counts as full).
+        expect(back, JSON.stringify(back)).toMatchObject({ accepted_count: rows, rejected_count: 0 });
+        expect(back.accepted).toEqual(
+          expect.arrayContaining([
+            expect.objectContaining({ agency_fire_id: 'A1', action: 'unchanged' }),
+            expect.objectContaining({ agency_fire_id: 'B2', action: 'unchanged' }),
+          ]),
+        );
       });
 
       it('gives the machine-readable variant: the columns and codes of /v1/wildfires, then the perimeter area', async () => {

@@ -13,6 +13,7 @@ import {
   type ResponseType,
   STAGE_OF_CONTROL_NAMES,
   type StageOfControl,
+  toSemicolonCsv,
   type WildfiresDownloadFormat,
 } from '@ciffc/contracts';
 import type { FireRow } from '../fires/store.ts';
@@ -64,7 +65,7 @@ const areaOf = (f: FireRow, areas: PerimeterAreas): number | null => {
  * The machine-readable CSV: the specification's field names and raw codes, as /v1/wildfires
  * exports it, then the perimeter's area.
  */
-function codesCsv(fires: readonly FireRow[], areas: PerimeterAreas): string {
+function codesCsv(fires: readonly FireRow[], areas: PerimeterAreas, excelFr = false): string {
   const rows = fires.map((f) => {
     const p = fireProperties(f);
     const fields = {
@@ -82,7 +83,13 @@ function codesCsv(fires: readonly FireRow[], areas: PerimeterAreas): string {
     } satisfies Record<(typeof NATIONAL_FIRES_COLUMNS)[number], CsvCell>;
     return { ...fields, [PERIMETER_AREA_COLUMN.code]: areaOf(f, areas) };
   });
-  return recordsToCsv([...NATIONAL_FIRES_COLUMNS, PERIMETER_AREA_COLUMN.code], rows);
+  const columns = [...NATIONAL_FIRES_COLUMNS, PERIMETER_AREA_COLUMN.code] as const;
+  if (excelFr)
+    return toSemicolonCsv(
+      columns,
+      rows.map((r) => columns.map((c) => r[c])),
+    );
+  return recordsToCsv(columns, rows);
 }
 
 /** The CSV a person opens: the list's column names and the codes' names in the page's language. */
@@ -191,6 +198,8 @@ export function wildfiresDownload(
       return labelledCsv(fires, lang, areas);
     case 'csv-codes':
       return codesCsv(fires, areas);
+    case 'csv-excel-fr':
+      return codesCsv(fires, areas, true);
     case 'geojson':
       return geoJson(fires, lang, validAs);
     case 'kml':

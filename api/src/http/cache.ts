@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
-import { brotliCompress, gzip, constants as zlib } from 'node:zlib';
+import { brotliCompress, brotliDecompress, gunzip, gzip, constants as zlib } from 'node:zlib';
 import { CACHE_SECONDS } from '@ciffc/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
@@ -13,7 +13,13 @@ export type Coding = (typeof CODINGS)[number];
 const COMPRESS_THRESHOLD = 1024;
 
 export interface Entry {
+  /** The plain bytes; empty when `compressedOnly`. */
   body: Buffer;
+  /**
+   * A large answer is kept as its compressed copies alone, a fifth of its plain size: the plain
+   * bytes are inflated from the gzip copy for the rare client that takes neither coding.
+   */
+  compressedOnly?: boolean;
   contentType: string;
   /** The same body compressed once per data version, so no request compresses it again. */
   encoded: Partial<Record<Coding, Buffer>>;
@@ -22,6 +28,8 @@ export interface Entry {
 }
 
 const gzipAsync = promisify(gzip);
+const gunzipAsync = promisify(gunzip);
+const brotliDecompressAsync = promisify(brotliDecompress);
 const brotliAsync = promisify(brotliCompress);
 
 /**
@@ -37,20 +45,43 @@ export const LARGE_BODY = 8 * 1024 * 1024;
  * (docs/performance.md): gzip 6 gives 230 KB in 14 ms (9: 213 KB but 62 ms); brotli 5 gives 218 KB
  * in 26 ms, where quality 11 would take seconds.
  */
-export async function encodeBody(body: Buffer): Promise<Entry['encoded']> {
+export async function encodeBody(
+  body: Buffer,
+  codings: readonly Coding[] = CODINGS,
+): Promise<Entry['encoded']> {
   if (body.length < COMPRESS_THRESHOLD) return {};
   const large = body.length > LARGE_BODY;
   const [gz, br] = await Promise.all([
-    gzipAsync(body, { level: large ? 1 : 6 }),
-    brotliAsync(body, {
-      params: {
-        [zlib.BROTLI_PARAM_QUALITY]: large ? 1 : 5,
-        [zlib.BROTLI_PARAM_MODE]: zlib.BROTLI_MODE_TEXT,
-        [zlib.BROTLI_PARAM_SIZE_HINT]: body.length,
-      },
-    }),
+    codings.includes('gzip') ? gzipAsync(body, { level: large ? 1 : 6 }) : undefined,
+    codings.includes('br')
+      ? brotliAsync(body, {
+          params: {
+            [zlib.BROTLI_PARAM_QUALITY]: large ? 1 : 5,
+            [zlib.BROTLI_PARAM_MODE]: zlib.BROTLI_MODE_TEXT,
+            [zlib.BROTLI_PARAM_SIZE_HINT]: body.length,
+          },
+        })
+      : undefined,
   ]);
-  return { gzip: gz, br };
+  return { ...(gz && { gzip: gz }), ...(br && { br }) };
+}
+
+/** The plain bytes of an entry, inflated from a copy when it is kept compressed alone. */
+async function inflated(entry: Entry): Promise<Buffer> {
+  if (!entry.compressedOnly) return entry.body;
+  if (entry.encoded.gzip) return gunzipAsync(entry.encoded.gzip);
+  if (entry.encoded.br) return brotliDecompressAsync(entry.encoded.br);
+  return entry.body;
+}
+
+/**
+ * The coding a large answer kept compressed lacks, made from the copy it has: a GIS client keeps to
+ * one coding, so the other is made only if another client asks for it.
+ */
+async function addCoding(entry: Entry, coding: Coding): Promise<Buffer | undefined> {
+  const copy = (await encodeBody(await inflated(entry), [coding]))[coding];
+  if (copy) entry.encoded[coding] = copy;
+  return copy;
 }
 
 const entrySize = (entry: Entry) =>
@@ -63,7 +94,8 @@ const entrySize = (entry: Entry) =>
  * together); the least recently used entries go first, so old data versions age out.
  */
 export class ResponseCache {
-  private readonly entries = new Map<string, { entry: Entry; group: string }>();
+  /** Each entry with the bytes it was counted for (a large entry gains a coding once kept). */
+  private readonly entries = new Map<string, { entry: Entry; group: string; size: number }>();
   /** Keys per group (a route), oldest first: one route's junk cannot push out every other's. */
   private readonly groups = new Map<string, Set<string>>();
   private readonly building = new Map<string, Promise<Entry>>();
@@ -117,7 +149,7 @@ export class ResponseCache {
     // An answer larger than a quarter of the budget is served but not kept.
     if (size > this.maxBytes / 4) return;
     this.delete(key);
-    this.entries.set(key, { entry, group });
+    this.entries.set(key, { entry, group, size });
     let keys = this.groups.get(group);
     if (!keys) {
       keys = new Set();
@@ -140,7 +172,7 @@ export class ResponseCache {
   private delete(key: string): void {
     const found = this.entries.get(key);
     if (!found) return;
-    this.bytes -= entrySize(found.entry);
+    this.bytes -= found.size;
     this.entries.delete(key);
     const keys = this.groups.get(found.group);
     keys?.delete(key);
@@ -231,6 +263,11 @@ export interface CachedReplyOptions<T = unknown> {
   contentType?: string;
   /** Request headers the answer varies by (sent as `Vary`, with Accept-Encoding). */
   vary?: string;
+  /**
+   * The status of an empty answer, kept and revalidated like any other: an empty vector tile is a
+   * 204 (OGC API – Tiles, docs/open-data.md "Vector tiles").
+   */
+  emptyStatus?: 204;
 }
 
 function etagMatches(header: string | undefined, etag: string): boolean {
@@ -277,18 +314,29 @@ export function checkAnswer<T>(schema: z.ZodType<unknown, T> | undefined, value:
 const compressedAlready = (contentType: string | undefined) =>
   /^image\/(png|jpeg|webp)\b/.test(contentType ?? '');
 
-async function buildEntry<T>(options: CachedReplyOptions<T>, tag: string, where: string): Promise<Entry> {
+async function buildEntry<T>(
+  options: CachedReplyOptions<T>,
+  tag: string,
+  where: string,
+  coding: Coding | undefined,
+): Promise<Entry> {
   const value = await options.compute();
   if (CHECK_ANSWERS) checkAnswer(options.schema, value, where);
   const body = Buffer.isBuffer(value)
     ? value
     : Buffer.from(typeof value === 'string' ? value : JSON.stringify(value));
-  return {
-    body,
-    contentType: options.contentType ?? 'application/json; charset=utf-8',
-    encoded: compressedAlready(options.contentType) ? {} : await encodeBody(body),
-    tag,
-  };
+  const contentType = options.contentType ?? 'application/json; charset=utf-8';
+  if (compressedAlready(options.contentType)) return { body, contentType, encoded: {}, tag };
+  // All the perimeters as GeoJSON (27 MB with their copies at 44 MB, more than the quarter of the
+  // budget an entry may take) were built again on every request; compressed alone they are 17 MB.
+  // The coding asked for is made first and alone (gzip for a client that takes none): the other
+  // one cost a cold GIS page a third of its time for a client that never asks for it.
+  if (body.length > LARGE_BODY) {
+    const encoded = await encodeBody(body, [coding ?? 'gzip']);
+    return { body: Buffer.alloc(0), compressedOnly: true, contentType, encoded, tag };
+  }
+  const encoded = await encodeBody(body);
+  return { body, contentType, encoded, tag };
 }
 
 /**
@@ -322,7 +370,7 @@ export async function sendCached<T>(
   }
   if (!entry) {
     try {
-      entry = await cache.getOrBuild(key, () => buildEntry(options, hash, group), group);
+      entry = await cache.getOrBuild(key, () => buildEntry(options, hash, group, coding), group);
     } catch (error) {
       // An error answer (a 400 for a page past the end, say) must not be cached by anyone.
       reply.removeHeader('etag');
@@ -330,8 +378,16 @@ export async function sendCached<T>(
       throw error;
     }
   }
-  const encoded = coding ? entry.encoded[coding] : undefined;
+  if (options.emptyStatus && entry.body.length === 0 && !entry.compressedOnly)
+    return reply.code(options.emptyStatus).send();
+  let encoded = coding ? entry.encoded[coding] : undefined;
+  if (coding && !encoded && entry.compressedOnly) {
+    encoded = await addCoding(entry, coding);
+    cache.set(key, entry, group);
+  }
   if (coding && encoded) reply.header('content-encoding', coding);
-  cache.fastPath?.mark(reply, key, coding);
+  if (!encoded && entry.compressedOnly) return reply.type(entry.contentType).send(await inflated(entry));
+  // The path in front of the router replays plain bytes: never marked with an entry kept without them.
+  if (!entry.compressedOnly) cache.fastPath?.mark(reply, key, coding);
   return reply.type(entry.contentType).send(encoded ?? entry.body);
 }

@@ -1,7 +1,16 @@
-import { brotliCompressSync, gunzipSync, gzipSync, constants as zlib } from 'node:zlib';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync, constants as zlib } from 'node:zlib';
+import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { checkAnswer, type Entry, encodeBody, LARGE_BODY, negotiateCoding, ResponseCache } from './cache.ts';
+import {
+  checkAnswer,
+  type Entry,
+  encodeBody,
+  LARGE_BODY,
+  negotiateCoding,
+  ResponseCache,
+  sendCached,
+} from './cache.ts';
 
 const entry = (bytes: number, encoded: Entry['encoded'] = {}): Entry => ({
   body: Buffer.alloc(bytes, 'a'),
@@ -38,22 +47,64 @@ describe('compressing a cached body', () => {
   });
 });
 
+/** Coordinates as an OGC page of perimeters holds them (digits that compress poorly), over `bytes`. */
+function coordinatesText(bytes: number): string {
+  let seed = 1;
+  const next = () => {
+    seed = (seed * 48_271) % 2_147_483_647;
+    return seed / 2_147_483_647;
+  };
+  const coordinates: string[] = [];
+  let size = 0;
+  while (size <= bytes) {
+    const pair = `[${(-120 + next()).toFixed(7)},${(55 + next()).toFixed(7)}]`;
+    coordinates.push(pair);
+    size += pair.length + 1;
+  }
+  return `{"coordinates":[${coordinates.join(',')}]}`;
+}
+
+describe('caching a very large answer', () => {
+  it('keeps it as its compressed copies alone, made as clients ask, and serves every client from them', async () => {
+    const text = coordinatesText(LARGE_BODY);
+    const encoded = await encodeBody(Buffer.from(text));
+    const copies = (encoded.gzip?.length ?? 0) + (encoded.br?.length ?? 0);
+    // A budget whose quarter (the most one entry may take) holds the copies, not the plain body too.
+    const cache = new ResponseCache(500, 4 * (copies + text.length / 2));
+    let built = 0;
+    const app = Fastify();
+    app.get('/v1/all', (request, reply) =>
+      sendCached(request, reply, cache, {
+        version: '1',
+        compute: () => {
+          built++;
+          return text;
+        },
+      }),
+    );
+    const get = (coding?: string) =>
+      app.inject({ method: 'GET', url: '/v1/all', headers: coding ? { 'accept-encoding': coding } : {} });
+    const gzip = await get('gzip');
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzip.rawPayload).toString()).toBe(text);
+    // Only the coding asked for is made; brotli when a client asks for it.
+    expect(cache.storedBytes()).toBe(encoded.gzip?.length);
+    const br = await get('br');
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(text);
+    expect(cache.storedBytes()).toBe(copies);
+    const plain = await get();
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(text);
+    expect(plain.headers.etag).toBe(`"${String(gzip.headers.etag).slice(1, -6)}"`);
+    expect(built).toBe(1);
+    await app.close();
+  });
+});
+
 describe('compressing a very large body', () => {
   it('uses the fastest levels above LARGE_BODY, so a cold GIS page is not seconds of compression', async () => {
-    // Coordinates as an OGC page of perimeters holds them: digits that compress poorly.
-    let seed = 1;
-    const next = () => {
-      seed = (seed * 48_271) % 2_147_483_647;
-      return seed / 2_147_483_647;
-    };
-    const coordinates: string[] = [];
-    let size = 0;
-    while (size <= LARGE_BODY) {
-      const pair = `[${(-120 + next()).toFixed(7)},${(55 + next()).toFixed(7)}]`;
-      coordinates.push(pair);
-      size += pair.length + 1;
-    }
-    const body = Buffer.from(`{"coordinates":[${coordinates.join(',')}]}`);
+    const body = Buffer.from(coordinatesText(LARGE_BODY));
     const encoded = await encodeBody(body);
     expect(gunzipSync(encoded.gzip as Buffer).equals(body)).toBe(true);
     expect((encoded.gzip as Buffer).equals(gzipSync(body, { level: 1 }))).toBe(true);

@@ -1,7 +1,7 @@
 /**
  * A reader of the CQL2 text the OGC API offers (OGC 21-065, Basic CQL2 and Basic Spatial Functions):
- * comparisons, AND, OR, NOT, parentheses, IS [NOT] NULL, DATE()/TIMESTAMP() literals and
- * S_INTERSECTS with a BBOX or POINT. Hand-written for this subset (docs/decisions.md, "A CQL2 reader
+ * comparisons, [NOT] IN lists, AND, OR, NOT, parentheses, IS [NOT] NULL, DATE()/TIMESTAMP() literals
+ * and S_INTERSECTS with a BBOX or POINT. Hand-written for this subset (docs/decisions.md, "A CQL2 reader
  * of our own"); it only builds a tree, which filter.ts turns into SQL.
  */
 
@@ -19,6 +19,7 @@ export type CqlNode =
   | { type: 'and' | 'or'; args: CqlNode[] }
   | { type: 'not'; arg: CqlNode }
   | { type: 'compare'; op: CompareOp; property: string; value: Literal }
+  | { type: 'in'; property: string; values: Literal[] }
   | { type: 'isNull'; property: string }
   | { type: 'intersects'; property: string; geometry: Geometry };
 
@@ -91,9 +92,10 @@ const KEYWORDS = new Set([
   'BBOX',
   'POINT',
   'S_INTERSECTS',
+  'IN',
 ]);
 /** Parts of CQL2 this reader does not offer: named so the refusal says which. */
-const UNSUPPORTED = new Set(['LIKE', 'BETWEEN', 'IN', 'CASEI', 'ACCENTI', 'T_INTERSECTS', 'S_WITHIN']);
+const UNSUPPORTED = new Set(['LIKE', 'BETWEEN', 'CASEI', 'ACCENTI', 'T_INTERSECTS', 'S_WITHIN']);
 const FLIP: Record<CompareOp, CompareOp> = {
   '=': '=',
   '<>': '<>',
@@ -244,8 +246,15 @@ class Parser {
       const node: CqlNode = { type: 'isNull', property: left.name };
       return negated ? { type: 'not', arg: node } : node;
     }
+    if (this.isWord(this.peek, 'IN') || (this.isWord(this.peek, 'NOT') && this.isIn(1))) {
+      const negated = this.isWord(this.next(), 'NOT');
+      if (negated) this.next();
+      if (left.kind !== 'property') throw new CqlSyntaxError(left.at, 'IN applies to a property');
+      const node: CqlNode = { type: 'in', property: left.name, values: this.list() };
+      return negated ? { type: 'not', arg: node } : node;
+    }
     const opToken = this.next();
-    if (opToken.kind !== 'op') return this.fail(opToken, 'a comparison (=, <>, <, <=, >, >=) or IS NULL');
+    if (opToken.kind !== 'op') return this.fail(opToken, 'a comparison (=, <>, <, <=, >, >=), IN or IS NULL');
     const op = opToken.text as CompareOp;
     const right = this.operand();
     if (left.kind === 'property' && right.kind === 'literal')
@@ -253,6 +262,25 @@ class Parser {
     if (left.kind === 'literal' && right.kind === 'property')
       return { type: 'compare', op: FLIP[op], property: right.name, value: left.value };
     throw new CqlSyntaxError(left.at, 'a comparison takes a property and a value');
+  }
+
+  private isIn(ahead: number): boolean {
+    const token = this.tokens[this.i + ahead];
+    return token !== undefined && this.isWord(token, 'IN');
+  }
+
+  /** `(value, value, ...)`: the values of an IN, at least one. */
+  private list(): Literal[] {
+    this.expect('(');
+    const values: Literal[] = [];
+    do {
+      if (values.length) this.next();
+      const item = this.operand();
+      if (item.kind !== 'literal') throw new CqlSyntaxError(item.at, 'IN lists values, not properties');
+      values.push(item.value);
+    } while (this.peek.text === ',' && this.peek.kind === 'punct');
+    this.expect(')');
+    return values;
   }
 
   private operand():

@@ -39,7 +39,39 @@ describe('the CQL2 text reader', () => {
     });
   });
 
+  it('reads IN and NOT IN lists of values', () => {
+    expect(parseCql2("agency_code IN ('bc', 'ab')")).toEqual({
+      type: 'in',
+      property: 'agency_code',
+      values: [
+        { kind: 'string', value: 'bc' },
+        { kind: 'string', value: 'ab' },
+      ],
+    });
+    expect(parseCql2("fire_size not in (1, 2.5) AND b = 'x'")).toEqual({
+      type: 'and',
+      args: [
+        {
+          type: 'not',
+          arg: {
+            type: 'in',
+            property: 'fire_size',
+            values: [
+              { kind: 'number', value: 1 },
+              { kind: 'number', value: 2.5 },
+            ],
+          },
+        },
+        { type: 'compare', op: '=', property: 'b', value: { kind: 'string', value: 'x' } },
+      ],
+    });
+    expect(parseCql2("d IN (DATE('2026-07-01'))")).toMatchObject({ values: [{ kind: 'date' }] });
+  });
+
   it.each([
+    ["a IN ('x',)", 11, /expected a property name/],
+    ['a IN (b)', 7, /IN lists values/],
+    ["a IN 'x'", 6, /"\("/],
     ["a = 'x' AND", 12, /end of the filter/],
     ['a = = 1', 5, /expected/],
     ['a ! 1', 3, /unexpected character "!"/],

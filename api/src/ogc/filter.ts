@@ -1,4 +1,4 @@
-import type { OgcCrs } from '@ciffc/contracts';
+import { type OgcCrs, storedInstant } from '@ciffc/contracts';
 import type { Expression, ExpressionBuilder, SqlBool } from 'kysely';
 import { badRequest, type HttpError } from '../http/errors.ts';
 import { type CqlNode, CqlSyntaxError, type Literal, parseCql2 } from './cql2.ts';
@@ -16,6 +16,20 @@ function filterRefusal(at: number, detail: string): HttpError {
   return badRequest('filter', 'ogc.filter_invalid', { at, detail: detail.slice(0, 300) });
 }
 
+const TYPE_NAMES = {
+  string: 'text',
+  date: 'a date',
+  datetime: 'an instant',
+  number: 'a number',
+  boolean: 'a boolean',
+};
+
+function instantOf(name: string, text: string): string {
+  const instant = storedInstant(text);
+  if (instant === undefined) throw new Error(`${name} is an instant; "${text}" is not YYYY-MM-DDTHH:MM:SSZ`);
+  return instant;
+}
+
 /** The value of a literal in the queryable's stored form, or why it does not fit. */
 function valueFor(q: Queryable, name: string, literal: Literal): string | number {
   if (q.type === 'boolean') {
@@ -29,7 +43,8 @@ function valueFor(q: Queryable, name: string, literal: Literal): string | number
     throw new Error(`${name} is a number; compare it with a number`);
   }
   if (literal.kind !== 'string' && literal.kind !== 'date')
-    throw new Error(`${name} is ${q.type === 'date' ? 'a date' : 'text'}; compare it with a quoted value`);
+    throw new Error(`${name} is ${TYPE_NAMES[q.type]}; compare it with a quoted value`);
+  if (q.type === 'datetime') return instantOf(name, literal.value);
   if (q.type === 'date') {
     // A date-time compares by its day: the stored values are days (YYYY-MM-DD).
     if (!/^\d{4}-\d{2}-\d{2}(T.*)?$/.test(literal.value))
@@ -72,6 +87,11 @@ function toSql(eb: Eb, node: CqlNode, target: Target): Expression<SqlBool> {
       const q = queryableOf(queryables, node.property);
       return eb(eb.ref(columnOf(queryables, node.property)), node.op, valueFor(q, node.property, node.value));
     }
+    case 'in': {
+      const q = queryableOf(queryables, node.property);
+      const values = node.values.map((v) => valueFor(q, node.property, v));
+      return eb(eb.ref(columnOf(queryables, node.property)), 'in', values);
+    }
     case 'intersects': {
       const c = node.geometry.coords;
       const [minX, minY, maxX, maxY] =
@@ -100,6 +120,9 @@ function check(node: CqlNode, queryables: Record<string, Queryable>): void {
       return;
     case 'compare':
       valueFor(queryableOf(queryables, node.property), node.property, node.value);
+      return;
+    case 'in':
+      for (const value of node.values) valueFor(queryableOf(queryables, node.property), node.property, value);
       return;
     case 'intersects':
       if (node.property !== 'geometry') throw new Error(`${node.property} is not a geometry; use geometry`);

@@ -202,6 +202,49 @@ forEachEngine('OGC API – Features filtering and CRS', (ctx) => {
     ).toEqual(['nt-Y1']);
   });
 
+  it('evaluates CQL2 IN and NOT IN lists in the database', async () => {
+    expect(await ids(ctx(), cql("agency_code IN ('bc', 'NT')"))).toEqual([
+      'bc-K1',
+      'bc-K2',
+      'bc-K3',
+      'nt-Y1',
+      'nt-Y2',
+    ]);
+    expect(await ids(ctx(), cql("stage_of_control NOT IN ('OC', 'bh') AND agency_code IN ('ns')"))).toEqual([
+      'ns-H2',
+    ]);
+    expect(await ids(ctx(), cql('fire_size IN (1, 3, 100.5)'))).toEqual(['bc-K3', 'ns-H4', 'nt-Y2']);
+    const bad = await get(ctx(), `${ITEMS}?${cql("fire_size IN (1, 'big')")}`);
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toMatch(/fire_size is a number/);
+  });
+
+  it('offers updated_at for what changed since an instant, in CQL2 and as a query parameter', async () => {
+    const schema = (await get(ctx(), '/v1/ogc/collections/fires/queryables')).json();
+    expect(schema.properties.updated_at).toMatchObject({ type: 'string', format: 'date-time' });
+    const changed = FIRES.map((f) =>
+      f.agency_fire_id === 'K1'
+        ? { ...f, updated_at: '2026-07-18T09:30:00.000Z' }
+        : f.agency_fire_id === 'Y1'
+          ? { ...f, updated_at: '2026-07-19T00:00:00.000Z' }
+          : f,
+    );
+    await upsertFires(ctx().app.db.kysely, changed);
+    expect(await ids(ctx(), cql("updated_at > TIMESTAMP('2026-07-18T00:00:00Z')"))).toEqual([
+      'bc-K1',
+      'nt-Y1',
+    ]);
+    // GDAL writes the instant as a quoted text without milliseconds: the same instant, not a later text.
+    expect(await ids(ctx(), cql("updated_at >= '2026-07-18T09:30:00Z'"))).toEqual(['bc-K1', 'nt-Y1']);
+    expect(await ids(ctx(), cql("updated_at > TIMESTAMP('2026-07-18T11:30:00+02:00')"))).toEqual(['nt-Y1']);
+    expect(await ids(ctx(), cql("updated_at < DATE('2026-07-16')"))).toHaveLength(FIRES.length - 2);
+    expect(await ids(ctx(), 'updated_at=2026-07-19T00:00:00Z')).toEqual(['nt-Y1']);
+    const bad = await get(ctx(), `${ITEMS}?${cql("updated_at > 'yesterday'")}`);
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toMatch(/updated_at is an instant/);
+    expect((await get(ctx(), `${ITEMS}?updated_at=yesterday`)).statusCode).toBe(400);
+  });
+
   it('evaluates S_INTERSECTS with a BBOX or a POINT', async () => {
     expect(await ids(ctx(), cql('S_INTERSECTS(geometry, BBOX(-121, 50, -120, 51))'))).toEqual([
       'bc-K1',
@@ -222,6 +265,7 @@ forEachEngine('OGC API – Features filtering and CRS', (ctx) => {
     ["fire_size > 'big'", /fire_size is a number/],
     ["situation_report_date > 'July'", /is not YYYY-MM-DD/],
     ["agency_fire_id LIKE 'K%'", /LIKE is not offered/],
+    ["agency_code IN ('bc'", /"\)"/],
     ['S_INTERSECTS(fire_size, BBOX(0,0,1,1))', /not a geometry/],
   ])('refuses the filter %s with 400 saying why', async (text, why) => {
     const res = await get(ctx(), `${ITEMS}?${cql(text)}`);

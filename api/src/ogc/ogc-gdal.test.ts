@@ -11,9 +11,11 @@ import { project } from './crs.ts';
 
 const run = promisify(execFile);
 
-/** 1,200 fires: every third being held (400), sizes 0 to 1,199. */
+/** 1,200 fires: every third being held (400), sizes 0 to 1,199; 300 in BC, 300 in Ontario, 600 in Alberta. */
+const AGENCIES = ['ab', 'bc', 'on', 'ab'] as const;
 const FIRES = Array.from({ length: 1200 }, (_, i) =>
   fire({
+    agency_code: AGENCIES[i % 4],
     agency_fire_id: `G${String(i).padStart(4, '0')}`,
     stage_of_control: i % 3 === 0 ? 'BH' : 'OC',
     fire_size: i,
@@ -60,6 +62,28 @@ forEachEngine('GDAL reads the OGC API as a GIS analyst would', (ctx) => {
     expect(items.some((u) => u.includes('filter=') && u.includes('filter-lang=cql-text'))).toBe(true);
     // GDAL 3.6 pages by 10 unless told: 100 matches are 10 pages, never the 120 pages of the layer.
     expect(items.length).toBeLessThanOrEqual(12);
+  }, 90_000);
+
+  it('reads the whole layer with its defaults in a handful of requests, not one per 10 fires', async () => {
+    const { count } = await ogr2ogr('defaults');
+    expect(count).toBe(1200);
+    // GDAL 3.6 asks limit=10 (twice: the schema, then the reading); the next links ask for a thousand.
+    const items = urls.filter((u) => u.includes('/items'));
+    expect(items.filter((u) => u.includes('limit=1000')).length).toBe(2);
+    expect(urls.length).toBeLessThanOrEqual(20);
+  }, 90_000);
+
+  it('answers -where with IN, and sends its OR form to the server as CQL2', async () => {
+    const inList = await ogr2ogr('in', '-where', "agency_code IN ('bc','on')");
+    expect(inList.count).toBe(600);
+    expect(inList.stdout).not.toMatch(/agency_code \(String\) = ab/);
+    // GDAL 3.6 writes no IN in CQL2 (it filters an IN itself), so it reads the layer by thousands.
+    expect(urls.length).toBeLessThanOrEqual(20);
+    const either = await ogr2ogr('or', '-where', "agency_code = 'bc' OR agency_code = 'on'");
+    expect(either.count).toBe(600);
+    const items = urls.filter((u) => u.includes('/items'));
+    const filter = items.map((u) => new URL(u, 'http://x').searchParams.get('filter')).find(Boolean);
+    expect(filter).toMatch(/agency_code = 'bc'.*OR.*agency_code = 'on'/);
   }, 90_000);
 
   it('pages by a thousand with PAGE_SIZE=1000: the whole layer in two pages', async () => {

@@ -56,8 +56,23 @@ forEachEngine('OGC API – Features at /v1/ogc', (ctx) => {
     const limit = api.paths['/collections/fires/items'].get.parameters.find(
       (p: { name: string }) => p.name === 'limit',
     );
-    expect(limit.schema).toMatchObject({ maximum: 10_000 });
+    // Where GIS clients read their page size: the schema's default and maximum, not only prose.
+    expect(limit.schema).toMatchObject({ type: 'integer', default: 1000, maximum: 10_000 });
     expect(limit.description).toMatch(/default 1000, at most 10000/);
+  });
+
+  it('asks for a thousand in a next link after a small first page, as GDAL 3.6 asks for 10', async () => {
+    const first = (await get(ctx(), '/v1/ogc/collections/fires/items?limit=10')).json();
+    expect(first.numberReturned).toBe(10);
+    const next = new URL(first.links.find((l: { rel: string }) => l.rel === 'next').href);
+    expect(next.searchParams.get('limit')).toBe('1000');
+    expect(next.searchParams.get('offset')).toBe('10');
+    const rest = (await get(ctx(), next.pathname + next.search)).json();
+    expect(rest.numberReturned).toBe(240);
+    expect(rest.features[0].id).toBe('ab-AB-010');
+    // A person paging the HTML table keeps the size asked.
+    const html = (await get(ctx(), '/v1/ogc/collections/fires/items?limit=10&f=html')).body;
+    expect(/<a rel="next" href="([^"]+)"/.exec(html)?.[1]).toMatch(/limit=10&amp;offset=10/);
   });
 
   it('pages the items with next and prev links and stable ids', async () => {
@@ -80,7 +95,8 @@ forEachEngine('OGC API – Features at /v1/ogc', (ctx) => {
     expect(page1.links.some((l: { rel: string }) => l.rel === 'prev')).toBe(false);
     const page2 = (await get(ctx(), new URL(next).pathname + new URL(next).search)).json();
     expect(page2.features[0].id).toBe('ab-AB-100');
-    expect(page2.links.find((l: { rel: string }) => l.rel === 'prev').href).toMatch(/limit=100$/);
+    const asked = (await get(ctx(), '/v1/ogc/collections/fires/items?limit=100&offset=100')).json();
+    expect(asked.links.find((l: { rel: string }) => l.rel === 'prev').href).toMatch(/limit=100$/);
     const last = (await get(ctx(), '/v1/ogc/collections/fires/items?limit=100&offset=200')).json();
     expect(last.numberReturned).toBe(50);
     expect(last.links.some((l: { rel: string }) => l.rel === 'next')).toBe(false);

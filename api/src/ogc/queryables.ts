@@ -11,7 +11,7 @@ import {
 
 /** How a queryable compares: its values' type, and the case its codes are stored in. */
 export interface Queryable {
-  type: 'string' | 'number' | 'date' | 'boolean';
+  type: 'string' | 'number' | 'date' | 'datetime' | 'boolean';
   title: string;
   description?: string;
   enum?: readonly string[];
@@ -55,6 +55,12 @@ export const FIRE_QUERYABLE_TYPES: Record<FireQueryable, Queryable> = {
   fire_size: { type: 'number', title: 'Size (hectares)' },
   situation_report_date: { type: 'date', title: 'Situation report date (first reported)' },
   status_date: { type: 'date', title: 'Date of the last change of stage of control' },
+  updated_at: {
+    type: 'datetime',
+    title: 'When the fire was last written (UTC)',
+    description:
+      "What changed since a time: updated_at > TIMESTAMP('2026-07-15T12:00:00Z'), with datetime=.. for every season",
+  },
 };
 
 /** The perimeters' queryables: the fire's agency and id, its area, and whether a capture is current. */
@@ -88,8 +94,8 @@ export function queryablesDocument(
   for (const [name, q] of Object.entries(queryables)) {
     properties[name] = {
       title: q.title,
-      type: q.type === 'date' ? 'string' : q.type,
-      ...(q.type === 'date' ? { format: 'date' } : {}),
+      type: q.type === 'date' || q.type === 'datetime' ? 'string' : q.type,
+      ...(q.type === 'date' ? { format: 'date' } : q.type === 'datetime' ? { format: 'date-time' } : {}),
       ...(q.enum ? { enum: [...q.enum] } : {}),
       ...(q.description ? { description: q.description } : {}),
     };

@@ -7,14 +7,15 @@ import {
   OgcCollections,
   OgcConformance,
   OgcFeatureParams,
+  OgcItemParams,
   OgcItemsBaseQuery,
   OgcLanding,
   OgcQueryables,
   OPEN_DATA_LICENCE,
 } from '@ciffc/contracts';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { sendCached } from '../http/cache.ts';
 import { notFound } from '../http/errors.ts';
 import { ErrorResponse, readVersion } from '../http/query.ts';
@@ -23,7 +24,6 @@ import { parseCrs } from './crs.ts';
 import { cql2Condition } from './filter.ts';
 import { firesCollection } from './fires.ts';
 import {
-  apiHtml,
   collectionHtml,
   collectionsHtml,
   conformanceHtml,
@@ -37,6 +37,8 @@ import {
   negotiated,
   queryablesHtml,
 } from './html.ts';
+import { OPENAPI_TYPE, sendOpenapi } from './openapi.ts';
+import { htmlLink, nextLimit, pageLinks } from './paging.ts';
 import { parseBbox, parseDatetime } from './params.ts';
 import { perimetersCollection } from './perimeters.ts';
 import { queryablesDocument } from './queryables.ts';
@@ -49,7 +51,6 @@ import { queryablesDocument } from './queryables.ts';
 const BASE = '/v1/ogc';
 const JSON_TYPE = 'application/json';
 const GEOJSON = 'application/geo+json';
-const OPENAPI_TYPE = 'application/vnd.oai.openapi+json;version=3.1';
 const SCHEMA_TYPE = 'application/schema+json';
 
 /**
@@ -68,6 +69,12 @@ const CONFORMANCE = [
   'http://www.opengis.net/spec/cql2/1.0/conf/cql2-text',
   'http://www.opengis.net/spec/cql2/1.0/conf/basic-cql2',
   'http://www.opengis.net/spec/cql2/1.0/conf/basic-spatial-functions',
+  // OGC API – Tiles (tiles/routes.ts; ogc-tiles.test.ts, ogc-tiles-gdal.test.ts)
+  'http://www.opengis.net/spec/ogcapi-tiles-1/1.0/conf/core',
+  'http://www.opengis.net/spec/ogcapi-tiles-1/1.0/conf/tileset',
+  'http://www.opengis.net/spec/ogcapi-tiles-1/1.0/conf/tilesets-list',
+  'http://www.opengis.net/spec/ogcapi-tiles-1/1.0/conf/geodata-tilesets',
+  'http://www.opengis.net/spec/ogcapi-tiles-1/1.0/conf/mvt',
 ];
 
 // biome-ignore lint/suspicious/noExplicitAny: each collection brings its own query and feature types
@@ -77,7 +84,7 @@ type AnySource = OgcCollectionSource<any, any>;
 const COLLECTIONS: AnySource[] = [firesCollection, perimetersCollection];
 
 /** The absolute base the client used, through the gateway (`x-forwarded-*`) or directly. */
-function baseUrl(request: FastifyRequest): string {
+export function baseUrl(request: FastifyRequest): string {
   const first = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v)?.split(',')[0]?.trim();
   const proto = first(request.headers['x-forwarded-proto']) || request.protocol;
   const host = first(request.headers['x-forwarded-host']) || request.host;
@@ -90,14 +97,6 @@ const licenceLink = {
   type: 'text/html',
   title: OPEN_DATA_LICENCE.en.title,
 };
-
-/** The same document as a page for a person (the HTML conformance class). */
-const htmlLink = (href: string) => ({
-  href: `${href}${href.includes('?') ? '&' : '?'}f=html`,
-  rel: 'alternate',
-  type: 'text/html',
-  title: 'This document as HTML',
-});
 
 function landing(base: string) {
   return {
@@ -117,6 +116,12 @@ function landing(base: string) {
       },
       { href: `${base}/conformance`, rel: 'conformance', type: JSON_TYPE, title: 'Conformance classes' },
       { href: `${base}/collections`, rel: 'data', type: JSON_TYPE, title: 'Collections' },
+      {
+        href: `${base}/tileMatrixSets`,
+        rel: 'http://www.opengis.net/def/rel/ogc/1.0/tiling-schemes',
+        type: JSON_TYPE,
+        title: 'The tile matrix sets of the vector tiles',
+      },
       licenceLink,
     ],
   };
@@ -147,60 +152,18 @@ function describe(source: AnySource, base: string) {
         type: SCHEMA_TYPE,
         title: 'What a filter may use',
       },
+      {
+        href: `${self}/tiles`,
+        rel: 'http://www.opengis.net/def/rel/ogc/1.0/tilesets-vector',
+        type: JSON_TYPE,
+        title: 'Vector tiles (MVT)',
+      },
       licenceLink,
     ],
   };
 }
 
 type BaseQuery = z.infer<typeof OgcItemsBaseQuery>;
-
-function pageLinks(
-  base: string,
-  source: AnySource,
-  query: BaseQuery,
-  page: { numberMatched: number; features: unknown[] },
-  limit: number,
-) {
-  const items = `${base}/collections/${source.id}/items`;
-  const carried = {
-    bbox: query.bbox,
-    'bbox-crs': query['bbox-crs'],
-    crs: query.crs,
-    filter: query.filter,
-    'filter-lang': query['filter-lang'],
-    'filter-crs': query['filter-crs'],
-    ...source.linkParams(query),
-  };
-  const href = (offset: number) => {
-    const params = new URLSearchParams();
-    params.set('limit', String(limit));
-    if (offset) params.set('offset', String(offset));
-    for (const [name, value] of Object.entries(carried))
-      if (value !== undefined) params.set(name, String(value));
-    return `${items}?${params}`;
-  };
-  const offset = query.offset ?? 0;
-  const links = [
-    { href: href(offset), rel: 'self', type: GEOJSON, title: 'This page' },
-    htmlLink(href(offset)),
-  ];
-  if (offset + page.features.length < page.numberMatched)
-    links.push({ href: href(offset + limit), rel: 'next', type: GEOJSON, title: 'Next page' });
-  if (offset > 0)
-    links.push({
-      href: href(Math.max(0, offset - limit)),
-      rel: 'prev',
-      type: GEOJSON,
-      title: 'Previous page',
-    });
-  links.push({
-    href: `${base}/collections/${source.id}`,
-    rel: 'collection',
-    type: JSON_TYPE,
-    title: 'The collection',
-  });
-  return links;
-}
 
 const HTML_TYPE = 'text/html; charset=utf-8';
 
@@ -230,43 +193,6 @@ function itemsRequest<Q extends BaseQuery>(source: AnySource, query: Q): ItemsRe
   };
 }
 
-/**
- * The OGC part of the OpenAPI document, its paths relative to /v1/ogc as clients look them up
- * (GDAL reads `/collections/{id}/items` there for the parameters it may send). Generated from the
- * routes' schemas like /v1/openapi.json.
- */
-function ogcOpenapi(app: FastifyInstance, base: string) {
-  const whole = app.swagger() as { paths?: Record<string, unknown> } & Record<string, unknown>;
-  const paths = Object.fromEntries(
-    Object.entries(whole.paths ?? {})
-      .filter(([path]) => path === BASE || path.startsWith(`${BASE}/`))
-      .map(([path, item]) => [path.slice(BASE.length) || '/', item]),
-  );
-  return {
-    ...whole,
-    info: {
-      title: 'CIFFC wildland fires – OGC API Features',
-      version: '1',
-      description: OPEN_DATA_LICENCE.attribution.en,
-      license: { name: OPEN_DATA_LICENCE.en.title, url: OPEN_DATA_LICENCE.en.url },
-    },
-    servers: [{ url: base }],
-    paths,
-  };
-}
-
-function sendOpenapi(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply) {
-  reply.header('cache-control', 'public, max-age=300').header('vary', HTML_VARY);
-  const doc = ogcOpenapi(app, baseUrl(request));
-  if (formatOf(request) === 'html')
-    return reply.type(HTML_TYPE).send(apiHtml(doc, htmlContext(request, baseUrl(request))));
-  // The 3.1 type to a client that asks for it; GDAL 3.6 asks for OpenAPI 3.0 or JSON and refuses
-  // any other type, so it (and any other client) gets application/json.
-  const accept = (request.headers.accept ?? '').replaceAll(' ', '');
-  const type = accept.includes(OPENAPI_TYPE) || /openapi\+json(,|$)/.test(accept) ? OPENAPI_TYPE : JSON_TYPE;
-  return reply.type(`${type}; charset=utf-8`).send(JSON.stringify(doc));
-}
-
 export async function ogcRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const tags = ['ogc'];
@@ -289,7 +215,7 @@ export async function ogcRoutes(fastify: FastifyInstance): Promise<void> {
   );
 
   app.get(`${BASE}/api`, { schema: { hide: true, querystring: HtmlQuery } }, async (request, reply) =>
-    sendOpenapi(app, request, reply),
+    sendOpenapi(app, request, reply, baseUrl(request)),
   );
 
   app.get(
@@ -428,7 +354,10 @@ function registerCollection(fastify: FastifyInstance, source: AnySource, tags: s
             numberMatched: page.numberMatched,
             numberReturned: page.features.length,
             features: page.features,
-            links: pageLinks(base, source, request.query, page, items.limit),
+            links: pageLinks(base, source, request.query, page, {
+              asked: items.limit,
+              next: nextLimit(items.limit, html.ctx !== undefined),
+            }),
           };
           return html.ctx ? itemsHtml(doc, html.ctx, source, items.offset) : doc;
         },
@@ -442,7 +371,7 @@ function registerCollection(fastify: FastifyInstance, source: AnySource, tags: s
       schema: {
         summary: `One of the ${source.id} as a GeoJSON feature`,
         tags,
-        params: z.object({ featureId: z.string() }),
+        params: OgcItemParams,
         querystring: HtmlQuery.extend({ crs: OgcItemsBaseQuery.shape.crs }),
         response: { 200: source.featureSchema, 400: ErrorResponse, 404: ErrorResponse },
       },

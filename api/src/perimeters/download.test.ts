@@ -1,3 +1,8 @@
+import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
 import { expect, it } from 'vitest';
 import { bearer, clockAt, forEachEngine, type TestContext, tokenFor } from '../../test/context.ts';
 
@@ -29,6 +34,8 @@ const importFile = async (ctx: TestContext, body: string, contentType: string, q
     payload: body,
   });
 
+const run = promisify(execFile);
+
 const kmlPositions = (kml: string) =>
   [...kml.matchAll(/<coordinates>([^<]*)<\/coordinates>/g)].flatMap((m) =>
     (m[1] ?? '')
@@ -58,6 +65,63 @@ forEachEngine(
 
       const back = await importFile(ctx(), kml.body, 'application/vnd.google-earth.kml+xml', '?dry_run=true');
       expect(back.json()).toMatchObject({ total_features: 1, unchanged: 1, replaced: 0, inserted: 0 });
+    });
+
+    // The capture imported above.
+    it('speaks the language asked, with the licence, its attribution, Link rel=license and Content-Crs', async () => {
+      const fr = await ctx().app.inject({
+        method: 'GET',
+        url: '/v1/perimeters/download?format=geojson&lang=fr',
+      });
+      expect(fr.statusCode).toBe(200);
+      expect(fr.headers.link).toMatch(
+        /^<https:\/\/ouvert\.canada\.ca\/fr\/licence-du-gouvernement-ouvert-canada>; rel="license"/,
+      );
+      expect(fr.headers['content-crs']).toBe('<http://www.opengis.net/def/crs/OGC/1.3/CRS84>');
+      expect(fr.json()).toMatchObject({
+        name: 'Périmètres des feux (CIFFC)',
+        license: 'https://ouvert.canada.ca/fr/licence-du-gouvernement-ouvert-canada',
+        metadata: { attribution: expect.stringMatching(/^Contient des informations/) },
+      });
+      expect(fr.json().features[0].properties).toMatchObject({ agency_code: 'ab', agency_name: 'Alberta' });
+      const en = await ctx().app.inject({
+        method: 'GET',
+        url: '/v1/perimeters/download?format=kml',
+        headers: { 'accept-language': 'en-CA' },
+      });
+      expect(en.headers.link).toMatch(/open-government-licence-canada>; rel="license"/);
+      expect(en.body).toMatch(
+        /<description>Contains information licensed under the Open Government Licence – Canada/,
+      );
+      const refused = await ctx().app.inject({ method: 'GET', url: '/v1/perimeters/download?lang=de' });
+      expect(refused.statusCode).toBe(400);
+    });
+
+    it('gives a GeoPackage that ogrinfo opens: a MultiPolygon layer in WGS 84 with the licence', async () => {
+      const res = await ctx().app.inject({
+        method: 'GET',
+        url: '/v1/perimeters/download?format=gpkg&lang=fr',
+      });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toBe('application/geopackage+sqlite3');
+      expect(res.headers['content-disposition']).toBe('attachment; filename="perimeters-current.gpkg"');
+      expect(res.headers.link).toMatch(/rel="license"/);
+      const dir = mkdtempSync(path.join(tmpdir(), 'ciffc-perimeters-gpkg-'));
+      try {
+        const file = path.join(dir, 'perimeters.gpkg');
+        writeFileSync(file, res.rawPayload);
+        const { stdout } = await run('ogrinfo', ['-ro', '-al', file], { timeout: 30_000 });
+        expect(stdout).toMatch(/Geometry: Multi Polygon/);
+        expect(stdout).toMatch(/Feature Count: 1/);
+        expect(stdout).toMatch(/ID\["EPSG",4326\]/);
+        expect(stdout).toMatch(/agency_name \(String\) = Alberta/);
+        expect(stdout).toMatch(/agency_fire_id \(String\) = HWF077/);
+        expect(stdout).toMatch(/LICENSE=https:\/\/ouvert\.canada\.ca/);
+        expect(stdout).toMatch(/ATTRIBUTION=Contient des informations/);
+        expect(stdout).toMatch(/MULTIPOLYGON \(\(\(-118\.1234568 57\.2123457,/);
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
     });
   },
   { now: clockAt('2026-07-20') },

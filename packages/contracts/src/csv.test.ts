@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CSV_BOM, csvCell, toCsv } from './csv.ts';
+import { CSV_BOM, csvCell, toCsv, toSemicolonCsv } from './csv.ts';
 
 describe('the one CSV format (site downloads and API exports)', () => {
   it('starts with a byte order mark, quotes every cell and ends lines with CRLF', () => {
@@ -28,5 +28,20 @@ describe('the one CSV format (site downloads and API exports)', () => {
     const text = toCsv(['Agence'], [['Québec — Île-du-Prince-Édouard']]);
     expect(Buffer.from(text, 'utf8').subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]));
     expect(text).toContain('"Québec — Île-du-Prince-Édouard"');
+  });
+});
+
+describe('the CSV for French Excel', () => {
+  it('separates with semicolons, writes decimal commas and quotes only the cells that need it', () => {
+    expect(
+      toSemicolonCsv(
+        ['id', 'size', 'note'],
+        [
+          ['A1', 120.5, 'a; b'],
+          ['=cmd', -115.25, null],
+          ['K"7"', 3, 'x'],
+        ],
+      ),
+    ).toBe('\uFEFFid;size;note\r\nA1;120,5;"a; b"\r\n\'=cmd;-115,25;\r\n"K""7""";3;x\r\n');
   });
 });

@@ -35,6 +35,6 @@ export const WildfiresDownloadQuery = WildfiresListQuery.omit({
   format: z
     .enum(WILDFIRES_DOWNLOAD_FORMATS)
     .describe(
-      'csv: headers and labels in the language of lang (or Accept-Language); csv-codes: field names and codes; geojson: CRS84; kml',
+      'csv: headers and labels in the language of lang (or Accept-Language); csv-codes: field names and codes; csv-excel-fr: the same for French Excel (semicolons, decimal commas); geojson: CRS84; kml; gpkg',
     ),
 });

@@ -11,11 +11,20 @@ import { PRODUCT } from './product.ts';
  * - `csv`: headers and code labels in the request's language, for a spreadsheet reader;
  * - `csv-codes`: the machine-readable variant, the specification's field names and raw codes (the
  *   same columns as `/v1/wildfires?export=true&format=csv`);
+ * - `csv-excel-fr`: the machine-readable columns as French Excel opens them in columns (semicolons,
+ *   decimal commas, UTF-8 with a BOM), which is also the fire import's semicolon format;
  * - `geojson`: a FeatureCollection in CRS84 (longitude, latitude);
  * - `kml`: KML 2.2, a Placemark per fire;
  * - `gpkg`: GeoPackage 1.3, a `fires` point layer in WGS 84 (EPSG:4326) with the GeoJSON's values.
  */
-export const WILDFIRES_DOWNLOAD_FORMATS = ['csv', 'csv-codes', 'geojson', 'kml', 'gpkg'] as const;
+export const WILDFIRES_DOWNLOAD_FORMATS = [
+  'csv',
+  'csv-codes',
+  'csv-excel-fr',
+  'geojson',
+  'kml',
+  'gpkg',
+] as const;
 export type WildfiresDownloadFormat = (typeof WILDFIRES_DOWNLOAD_FORMATS)[number];
 
 /** File name and media type of each download; the name says the product and the list. */
@@ -23,6 +32,7 @@ export const WILDFIRES_DOWNLOAD_FILES: Record<WildfiresDownloadFormat, { file: s
   {
     csv: { file: `${PRODUCT}-fires.csv`, mediaType: 'text/csv; charset=utf-8' },
     'csv-codes': { file: `${PRODUCT}-fires-codes.csv`, mediaType: 'text/csv; charset=utf-8' },
+    'csv-excel-fr': { file: `${PRODUCT}-feux-excel.csv`, mediaType: 'text/csv; charset=utf-8' },
     geojson: { file: `${PRODUCT}-fires.geojson`, mediaType: 'application/geo+json' },
     kml: { file: `${PRODUCT}-fires.kml`, mediaType: 'application/vnd.google-earth.kml+xml; charset=utf-8' },
     // The media type the GeoPackage standard registers with IANA (spec Annex M).

@@ -30,6 +30,22 @@ export function roundCoordinate(value: number, crs: OgcCrs): number {
   return Math.round(value * factor) / factor;
 }
 
+/**
+ * An instant in the form the API stores one (2026-07-15T12:00:00.000Z, as JavaScript writes it), so
+ * text order is time order whatever precision or offset a client wrote; a day alone is its midnight
+ * UTC and a time without an offset is UTC (as CQL2's TIMESTAMP). Undefined: not an RFC 3339 instant.
+ */
+export function storedInstant(text: string): string | undefined {
+  const match = /^(\d{4}-\d{2}-\d{2})(T\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?)?(Z|[+-]\d{2}:\d{2})?$/i.exec(
+    text.trim(),
+  );
+  if (!match) return undefined;
+  const instant = new Date(
+    `${match[1]}${match[2]?.toUpperCase() ?? 'T00:00'}${match[3]?.toUpperCase() ?? 'Z'}`,
+  );
+  return Number.isNaN(instant.getTime()) ? undefined : instant.toISOString();
+}
+
 /** The fires' queryables (Part 3) and their query parameters: equality on each. */
 export const FIRE_QUERYABLES = {
   agency_code: z
@@ -52,6 +68,10 @@ export const FIRE_QUERYABLES = {
   fire_size: z.coerce.number().min(0),
   situation_report_date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { message: 'expected YYYY-MM-DD' }),
   status_date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { message: 'expected YYYY-MM-DD' }),
+  updated_at: z
+    .string()
+    .refine((v) => storedInstant(v) !== undefined, { message: 'expected YYYY-MM-DDTHH:MM:SSZ' })
+    .transform((v) => storedInstant(v) as string),
 } as const;
 export type FireQueryable = keyof typeof FIRE_QUERYABLES;
 
@@ -90,6 +110,8 @@ export const OgcCollections = z.object({ links: z.array(Link), collections: z.ar
 
 export const OgcCollectionParams = z.object({ collectionId: z.string() });
 export const OgcFeatureParams = z.object({ collectionId: z.string(), featureId: z.string() });
+/** A feature's address under its collection's own path (`/v1/ogc/collections/fires/items/{featureId}`). */
+export const OgcItemParams = z.object({ featureId: z.string() });
 
 const CrsParam = z
   .string()
@@ -103,8 +125,11 @@ export const OgcItemsBaseQuery = z.object({
     .int()
     .min(1)
     .max(OGC_MAX_LIMIT)
-    .optional()
-    .describe(`Features per page (default ${OGC_DEFAULT_LIMIT}, at most ${OGC_MAX_LIMIT})`),
+    // `default` and `maximum` in the OpenAPI document, where GIS clients read their page size.
+    .default(OGC_DEFAULT_LIMIT)
+    .describe(
+      `Features per page (default ${OGC_DEFAULT_LIMIT}, at most ${OGC_MAX_LIMIT}); a next link asks for at least ${OGC_DEFAULT_LIMIT}`,
+    ),
   offset: z.coerce.number().int().min(0).optional().describe('Features to skip (the next and prev links)'),
   bbox: z.string().optional().describe('minx,miny,maxx,maxy in bbox-crs (default CRS84: WGS 84 degrees)'),
   'bbox-crs': CrsParam,
@@ -257,3 +282,14 @@ export const OPEN_DATA_LICENCE = {
     fr: 'Contient des informations visées par la Licence du gouvernement ouvert – Canada. Source : Centre interservices des feux de forêt du Canada (CIFFC) et les organismes de gestion des feux.',
   },
 } as const;
+
+/**
+ * The licence as an RFC 8288 `Link` header (rel="license"): the one place a CSV can carry it without
+ * a line that spreadsheet and GIS readers would take for data, and the same on every download. The
+ * title and attribution are RFC 8187-encoded: a header value stays ASCII, the licence's name has a dash.
+ */
+export function licenceLinkHeader(lang: 'en' | 'fr'): string {
+  const encoded = (text: string) => `UTF-8''${encodeURIComponent(text)}`;
+  const licence = OPEN_DATA_LICENCE[lang];
+  return `<${licence.url}>; rel="license"; title*=${encoded(licence.title)}; attribution*=${encoded(OPEN_DATA_LICENCE.attribution[lang])}`;
+}

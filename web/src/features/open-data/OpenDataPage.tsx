@@ -1,5 +1,7 @@
 import {
+  OGC_TILE_COLLECTIONS,
   OPEN_DATA_LICENCE,
+  ogcTilesTemplate,
   WILDFIRES_DOWNLOAD_FORMATS,
   type WildfiresDownloadFormat,
 } from '@ciffc/contracts';
@@ -12,10 +14,18 @@ import './open-data.css';
 const DOWNLOAD_LABELS: Record<WildfiresDownloadFormat, string> = {
   csv: 'openData.downloads.csv',
   'csv-codes': 'openData.downloads.csvCodes',
+  'csv-excel-fr': 'openData.downloads.csvExcelFr',
   geojson: 'openData.downloads.geojson',
   kml: 'openData.downloads.kml',
   gpkg: 'openData.downloads.gpkg',
 };
+
+/** The perimeters' downloads (GET /v1/perimeters/download), labelled as the list's same formats. */
+const PERIMETER_FORMATS = ['geojson', 'kml', 'gpkg'] as const;
+
+/** An instant to show in the "changed since" recipe: a reader puts the time of their last read. */
+const SINCE = '2026-07-15T12:00:00Z';
+const CHANGED_FILTER = `updated_at > TIMESTAMP('${SINCE}')`;
 
 const FEEDS = [
   { path: '/v1/sitrep/feed.atom', labelId: 'openData.feeds.sitrep' },
@@ -64,8 +74,38 @@ function OgcSection({ ogcUrl, lang }: { ogcUrl: string; lang: 'en' | 'fr' }) {
         <FormattedMessage id="openData.ogc.gdal" />
       </p>
       <pre>
-        <code>{`ogr2ogr -f GPKG fires.gpkg "OAPIF:${ogcUrl}" fires -oo PAGE_SIZE=1000`}</code>
+        <code>{`ogr2ogr -f GPKG fires.gpkg "OAPIF:${ogcUrl}" fires`}</code>
       </pre>
+      <h3>
+        <FormattedMessage id="openData.ogc.changed.title" />
+      </h3>
+      <p>
+        <FormattedMessage id="openData.ogc.changed" />
+      </p>
+      <p>
+        <Address
+          url={`${ogcUrl}/collections/fires/items?datetime=../..&filter-lang=cql2-text&filter=${encodeURIComponent(CHANGED_FILTER)}`}
+        />
+      </p>
+      <p>
+        <FormattedMessage id="openData.ogc.changed.gdal" />
+      </p>
+      <pre>
+        <code>{`ogr2ogr -f GPKG changed.gpkg "OAPIF:${ogcUrl}" fires -where "updated_at > '${SINCE}'"`}</code>
+      </pre>
+      <h3>
+        <FormattedMessage id="openData.ogc.tiles.title" />
+      </h3>
+      <p>
+        <FormattedMessage id="openData.ogc.tiles" />
+      </p>
+      <ul>
+        {OGC_TILE_COLLECTIONS.map((collection) => (
+          <li key={collection}>
+            <code>{`${ogcUrl.replace(/\/v1\/ogc$/, '')}${ogcTilesTemplate(collection)}`}</code>
+          </li>
+        ))}
+      </ul>
       <p>
         <FormattedMessage
           id="openData.ogc.browse"
@@ -116,6 +156,28 @@ function DownloadsSection({ origin, lang }: { origin: string; lang: 'en' | 'fr' 
   );
 }
 
+function PerimetersSection({ origin, lang }: { origin: string; lang: 'en' | 'fr' }) {
+  return (
+    <section aria-labelledby="open-data-perimeters">
+      <h2 id="open-data-perimeters">
+        <FormattedMessage id="openData.perimeters.title" />
+      </h2>
+      <p>
+        <FormattedMessage id="openData.perimeters.intro" />
+      </p>
+      <ul>
+        {PERIMETER_FORMATS.map((format) => (
+          <li key={format}>
+            <FormattedMessage id={DOWNLOAD_LABELS[format]} />
+            {': '}
+            <Address url={`${origin}/v1/perimeters/download?format=${format}&lang=${lang}`} />
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
 /**
  * The data page (/data): every way into the open data (the OGC layer for GIS tools, the list's
  * downloads, the JSON API and its OpenAPI document, the Atom feeds) and the licence.
@@ -132,6 +194,7 @@ export function OpenDataPage() {
       </p>
       <OgcSection ogcUrl={`${origin}/v1/ogc`} lang={lang} />
       <DownloadsSection origin={origin} lang={lang} />
+      <PerimetersSection origin={origin} lang={lang} />
       <section aria-labelledby="open-data-api">
         <h2 id="open-data-api">
           <FormattedMessage id="openData.api.title" />
