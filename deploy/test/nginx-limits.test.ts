@@ -198,3 +198,18 @@ describe("nginx's sign-in and password limits", () => {
     expectNginxAnswer(await send('/v1/summary', { from, method: 'GET' }), 503, 'service.unavailable', 5);
   });
 });
+
+describe("nginx's import limit", () => {
+  it('refuses a perimeter file over 64 MB by its declared length in the data API’s shape, in megabytes', async () => {
+    const answer = await send('/v1/perimeters/import', {
+      from: '127.0.0.31',
+      headers: { 'content-type': 'application/zip', 'content-length': String(65 * 1024 * 1024) },
+    });
+    expect(answer.status, answer.text.slice(0, 200)).toBe(413);
+    expect(answer.headers['content-type']).toBe('application/json');
+    const body = ApiErrorBody.parse(JSON.parse(answer.text));
+    expect(body).toMatchObject({ statusCode: 413, code: 'request.too_large_mb', params: { max: 64 } });
+    expect(body.message).toBe(englishMessage('request.too_large_mb', { max: 64 }));
+    expect(answer.headers['x-request-id']).toBe(body.requestId);
+  });
+});

@@ -45,6 +45,7 @@ async function postUnderLoad(ctx: TestContext, payload: Buffer | string, content
       expect(res.statusCode).toBe(200);
       slowestRead = Math.max(slowestRead, performance.now() - t);
       reads++;
+      // Pacing: a reader's interval while the upload runs, not a wait for an event.
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
   })();

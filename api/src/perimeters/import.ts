@@ -1,10 +1,22 @@
-import type { AgencyCode, PerimeterFormat, PerimetersImportResult } from '@ciffc/contracts';
+import {
+  type AgencyCode,
+  englishMessage,
+  mappingParameter,
+  PERIMETER_MAPPED_FIELDS,
+  type PerimeterFormat,
+  type PerimeterMessageCode,
+  type PerimetersImportResult,
+  type ServerMessageParams,
+} from '@ciffc/contracts';
 import type { Kysely } from 'kysely';
 import type { Db } from '../db/index.ts';
 import type { Database } from '../db/tables.ts';
 import { bumpDataVersion } from '../db/versions.ts';
-import type { Candidate } from './check.ts';
+import { badRequest } from '../http/errors.ts';
+import type { Candidate, FileAttribute } from './check.ts';
+import { inspection, mappingKey, rememberMapping, savedMappings } from './field-mappings.ts';
 import { type Area, publishedArea } from './geometry.ts';
+import { attributeIn, type MappingChoice } from './mapping.ts';
 import { DEFAULT_READER_LIMITS, type ReaderLimits, readPerimeterFile } from './reader.ts';
 import { perimeterRefusal } from './refusals.ts';
 import {
@@ -20,7 +32,7 @@ import {
   type StoredCapture,
 } from './store.ts';
 
-export interface ImportOptions {
+export interface ImportOptions extends MappingChoice {
   /** An agency user's import: only this agency's perimeters are accepted. */
   ownAgency: AgencyCode | undefined;
   dryRun: boolean;
@@ -70,6 +82,11 @@ function row(
 const samePolygon = (stored: string, geometry: Area) =>
   JSON.stringify(publishedArea(JSON.parse(stored) as Area)) === JSON.stringify(publishedArea(geometry));
 
+interface Unmatched {
+  code: PerimeterMessageCode;
+  params: ServerMessageParams;
+}
+
 interface Action {
   action: Accepted['action'];
   replaces?: number;
@@ -102,9 +119,21 @@ async function plan(db: Kysely<Database>, candidates: Candidate[]) {
     return key ? fires.get(fireKey(key.agency_code, key.agency_fire_id)) : undefined;
   };
   const yearOf = (c: Candidate) => c.fields.fire_year ?? fireYear(c) ?? null;
-  const matched = (c: Candidate) => {
-    const year = fireYear(c);
-    return year !== undefined && (c.fields.fire_year === null || c.fields.fire_year === year);
+  const matched = (c: Candidate) => unmatchedReason(c) === undefined;
+  /** Why a candidate matches no fire, as a code of the catalogue; undefined when it matches. */
+  const unmatchedReason = (c: Candidate): Unmatched | undefined => {
+    const { agency_code: agency, agency_fire_id: fire, fire_year: year } = c.fields;
+    if (agency === null) return { code: 'perimeters.unmatched_no_agency', params: {} };
+    if (fire === null) return { code: 'perimeters.unmatched_no_fire_id', params: {} };
+    const heldYear = fires.get(fireKey(agency, fire));
+    if (heldYear === undefined)
+      return { code: 'perimeters.unmatched_no_fire', params: { fire, agency: agency.toUpperCase() } };
+    if (year !== null && year !== heldYear)
+      return {
+        code: 'perimeters.unmatched_other_year',
+        params: { fire, agency: agency.toUpperCase(), fire_year: heldYear, year },
+      };
+    return undefined;
   };
   const identity = (c: Candidate) => {
     const key = keyed(c);
@@ -142,7 +171,7 @@ async function plan(db: Kysely<Database>, candidates: Candidate[]) {
       actions.set(c, { action: 'unchanged', year });
     else actions.set(c, { action: 'replaced', replaces: was.id, year });
   }
-  return { actions, matched, keys };
+  return { actions, matched, unmatchedReason, keys };
 }
 
 /**
@@ -153,9 +182,10 @@ async function plan(db: Kysely<Database>, candidates: Candidate[]) {
 export async function importPerimeters(db: Db, bytes: Buffer, options: ImportOptions) {
   const file = await readPerimeterFile(bytes, options, options.reader ?? DEFAULT_READER_LIMITS);
   if (!file.total) throw perimeterRefusal(400, 'perimeters.no_features');
+  checkMapping(file.attributes, options);
   const { candidates, refused } = file;
   const write = async (trx: Kysely<Database>) => {
-    const { actions, matched, keys } = await plan(trx, candidates);
+    const { actions, matched, unmatchedReason, keys } = await plan(trx, candidates);
     const counts = { inserted: 0, replaced: 0, unchanged: 0 };
     for (const a of actions.values()) counts[a.action]++;
     const unmatchedCount = [...actions.keys()].filter((c) => !matched(c)).length;
@@ -176,23 +206,34 @@ export async function importPerimeters(db: Db, bytes: Buffer, options: ImportOpt
           await replacePerimeter(trx, a.replaces, row(c, a.year, importId, options));
       await markCurrent(trx, keys);
       if (counts.inserted || counts.replaced) await bumpDataVersion(trx, 'perimeters');
+      if (options.mapping && PERIMETER_MAPPED_FIELDS.some((f) => options.mapping?.[f]))
+        await rememberMapping(trx, mappingKey(options.ownAgency, options.fileAgency), options.mapping, {
+          username: options.actor.username,
+          now: options.now,
+        });
     }
-    const accepted: Accepted[] = [...actions].map(([c, a]) => ({
-      feature: c.feature,
-      agency_code: c.fields.agency_code,
-      agency_fire_id: c.fields.agency_fire_id,
-      captured_at: c.fields.captured_at,
-      area_ha: c.area.areaHa,
-      agency_area_ha: c.fields.agency_area_ha,
-      matched: matched(c),
-      action: a.action,
-    }));
+    const accepted: Accepted[] = [...actions].map(([c, a]) => {
+      const why = unmatchedReason(c);
+      return {
+        feature: c.feature,
+        agency_code: c.fields.agency_code,
+        agency_fire_id: c.fields.agency_fire_id,
+        captured_at: c.fields.captured_at,
+        area_ha: c.area.areaHa,
+        agency_area_ha: c.fields.agency_area_ha,
+        matched: why === undefined,
+        action: a.action,
+        ...(why ? { code: why.code, params: why.params, reason: englishMessage(why.code, why.params) } : {}),
+      };
+    });
     return { importId, counts, accepted };
   };
   const { importId, counts, accepted } = options.dryRun
     ? await write(db.kysely)
     : await db.kysely.transaction().execute(write);
   const unmatched = accepted.filter((a) => !a.matched);
+  const unmatchedReasons: Record<string, number> = {};
+  for (const u of unmatched) if (u.code) unmatchedReasons[u.code] = (unmatchedReasons[u.code] ?? 0) + 1;
   return {
     import_id: importId,
     format: file.format,
@@ -204,8 +245,43 @@ export async function importPerimeters(db: Db, bytes: Buffer, options: ImportOpt
     unmatched_count: unmatched.length,
     accepted: accepted.slice(0, LISTED),
     unmatched: unmatched.slice(0, LISTED),
+    unmatched_reasons: unmatchedReasons,
     refused: refused.slice(0, LISTED),
   } satisfies PerimetersImportResult;
+}
+
+/**
+ * The mapping step's reading of a file (docs/perimeters.md, "Field mapping"): its attributes and
+ * the mapping proposed for it, the file read in the perimeter reader but its features not checked.
+ */
+export async function inspectPerimeterFile(
+  db: Db,
+  bytes: Buffer,
+  options: {
+    ownAgency: AgencyCode | undefined;
+    fileAgency: AgencyCode | undefined;
+    now: Date;
+    reader?: ReaderLimits | undefined;
+  },
+) {
+  const file = await readPerimeterFile(
+    bytes,
+    { ownAgency: options.ownAgency, now: options.now, inspect: true },
+    options.reader ?? DEFAULT_READER_LIMITS,
+  );
+  if (!file.total) throw perimeterRefusal(400, 'perimeters.no_features');
+  const saved = await savedMappings(db.kysely, options.ownAgency);
+  return inspection(file, saved, mappingKey(options.ownAgency, options.fileAgency));
+}
+
+/** Every attribute the mapping names is one of the file's: else 400 naming the query parameter. */
+function checkMapping(attributes: readonly FileAttribute[], options: MappingChoice): void {
+  const names = attributes.map((a) => a.name);
+  for (const field of PERIMETER_MAPPED_FIELDS) {
+    const attribute = options.mapping?.[field];
+    if (attribute && attributeIn(names, attribute) === undefined)
+      throw badRequest(mappingParameter(field), 'perimeters.mapping_unknown_attribute', { attribute });
+  }
 }
 
 async function recordImport(

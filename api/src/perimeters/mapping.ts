@@ -1,4 +1,4 @@
-import { type AgencyCode, isAgencyCode } from '@ciffc/contracts';
+import { type AgencyCode, isAgencyCode, type PerimeterFieldMapping } from '@ciffc/contracts';
 import { fireYearOf } from './fire-year.ts';
 import type { Refusal } from './geometry.ts';
 
@@ -74,25 +74,77 @@ function fireYear(p: ReturnType<typeof reader>, agency: string | null): number |
 }
 
 /**
- * A feature's fire and capture from its properties, in this order of precedence: the project's own
- * names (`agency`/`agency_code`, `fire_id`/`agency_fire_id`, `captured_at`, `agency_area_ha`,
- * `fire_name`, `fire_year`), the BC Wildfire Service's (`FIRE_NUMBER`, `TRACK_DATE`, `FIRE_SIZE_HECTARES`:
- * agency bc), the US interagency perimeters' (`attr_UniqueFireIdentifier`, `poly_IncidentName`,
- * `poly_DateCurrent`, `poly_GISAcres`). With no agency named, an agency user's file is its own
- * agency's. With no date, the capture is dated `now`.
+ * The property names read for each mapped field when the user maps none, in order of precedence:
+ * the project's own, the BC Wildfire Service's, the US interagency perimeters', CWFIS's M3
+ * (docs/perimeters.md, "Property mapping").
+ */
+const AGENCY_NAMES = ['agency', 'agency_code'];
+const BC_NUMBER_NAMES = ['FIRE_NUMBER', 'FIRE_NUMBE'];
+const US_ID_NAMES = ['attr_UniqueFireIdentifier', 'UniqueFireIdentifier'];
+const FIRE_ID_NAMES = ['fire_id', 'agency_fire_id', ...BC_NUMBER_NAMES, ...US_ID_NAMES];
+// CWFIS's M3 perimeters: LASTDATE is the day of the newest hotspot the polygon holds.
+const DATE_NAMES = ['captured_at', 'TRACK_DATE', 'poly_DateCurrent', 'DateCurrent', 'timestamp', 'LASTDATE'];
+const HECTARE_NAMES = ['agency_area_ha', 'FIRE_SIZE_HECTARES', 'FIRE_SIZE_', 'AREA'];
+const ACRE_NAMES = ['poly_GISAcres', 'GISAcres'];
+
+/** What the user chose (docs/perimeters.md, "Field mapping"): attributes, and the whole file's agency. */
+export interface MappingChoice {
+  mapping?: Partial<PerimeterFieldMapping> | undefined;
+  /** The agency of every feature whose agency neither the mapped attribute nor the file gives. */
+  fileAgency?: AgencyCode | undefined;
+}
+
+/**
+ * The attributes the automatic mapping reads in a file of these attribute names: what the mapping
+ * step proposes when no mapping is remembered. A KML Placemark's `name` is proposed as the fire
+ * number when nothing else names the fire (it is read so only when it looks like one).
+ */
+export function detectMapping(names: readonly string[]): PerimeterFieldMapping {
+  const byName = new Map(names.map((n) => [n.toLowerCase(), n]));
+  const find = (candidates: readonly string[]) => {
+    for (const c of candidates) {
+      const found = byName.get(c.toLowerCase());
+      if (found !== undefined) return found;
+    }
+    return null;
+  };
+  return {
+    fire_id: find(FIRE_ID_NAMES) ?? find(['name']),
+    captured_at: find(DATE_NAMES),
+    agency: find(AGENCY_NAMES),
+    area_ha: find([...HECTARE_NAMES, ...ACRE_NAMES]),
+  };
+}
+
+/** The attribute of the file a name denotes, compared without case (as the features are read). */
+export const attributeIn = (names: readonly string[], name: string) =>
+  names.find((n) => n.toLowerCase() === name.toLowerCase());
+
+/**
+ * A feature's fire and capture from its properties, in this order of precedence: the attribute the
+ * user mapped to the field, else the project's own names (`agency`/`agency_code`,
+ * `fire_id`/`agency_fire_id`, `captured_at`, `agency_area_ha`, `fire_name`, `fire_year`), the BC
+ * Wildfire Service's (`FIRE_NUMBER`, `TRACK_DATE`, `FIRE_SIZE_HECTARES`: agency bc), the US
+ * interagency perimeters' (`attr_UniqueFireIdentifier`, `poly_IncidentName`, `poly_DateCurrent`,
+ * `poly_GISAcres`). With no agency named, the whole file's agency chosen, else an agency user's file
+ * is its own agency's. With no date, the capture is dated `now`.
  */
 export function mapProperties(
   properties: Record<string, unknown>,
-  options: { ownAgency: AgencyCode | undefined; now: Date },
+  options: { ownAgency: AgencyCode | undefined; now: Date } & MappingChoice,
 ): PerimeterFields | Refusal {
   const p = reader(properties);
-  const bcNumber = p.text('FIRE_NUMBER', 'FIRE_NUMBE');
-  const usId = p.text('attr_UniqueFireIdentifier', 'UniqueFireIdentifier');
-  const agency =
-    p.text('agency', 'agency_code')?.toLowerCase() ??
-    (bcNumber ? 'bc' : undefined) ??
-    options.ownAgency ??
-    null;
+  const mapped = options.mapping ?? {};
+  const bcNumber = mapped.fire_id ? undefined : p.text(...BC_NUMBER_NAMES);
+  const usId = mapped.fire_id ? undefined : p.text(...US_ID_NAMES);
+  // A mapped agency attribute is the agency; the whole file's agency stands in where it is empty,
+  // and overrides what the file's own names would say (the user chose it for the file).
+  const named = mapped.agency
+    ? p.text(mapped.agency)?.toLowerCase()
+    : options.fileAgency
+      ? undefined
+      : (p.text(...AGENCY_NAMES)?.toLowerCase() ?? (bcNumber ? 'bc' : undefined));
+  const agency = named ?? options.fileAgency ?? options.ownAgency ?? null;
   if (agency !== null && !isAgencyCode(agency))
     return { code: 'perimeters.feature_unknown_agency', params: { agency } };
   if (options.ownAgency && agency !== options.ownAgency)
@@ -100,32 +152,29 @@ export function mapProperties(
       code: 'perimeters.feature_foreign_agency',
       params: { agency: agency ?? '', own: options.ownAgency },
     };
-  // CWFIS's M3 perimeters: LASTDATE is the day of the newest hotspot the polygon holds.
-  const dateValue = p.raw(
-    'captured_at',
-    'TRACK_DATE',
-    'poly_DateCurrent',
-    'DateCurrent',
-    'timestamp',
-    'LASTDATE',
-  );
+  const dateValue = mapped.captured_at ? p.raw(mapped.captured_at) : p.raw(...DATE_NAMES);
   const captured = dateValue === undefined ? options.now.toISOString() : captureTime(dateValue);
   if (!captured) return { code: 'perimeters.feature_bad_date', params: { value: String(dateValue) } };
-  const acres = p.number('poly_GISAcres', 'GISAcres');
-  const hectares =
-    p.number('agency_area_ha', 'FIRE_SIZE_HECTARES', 'FIRE_SIZE_', 'AREA') ??
-    (acres === undefined ? undefined : acres * ACRE_HA);
+  const acres = mapped.area_ha ? undefined : p.number(...ACRE_NAMES);
+  const hectares = mapped.area_ha
+    ? p.number(mapped.area_ha)
+    : (p.number(...HECTARE_NAMES) ?? (acres === undefined ? undefined : acres * ACRE_HA));
   // A KML Placemark's <name> is the fire's number in the files agencies and GDAL write (G70001,
   // 2026-NT-012): one word with a digit is taken as the fire id when nothing else names it; words
   // ("Donnie Creek") stay the fire's name (docs/perimeters.md).
   const name = p.text('name');
-  const explicitId = p.text('fire_id', 'agency_fire_id') ?? bcNumber ?? usId;
-  const nameIsNumber = !explicitId && name !== undefined && FIRE_NUMBER_LIKE.test(name);
+  const explicitId = mapped.fire_id
+    ? p.text(mapped.fire_id)
+    : (p.text('fire_id', 'agency_fire_id') ?? bcNumber ?? usId);
+  const nameIsNumber = !mapped.fire_id && !explicitId && name !== undefined && FIRE_NUMBER_LIKE.test(name);
+  const nameIsMapped = mapped.fire_id?.toLowerCase() === 'name';
   return {
     agency_code: agency,
     agency_fire_id: explicitId ?? (nameIsNumber ? name : undefined) ?? null,
     fire_name:
-      p.text('fire_name', 'poly_IncidentName', 'IncidentName') ?? (nameIsNumber ? undefined : name) ?? null,
+      p.text('fire_name', 'poly_IncidentName', 'IncidentName') ??
+      (nameIsNumber || nameIsMapped ? undefined : name) ??
+      null,
     fire_year: fireYear(p, agency) ?? null,
     captured_at: captured,
     agency_area_ha: hectares === undefined ? null : round2(hectares),

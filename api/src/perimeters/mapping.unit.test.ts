@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { mapProperties } from './mapping.ts';
+import { detectMapping, mapProperties } from './mapping.ts';
 
 const now = new Date('2026-07-11T12:00:00Z');
 const map = (properties: Record<string, unknown>) => mapProperties(properties, { ownAgency: 'bc', now });
@@ -32,6 +32,50 @@ describe('a perimeter feature read as Google Earth and GDAL write KML', () => {
       captured_at: '2026-07-09T00:00:00.000Z',
       agency_area_ha: 1234.5,
       agency_fire_id: null,
+    });
+  });
+});
+
+describe('a perimeter feature read by the mapping the user chose', () => {
+  const ciffc = { ownAgency: undefined, now };
+  it('reads the mapped attributes only, whatever their case, and the whole file’s agency', () => {
+    const properties = { Fire_No: 'HWF031', CAPTURE_DT: '2026/07/12', HECTARES: '1520.5', FIRE_NUMBER: 'K1' };
+    expect(
+      mapProperties(properties, {
+        ...ciffc,
+        mapping: { fire_id: 'FIRE_NO', captured_at: 'capture_dt', area_ha: 'HECTARES' },
+        fileAgency: 'ab',
+      }),
+    ).toMatchObject({
+      agency_code: 'ab',
+      agency_fire_id: 'HWF031',
+      captured_at: '2026-07-12T00:00:00.000Z',
+      agency_area_ha: 1520.5,
+    });
+    // A mapped agency attribute wins; the whole file's agency stands in where it is empty.
+    const mapping = { agency: 'POO_Agency' };
+    expect(mapProperties({ POO_Agency: 'SK' }, { ...ciffc, mapping, fileAgency: 'mb' })).toMatchObject({
+      agency_code: 'sk',
+    });
+    expect(mapProperties({ POO_Agency: '' }, { ...ciffc, mapping, fileAgency: 'mb' })).toMatchObject({
+      agency_code: 'mb',
+    });
+    // Without a choice, a US file names no agency.
+    expect(mapProperties({ attr_UniqueFireIdentifier: 'K1' }, ciffc)).toMatchObject({ agency_code: null });
+  });
+
+  it('proposes the attributes the automatic mapping reads', () => {
+    expect(detectMapping(['FIRE_NUMBE', 'TRACK_DATE', 'FIRE_SIZE_', 'FIRE_YEAR'])).toEqual({
+      fire_id: 'FIRE_NUMBE',
+      captured_at: 'TRACK_DATE',
+      agency: null,
+      area_ha: 'FIRE_SIZE_',
+    });
+    expect(detectMapping(['name', 'LASTDATE', 'AREA'])).toEqual({
+      fire_id: 'name',
+      captured_at: 'LASTDATE',
+      agency: null,
+      area_ha: 'AREA',
     });
   });
 });

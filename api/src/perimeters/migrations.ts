@@ -111,6 +111,24 @@ export const migrations: Record<string, Migration> = {
         await db.schema.alterTable('perimeters').dropColumn(column).execute();
     },
   },
+  // The field mapping remembered per agency (docs/perimeters.md, "Field mapping").
+  '0180_perimeter_field_mappings': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('perimeter_field_mappings')
+        .addColumn('agency_code', 'text', (c) => c.primaryKey())
+        .addColumn('fire_id_field', 'text')
+        .addColumn('captured_at_field', 'text')
+        .addColumn('agency_field', 'text')
+        .addColumn('area_ha_field', 'text')
+        .addColumn('updated_by', 'text')
+        .addColumn('updated_at', 'text', (c) => c.notNull())
+        .execute();
+    },
+    async down(db: Kysely<unknown>) {
+      await db.schema.dropTable('perimeter_field_mappings').execute();
+    },
+  },
 };
 
 const SHAPE_COLUMNS = ['shape_z4', 'shape_z6', 'shape_z8', 'shape_z10', 'shape_z24'] as const;

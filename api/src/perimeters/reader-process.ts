@@ -4,7 +4,7 @@
  * time limit, crash the parser), only this process ends; the API answers 413 and starts another.
  */
 import { HttpError } from '../http/errors.ts';
-import { type CheckedFile, checkFeatures } from './check.ts';
+import { attributesOf, type CheckedFile, checkFeatures } from './check.ts';
 import { parsePerimeterFile } from './parse.ts';
 import type { ReaderAnswer, ReaderTask } from './reader.ts';
 
@@ -13,11 +13,17 @@ const send = (answer: ReaderAnswer) => process.send?.(answer);
 async function read(task: ReaderTask): Promise<CheckedFile> {
   const bytes = Buffer.from(task.bytes.buffer, task.bytes.byteOffset, task.bytes.byteLength);
   const file = await parsePerimeterFile(bytes);
-  const { candidates, refused } = checkFeatures(file.features, {
-    ownAgency: task.ownAgency,
-    now: new Date(task.now),
-  });
-  return { format: file.format, total: file.features.length, candidates, refused };
+  const attributes = attributesOf(file.features);
+  // The mapping step reads only the attributes: the features are checked once it is chosen.
+  const { candidates, refused } = task.inspect
+    ? { candidates: [], refused: [] }
+    : checkFeatures(file.features, {
+        ownAgency: task.ownAgency,
+        now: new Date(task.now),
+        mapping: task.mapping,
+        fileAgency: task.fileAgency,
+      });
+  return { format: file.format, total: file.features.length, attributes, candidates, refused };
 }
 
 process.on('message', async (task: ReaderTask) => {

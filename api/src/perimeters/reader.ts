@@ -2,6 +2,7 @@ import { type ChildProcess, fork } from 'node:child_process';
 import type { AgencyCode, ServerMessageCode, ServerMessageParams } from '@ciffc/contracts';
 import { HttpError } from '../http/errors.ts';
 import type { CheckedFile } from './check.ts';
+import type { MappingChoice } from './mapping.ts';
 import { perimeterRefusal } from './refusals.ts';
 
 /**
@@ -26,11 +27,13 @@ export interface ReaderLimits {
  */
 export const DEFAULT_READER_LIMITS: ReaderLimits = { heapMb: 384, timeoutMs: 60_000 };
 
-export interface ReaderTask {
+export interface ReaderTask extends MappingChoice {
   id: number;
   bytes: Uint8Array;
   ownAgency: AgencyCode | undefined;
   now: string;
+  /** Only the attributes are wanted (the mapping step): the features are not checked. */
+  inspect?: boolean | undefined;
 }
 
 export type ReaderAnswer =
@@ -125,10 +128,16 @@ function readOnce(bytes: Buffer, options: Omit<ReaderTask, 'id' | 'bytes'>, limi
 /** A perimeter file parsed and checked in the reader's process; one at a time, in the order sent. */
 export function readPerimeterFile(
   bytes: Buffer,
-  options: { ownAgency: AgencyCode | undefined; now: Date },
+  options: { ownAgency: AgencyCode | undefined; now: Date; inspect?: boolean | undefined } & MappingChoice,
   limits: ReaderLimits,
 ): Promise<CheckedFile> {
-  const task = { ownAgency: options.ownAgency, now: options.now.toISOString() };
+  const task = {
+    ownAgency: options.ownAgency,
+    now: options.now.toISOString(),
+    inspect: options.inspect,
+    mapping: options.mapping,
+    fileAgency: options.fileAgency,
+  };
   const result = queue.then(() => readOnce(bytes, task, limits));
   queue = result.catch(() => undefined);
   return result;

@@ -9,22 +9,24 @@ import {
   PerimetersDownloadQuery,
   PerimetersImportQuery,
   PerimetersImportResult,
+  PerimetersInspectResult,
   PerimetersQuery,
   PerimetersResponse,
   zoomBand,
 } from '@ciffc/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { sendCached } from '../http/cache.ts';
-import { notFound } from '../http/errors.ts';
+import { badRequest, HttpError, notFound } from '../http/errors.ts';
 import { ErrorResponse, readVersion } from '../http/query.ts';
 import { requireUser } from '../plugins/identity.ts';
-import { perimetersForDownload, toGeoJson, toKml } from './download.ts';
-import { importPerimeters } from './import.ts';
+import { sendPerimetersDownload } from './download.ts';
+import { importPerimeters, inspectPerimeterFile } from './import.ts';
 import { perimeterRefusal } from './refusals.ts';
 import './tables.ts';
-import { capturesOfFire, currentPerimeters } from './store.ts';
+import { capturesOfFire, currentPerimeters, recentImports } from './store.ts';
+
+const MB = 1024 * 1024;
 
 /** Every media type a perimeter file is sent as; the import recognises the format by its bytes. */
 const FILE_TYPES = [
@@ -43,25 +45,42 @@ export async function perimeterRoutes(fastify: FastifyInstance): Promise<void> {
   // Encapsulated: the import reads its body as bytes (a zip is binary; GeoJSON is parsed by it).
   fastify.removeContentTypeParser('application/json');
   fastify.addContentTypeParser(FILE_TYPES, { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
+  importRoutes(fastify);
+  readRoutes(fastify);
+}
+
+/** The import (and its inspection of a file) and the list of past imports: signed-in users. */
+function importRoutes(fastify: FastifyInstance): void {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
 
   app.post(
     '/v1/perimeters/import',
     {
       bodyLimit: fastify.config.importBodyLimit,
+      // A file over the limit is refused by its declared length before a byte is read, in megabytes,
+      // as the site shows it in the user's language (the gateway and nginx answer the same).
+      preParsing: async (request, _reply, payload) => {
+        const limit = request.routeOptions.bodyLimit ?? fastify.config.importBodyLimit;
+        if (Number(request.headers['content-length']) > limit)
+          throw new HttpError(413, 'request.too_large_mb', { params: { max: Math.floor(limit / MB) } });
+        return payload;
+      },
       schema: {
         summary: 'Import fire perimeters from a GeoJSON, KML, KMZ or zipped Shapefile file',
         description:
           'Send the file as the body (application/geo+json, application/vnd.google-earth.kml+xml, ' +
           'application/vnd.google-earth.kmz or application/zip; the format is recognised by its bytes). A Shapefile is reprojected from its .prj to ' +
           'CRS84. CIFFC may import any agency; an agency user only its own. Each feature is checked alone: ' +
-          'invalid ones are refused with a reason, perimeters of no known fire are kept and listed. ' +
-          'Property mapping: docs/perimeters.md.',
+          'invalid ones are refused with a reason, perimeters of no known fire are kept and listed with why. ' +
+          '?inspect=true answers the attributes of the file and the field mapping proposed for it ' +
+          '(PerimetersInspectResult) instead; ?fire_id_field=&captured_at_field=&agency_field=&area_ha_field= ' +
+          'name the attributes holding those fields (remembered for the agency by an import that writes), ' +
+          '?agency= the agency of the features that name none. Property and field mapping: docs/perimeters.md.',
         tags: ['perimeters'],
         security: [{ bearer: [] }],
         querystring: PerimetersImportQuery,
         response: {
-          200: PerimetersImportResult,
+          200: PerimetersImportResult.or(PerimetersInspectResult),
           400: ErrorResponse,
           401: ErrorResponse,
           403: ErrorResponse,
@@ -69,14 +88,37 @@ export async function perimeterRoutes(fastify: FastifyInstance): Promise<void> {
         },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const identity = requireUser(request);
       const national = isNational(identity);
       const own = agencyOf(identity);
       if (!national && !own) throw perimeterRefusal(403, 'perimeters.forbidden');
       const body = request.body;
       if (!Buffer.isBuffer(body)) throw perimeterRefusal(400, 'perimeters.unreadable', { detail: 'no file' });
+      const query = request.query;
+      // An agency user's files are its own: another agency for the whole file is refused by name.
+      if (!national && query.agency !== undefined && query.agency !== own)
+        throw badRequest('agency', 'perimeters.mapping_foreign_agency', { own: own ?? '' });
+      const choice = {
+        fileAgency: query.agency,
+        mapping: {
+          fire_id: query.fire_id_field ?? null,
+          captured_at: query.captured_at_field ?? null,
+          agency: query.agency_field ?? null,
+          area_ha: query.area_ha_field ?? null,
+        },
+      };
+      if (query.inspect === true) {
+        reply.header('cache-control', 'private, no-store');
+        return inspectPerimeterFile(app.db, body, {
+          ownAgency: national ? undefined : own,
+          fileAgency: query.agency,
+          now: app.config.now(),
+          reader: app.config.perimeterReader,
+        });
+      }
       const result = await importPerimeters(app.db, body, {
+        ...choice,
         ownAgency: national ? undefined : own,
         dryRun: request.query.dry_run === true,
         now: app.config.now(),
@@ -107,9 +149,7 @@ export async function perimeterRoutes(fastify: FastifyInstance): Promise<void> {
       const identity = requireUser(request);
       const own = isNational(identity) ? undefined : agencyOf(identity);
       if (!isNational(identity) && !own) throw perimeterRefusal(403, 'perimeters.forbidden');
-      let query = app.db.kysely.selectFrom('perimeter_imports').selectAll().orderBy('id', 'desc').limit(50);
-      if (own) query = query.where('agency_code', '=', own);
-      const rows = await query.execute();
+      const rows = await recentImports(app.db.kysely, own);
       reply.header('cache-control', 'private, no-store');
       return {
         items: rows.map(({ user_id: _user, ...r }) => ({
@@ -120,6 +160,11 @@ export async function perimeterRoutes(fastify: FastifyInstance): Promise<void> {
       };
     },
   );
+}
+
+/** The public reads: the map's perimeters, the download, a fire's captures. */
+function readRoutes(fastify: FastifyInstance): void {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
 
   app.get(
     '/v1/perimeters',
@@ -166,28 +211,13 @@ export async function perimeterRoutes(fastify: FastifyInstance): Promise<void> {
     {
       schema: {
         summary:
-          'Every current perimeter (or every capture) as GeoJSON or KML, unsimplified, with its licence',
+          'Every current perimeter (or every capture) as GeoJSON, KML or GeoPackage, unsimplified, in the language of lang, with its licence and attribution (Link rel=license, Content-Crs)',
         tags: ['perimeters'],
         querystring: PerimetersDownloadQuery,
-        response: { 200: z.string(), 400: ErrorResponse },
+        response: { 400: ErrorResponse },
       },
     },
-    async (request, reply) => {
-      const { format, captures } = request.query;
-      const name = `perimeters-${captures}.${format === 'kml' ? 'kml' : 'geojson'}`;
-      reply.header('content-disposition', `attachment; filename="${name}"`);
-      return sendCached(request, reply, app.responseCache, {
-        version: await readVersion(app, request, ['perimeters']),
-        contentType:
-          format === 'kml'
-            ? 'application/vnd.google-earth.kml+xml; charset=utf-8'
-            : 'application/geo+json; charset=utf-8',
-        compute: async () => {
-          const rows = await perimetersForDownload(app.db.kysely, captures === 'all');
-          return format === 'kml' ? toKml(rows) : toGeoJson(rows);
-        },
-      });
-    },
+    async (request, reply) => sendPerimetersDownload(app, request, reply),
   );
 
   app.get(

@@ -258,3 +258,10 @@ export async function currentAreas(db: Tx): Promise<Map<string, number>> {
     .execute();
   return new Map(rows.map((r) => [fireKey(r.agency_code as string, r.agency_fire_id as string), r.area_ha]));
 }
+
+/** The last 50 perimeter imports, newest first; an agency's own when `agency` is given. */
+export async function recentImports(db: Tx, agency: string | undefined) {
+  let query = db.selectFrom('perimeter_imports').selectAll().orderBy('id', 'desc').limit(50);
+  if (agency) query = query.where('agency_code', '=', agency);
+  return query.execute();
+}

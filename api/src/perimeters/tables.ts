@@ -68,8 +68,24 @@ export interface PerimetersTable {
 
 type Shape = ColumnType<string | null, string | null | undefined, string | null>;
 
+/**
+ * The field mapping last used for an agency's perimeter files (docs/perimeters.md, "Field
+ * mapping"): which attribute holds each field, null for none. A setting, replaced by the next.
+ */
+interface PerimeterFieldMappingsTable {
+  /** The agency whose files it maps, or `ciffc`: the national centre's files of several agencies. */
+  agency_code: string;
+  fire_id_field: string | null;
+  captured_at_field: string | null;
+  agency_field: string | null;
+  area_ha_field: string | null;
+  updated_by: string | null;
+  updated_at: string;
+}
+
 declare module '../db/tables.ts' {
   interface Database {
+    perimeter_field_mappings: PerimeterFieldMappingsTable;
     perimeter_imports: PerimeterImportsTable;
     perimeters: PerimetersTable;
   }

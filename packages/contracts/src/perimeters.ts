@@ -5,21 +5,9 @@
  * of the map, written once for the data API and the site.
  */
 import { z } from 'zod';
+import { AGENCY_CODES } from './agencies.ts';
 import type { ServerMessageCode, ServerMessageParams } from './messages/index.ts';
 import { PlainText } from './query.ts';
-
-/** Canada's box in CRS84 with a margin (a perimeter on the border may cross it by a few km). */
-export const CANADA_BOX = [-141.5, 41.5, -52, 83.5] as const;
-
-/**
- * Largest area one perimeter may have: above Canada's largest recorded fire complex (Chinchaga,
- * 1950, about 1.4 million ha) with room; a larger polygon is a unit or projection mistake.
- */
-export const MAX_PERIMETER_HA = 3_000_000;
-/** Smallest: a polygon under a hundredth of a hectare (10 m by 10 m) is a digitising artefact. */
-export const MIN_PERIMETER_HA = 0.01;
-/** Vertices of one feature, all rings together: beyond it the file is refused feature by feature. */
-export const MAX_PERIMETER_VERTICES = 200_000;
 
 const PERIMETER_FORMATS = ['geojson', 'kml', 'kmz', 'shapefile'] as const;
 export type PerimeterFormat = (typeof PERIMETER_FORMATS)[number];
@@ -40,11 +28,76 @@ const flag = z
   .transform((v) => v === 'true' || v === '1')
   .optional();
 
-/** ?dry_run=&file_name= of POST /v1/perimeters/import. */
+/**
+ * The fields a user may map to an attribute of the file (docs/perimeters.md, "Field mapping"):
+ * the fire number, the capture date, the agency and the agency's hectares.
+ */
+export const PERIMETER_MAPPED_FIELDS = ['fire_id', 'captured_at', 'agency', 'area_ha'] as const;
+export type PerimeterMappedField = (typeof PERIMETER_MAPPED_FIELDS)[number];
+
+/** An attribute of the file, as its format names it (compared without case). */
+const AttributeName = PlainText(100, 1);
+
+/** The query parameter naming the attribute of each mapped field: `fire_id_field`, ... */
+export const mappingParameter = (field: PerimeterMappedField) => `${field}_field` as const;
+
+/**
+ * ?dry_run=&file_name=&inspect=&agency= and the field mapping of POST /v1/perimeters/import. A
+ * field not mapped is found by the property names of docs/perimeters.md.
+ */
 export const PerimetersImportQuery = z.object({
   dry_run: flag.describe('Check the file and answer as usual without writing'),
   file_name: PlainText(255).optional().describe("The file's name, kept in the import history"),
+  inspect: flag.describe(
+    "Answer the file's attributes and the field mapping proposed for it (PerimetersInspectResult), without checking or writing",
+  ),
+  fire_id_field: AttributeName.optional().describe('The attribute holding the fire number'),
+  captured_at_field: AttributeName.optional().describe('The attribute holding the capture date'),
+  agency_field: AttributeName.optional().describe('The attribute holding the agency code'),
+  area_ha_field: AttributeName.optional().describe("The attribute holding the agency's hectares"),
+  agency: z
+    .enum(AGENCY_CODES)
+    .optional()
+    .describe(
+      'The agency of every feature whose agency the file (or the mapped attribute) does not give; an agency user may give only its own',
+    ),
 });
+export type PerimetersImportQuery = z.infer<typeof PerimetersImportQuery>;
+
+/** Which attribute holds each mapped field; null: none (found automatically, if at all). */
+export const PerimeterFieldMapping = z.object({
+  fire_id: z.string().nullable(),
+  captured_at: z.string().nullable(),
+  agency: z.string().nullable(),
+  area_ha: z.string().nullable(),
+});
+export type PerimeterFieldMapping = z.infer<typeof PerimeterFieldMapping>;
+
+/** A mapping remembered for an agency's files (or the national centre's, `ciffc`). */
+export const SavedPerimeterMapping = PerimeterFieldMapping.extend({
+  agency_code: z.string().describe("The agency whose files it maps; 'ciffc': the national centre's own"),
+  updated_by: z.string().nullable(),
+  updated_at: z.string(),
+});
+export type SavedPerimeterMapping = z.infer<typeof SavedPerimeterMapping>;
+
+/** The answer of POST /v1/perimeters/import?inspect=true: what the mapping step shows. */
+export const PerimetersInspectResult = z.object({
+  format: z.enum(PERIMETER_FORMATS),
+  total_features: z.number(),
+  attributes: z
+    .array(z.object({ name: z.string(), samples: z.array(z.string()).describe('Up to 3 values') }))
+    .describe("The features' attribute names, in the order first met"),
+  detected: PerimeterFieldMapping.describe('What the automatic mapping would read'),
+  saved: z
+    .array(SavedPerimeterMapping)
+    .describe('The mappings remembered that this user may use (an agency user: its own)'),
+  proposed: PerimeterFieldMapping.describe(
+    'The remembered mapping of the agency (its attributes all in the file), else the detected one',
+  ),
+  proposed_from: z.string().nullable().describe('The agency whose remembered mapping is proposed'),
+});
+export type PerimetersInspectResult = z.infer<typeof PerimetersInspectResult>;
 
 const PerimeterFire = z.object({
   agency_code: z.string().nullable().describe('null: the file did not name the agency'),
@@ -60,6 +113,12 @@ const AcceptedFeature = PerimeterFire.extend({
   action: z
     .enum(['inserted', 'replaced', 'unchanged'])
     .describe("'replaced': the same fire's capture of the same time had another polygon"),
+  code: z
+    .string()
+    .optional()
+    .describe('Unmatched: why, as a code of the server catalogue (perimeters.unmatched_*)'),
+  params: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
+  reason: z.string().optional().describe('Unmatched: why, in English'),
 });
 
 const RefusedFeature = PerimeterFire.extend({
@@ -86,6 +145,9 @@ export const PerimetersImportResult = z.object({
   unmatched_count: z.number().describe('Accepted perimeters of no known fire: kept, listed in `unmatched`'),
   accepted: z.array(AcceptedFeature).describe('The first 100 accepted features'),
   unmatched: z.array(AcceptedFeature).describe('The first 100 accepted features of no known fire'),
+  unmatched_reasons: z
+    .record(z.string(), z.number())
+    .describe('How many accepted features of no known fire there are for each reason (its code)'),
   refused: z.array(RefusedFeature).describe('The first 100 refused features, each with its reason'),
 });
 export type PerimetersImportResult = z.infer<typeof PerimetersImportResult>;
@@ -111,48 +173,6 @@ export type PerimeterImport = z.infer<typeof PerimeterImport>;
 
 /** GET /v1/perimeters/imports: newest first, the last 50. */
 export const PerimeterImports = z.object({ items: z.array(PerimeterImport) });
-
-/**
- * Zoom bands of the map (MapLibre zoom): each has a simplification tolerance and a coordinate
- * precision in degrees, about half a screen pixel at the band's deepest zoom, so what is dropped
- * cannot be seen; and the grid a requested box is snapped to, so views share cached answers.
- */
-export const PERIMETER_ZOOM_BANDS = [
-  { maxZoom: 4, tolerance: 0.02, digits: 2, grid: 0 },
-  { maxZoom: 6, tolerance: 0.004, digits: 3, grid: 10 },
-  { maxZoom: 8, tolerance: 0.001, digits: 4, grid: 2 },
-  { maxZoom: 10, tolerance: 0.0002, digits: 4, grid: 0.5 },
-  { maxZoom: 24, tolerance: 0.00004, digits: 5, grid: 0.1 },
-] as const;
-export type PerimeterZoomBand = (typeof PERIMETER_ZOOM_BANDS)[number];
-
-export function zoomBand(zoom: number): PerimeterZoomBand {
-  return (
-    PERIMETER_ZOOM_BANDS.find((b) => zoom <= b.maxZoom) ??
-    (PERIMETER_ZOOM_BANDS[PERIMETER_ZOOM_BANDS.length - 1] as PerimeterZoomBand)
-  );
-}
-
-/**
- * The box the map asks for at a zoom: its view snapped outward to the band's grid (the whole of
- * Canada at the lowest band), so that every view of a region at one band asks the same URL.
- */
-export function perimeterRequestBox(
-  view: readonly [number, number, number, number],
-  zoom: number,
-): [number, number, number, number] {
-  const { grid } = zoomBand(zoom);
-  if (!grid) return [...CANADA_BOX];
-  const down = (v: number) => Math.floor(v / grid) * grid;
-  const up = (v: number) => Math.ceil(v / grid) * grid;
-  const round = (v: number) => Math.round(v * 1000) / 1000;
-  return [
-    round(Math.max(CANADA_BOX[0], down(view[0]))),
-    round(Math.max(CANADA_BOX[1], down(view[1]))),
-    round(Math.min(CANADA_BOX[2], up(view[2]))),
-    round(Math.min(CANADA_BOX[3], up(view[3]))),
-  ];
-}
 
 const bboxText = z
   .string()
@@ -208,12 +228,16 @@ export const PerimetersResponse = z.object({
 });
 export type PerimetersResponse = z.infer<typeof PerimetersResponse>;
 
-/** The licence every perimeter download names (the centre's open data licence). */
-export const PERIMETERS_LICENCE_URL = 'https://open.canada.ca/en/open-government-licence-canada';
-
 /** ?format=&captures= of GET /v1/perimeters/download. */
 export const PerimetersDownloadQuery = z.object({
-  format: z.enum(['geojson', 'kml']).default('geojson'),
+  format: z
+    .enum(['geojson', 'kml', 'gpkg'])
+    .default('geojson')
+    .describe('geojson (CRS84), kml or gpkg (GeoPackage, EPSG:4326)'),
+  lang: z
+    .enum(['en', 'fr'])
+    .optional()
+    .describe('The language of the names and the licence (else Accept-Language)'),
   captures: z
     .enum(['current', 'all'])
     .default('current')

@@ -88,6 +88,31 @@ export const PERIMETER_MESSAGES = {
     en: 'unknown agency {agency}',
     fr: 'agence inconnue {agency}',
   },
+  // Why an accepted perimeter matches no fire (it is kept, and listed with the reason).
+  'perimeters.unmatched_no_agency': {
+    en: 'the file names no agency for this perimeter: choose the attribute that holds the agency, or one agency for the whole file',
+    fr: 'le fichier ne nomme aucune agence pour ce périmètre : choisissez l’attribut qui contient l’agence, ou une agence pour tout le fichier',
+  },
+  'perimeters.unmatched_no_fire_id': {
+    en: 'the file names no fire number for this perimeter: choose the attribute that holds the fire number',
+    fr: 'le fichier ne nomme aucun numéro de feu pour ce périmètre : choisissez l’attribut qui contient le numéro de feu',
+  },
+  'perimeters.unmatched_no_fire': {
+    en: 'no fire {fire} reported by {agency}',
+    fr: 'aucun feu {fire} déclaré par {agency}',
+  },
+  'perimeters.unmatched_other_year': {
+    en: 'fire {fire} of {agency} is of the {fire_year} fire year; the file says {year}',
+    fr: 'le feu {fire} de {agency} est de la saison {fire_year}; le fichier indique {year}',
+  },
+  'perimeters.mapping_unknown_attribute': {
+    en: 'the file has no attribute {attribute}',
+    fr: 'le fichier n’a pas d’attribut {attribute}',
+  },
+  'perimeters.mapping_foreign_agency': {
+    en: 'you may import only the perimeters of {own}',
+    fr: 'vous ne pouvez importer que les périmètres de {own}',
+  },
   'perimeters.not_found': {
     en: 'No perimeter of fire {fire} of agency {agency}',
     fr: 'Aucun périmètre pour le feu {fire} de l’agence {agency}',

@@ -1,11 +1,19 @@
-import type { PerimetersImportResult } from '@ciffc/contracts';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { isNational, type PerimetersImportResult } from '@ciffc/contracts';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { type FormEvent, type ReactNode, useId, useState } from 'react';
 import { FormattedDate, FormattedMessage, useIntl } from 'react-intl';
+import { useIdentity } from '../../shared/auth/hooks.ts';
 import { codedText, serverText } from '../../shared/editing/server-text.ts';
 import { ErrorBox } from '../../shared/ui/ErrorBox.tsx';
 import { PageHeader } from '../../shared/ui/PageHeader.tsx';
-import { perimeterImportsQuery, sendPerimeterImport } from './api.ts';
+import { useUpload } from '../../shared/upload/useUpload.ts';
+import {
+  inspectPerimeterFile,
+  type MappingChoice,
+  perimeterImportsQuery,
+  sendPerimeterImport,
+} from './api.ts';
+import { FieldMapping, proposedChoice } from './FieldMapping.tsx';
 
 const fireOf = (f: { agency_code: string | null; agency_fire_id: string | null }) =>
   f.agency_fire_id ? `${f.agency_fire_id}${f.agency_code ? ` (${f.agency_code.toUpperCase()})` : ''}` : null;
@@ -48,6 +56,7 @@ export function PerimetersImportSummary({
   fileName: string;
 }) {
   const intl = useIntl();
+  const noAgency = result.unmatched_reasons['perimeters.unmatched_no_agency'] ?? 0;
   return (
     <section aria-labelledby="perimeters-import-summary">
       <h2 id="perimeters-import-summary">
@@ -81,8 +90,13 @@ export function PerimetersImportSummary({
           ))}
         </FeatureTable>
       ) : null}
+      {noAgency ? (
+        <p role="note">
+          <FormattedMessage id="perimetersImport.noAgencyHint" values={{ count: noAgency }} />
+        </p>
+      ) : null}
       {result.unmatched.length ? (
-        <FeatureTable caption="unmatched" columns={['feature', 'fire', 'capturedAt', 'area']}>
+        <FeatureTable caption="unmatched" columns={['feature', 'fire', 'capturedAt', 'area', 'why']}>
           {result.unmatched.map((u) => (
             <tr key={u.feature}>
               <td>{u.feature}</td>
@@ -91,6 +105,7 @@ export function PerimetersImportSummary({
                 <FormattedDate value={u.captured_at} dateStyle="medium" timeZone="UTC" />
               </td>
               <td>{intl.formatNumber(u.area_ha)}</td>
+              <td>{u.code ? codedText(intl, u.code, u.params, u.reason ?? u.code) : null}</td>
             </tr>
           ))}
         </FeatureTable>
@@ -157,22 +172,35 @@ function ImportHistory() {
   );
 }
 
-/** The perimeter import (docs/perimeters.md): send a file, checked first by default, then imported. */
+/**
+ * The perimeter import (docs/perimeters.md): choose a file, map its fields (proposed from the
+ * agency's last mapping or detected), send it, checked first by default, then imported.
+ */
 export function PerimetersImportPage() {
   const id = useId();
   const intl = useIntl();
-  const queryClient = useQueryClient();
-  const [file, setFile] = useState<File>();
+  const national = isNational(useIdentity());
   const [dryRun, setDryRun] = useState(true);
-  const send = useMutation({
-    mutationFn: (input: { file: File; dryRun: boolean }) => sendPerimeterImport(input.file, input.dryRun),
-    onSuccess: (result) => {
-      if (!result.dry_run) void queryClient.invalidateQueries({ queryKey: ['perimeter-imports'] });
-    },
+  const [choice, setChoice] = useState<MappingChoice>();
+  const inspect = useMutation({
+    mutationFn: (chosen: File) => inspectPerimeterFile(chosen),
+    onSuccess: (inspected) => setChoice(proposedChoice(inspected, undefined)),
   });
+  // The mapping chosen for this file is sent with it; the choice of dry run is the form's.
+  const upload = useUpload<PerimetersImportResult>({
+    send: (chosen, dry) => sendPerimeterImport(chosen, dry, choice),
+    historyKey: ['perimeter-imports'],
+  });
+  const { file } = upload;
+  const onFile = (chosen: File | undefined) => {
+    upload.choose(chosen);
+    setChoice(undefined);
+    inspect.reset();
+    if (chosen) inspect.mutate(chosen);
+  };
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    if (file) send.mutate({ file, dryRun });
+    void upload.send(dryRun);
   };
   return (
     <>
@@ -189,21 +217,30 @@ export function PerimetersImportPage() {
             id={`${id}-file`}
             type="file"
             accept=".geojson,.json,.kml,.kmz,.zip,application/geo+json,application/vnd.google-earth.kml+xml,application/vnd.google-earth.kmz,application/zip"
-            onChange={(e) => setFile(e.target.files?.[0])}
+            onChange={(e) => onFile(e.target.files?.[0])}
           />
         </p>
+        {inspect.isPending ? (
+          <p role="status">
+            <FormattedMessage id="perimetersImport.reading" />
+          </p>
+        ) : null}
+        {inspect.error ? <ErrorBox>{serverText(inspect.error, intl)}</ErrorBox> : null}
+        {inspect.data && choice ? (
+          <FieldMapping inspected={inspect.data} choice={choice} national={national} onChange={setChoice} />
+        ) : null}
         <p>
           <label>
             <input type="checkbox" checked={dryRun} onChange={(e) => setDryRun(e.target.checked)} />{' '}
             <FormattedMessage id="perimetersImport.dryRun" />
           </label>
         </p>
-        <button type="submit" disabled={!file || send.isPending}>
-          <FormattedMessage id={send.isPending ? 'perimetersImport.sending' : 'perimetersImport.submit'} />
+        <button type="submit" disabled={!file || upload.sending || inspect.isPending}>
+          <FormattedMessage id={upload.sending ? 'perimetersImport.sending' : 'perimetersImport.submit'} />
         </button>
       </form>
-      {send.error ? <ErrorBox>{serverText(send.error, intl)}</ErrorBox> : null}
-      {send.data && file ? <PerimetersImportSummary result={send.data} fileName={file.name} /> : null}
+      {upload.error ? <ErrorBox>{serverText(upload.error, intl)}</ErrorBox> : null}
+      {upload.result && file ? <PerimetersImportSummary result={upload.result} fileName={file.name} /> : null}
       <ImportHistory />
     </>
   );

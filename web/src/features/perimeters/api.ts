@@ -1,4 +1,12 @@
-import type { PerimeterImport, PerimetersImportResult } from '@ciffc/contracts';
+import {
+  type AgencyCode,
+  mappingParameter,
+  PERIMETER_MAPPED_FIELDS,
+  type PerimeterFieldMapping,
+  type PerimeterImport,
+  type PerimetersImportResult,
+  type PerimetersInspectResult,
+} from '@ciffc/contracts';
 import { queryOptions } from '@tanstack/react-query';
 import { apiGet } from '../../shared/api/data-api.ts';
 import { ApiError } from '../../shared/api/http.ts';
@@ -19,9 +27,16 @@ function contentTypeOf(file: File): string {
   return 'application/geo+json';
 }
 
-/** Sends the file as the body of POST /v1/perimeters/import. */
-export async function sendPerimeterImport(file: File, dryRun: boolean): Promise<PerimetersImportResult> {
-  const params = new URLSearchParams({ dry_run: String(dryRun), file_name: file.name.slice(0, 255) });
+/** The field mapping step's choice: attributes for some fields, and the whole file's agency. */
+export interface MappingChoice {
+  mapping: PerimeterFieldMapping;
+  agency: AgencyCode | undefined;
+  /** The agency whose remembered mapping was proposed, if one was. */
+  from?: string | null | undefined;
+}
+
+/** POST /v1/perimeters/import with the file as the body and `params` as the query. */
+async function postFile<T>(file: File, params: URLSearchParams): Promise<T> {
   const token = getToken();
   const response = await fetch(`/v1/perimeters/import?${params}`, {
     method: 'POST',
@@ -33,7 +48,35 @@ export async function sendPerimeterImport(file: File, dryRun: boolean): Promise<
     body: file,
   });
   const body: unknown = await response.json().catch(() => undefined);
-  if (response.ok) return body as PerimetersImportResult;
+  if (response.ok) return body as T;
   const message = (body as { message?: string } | undefined)?.message;
   throw new ApiError(message ?? `${response.status}`, response.status, body, !!message);
+}
+
+const choiceParams = (choice: MappingChoice | undefined) => {
+  const params = new URLSearchParams();
+  for (const field of PERIMETER_MAPPED_FIELDS) {
+    const attribute = choice?.mapping[field];
+    if (attribute) params.set(mappingParameter(field), attribute);
+  }
+  if (choice?.agency) params.set('agency', choice.agency);
+  return params;
+};
+
+/** The file's attributes and the mapping proposed for it (`?inspect=true`): nothing is checked or kept. */
+export function inspectPerimeterFile(file: File, agency?: AgencyCode): Promise<PerimetersInspectResult> {
+  const params = new URLSearchParams({ inspect: 'true' });
+  if (agency) params.set('agency', agency);
+  return postFile(file, params);
+}
+
+/** Sends the file as the body of POST /v1/perimeters/import, with the field mapping chosen. */
+export function sendPerimeterImport(
+  file: File,
+  dryRun: boolean,
+  choice?: MappingChoice,
+): Promise<PerimetersImportResult> {
+  const params = new URLSearchParams({ dry_run: String(dryRun), file_name: file.name.slice(0, 255) });
+  for (const [key, value] of choiceParams(choice)) params.set(key, value);
+  return postFile(file, params);
 }

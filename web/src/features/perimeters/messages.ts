@@ -30,6 +30,22 @@ export const messages = defineCatalogue({
     'perimetersImport.summary': 'Summary',
     'perimetersImport.historyRow':
       '{total} features, {inserted} new, {refused} refused, {unmatched} unmatched',
+    'perimetersImport.reading': 'Reading the file’s fields…',
+    'perimetersImport.mapping': 'Fields of the file',
+    'perimetersImport.mappingHelp':
+      '{count, plural, one {# feature} other {# features}}, {attributes, plural, one {# attribute} other {# attributes}}. Choose the attribute that holds each field; a field left to detect is read by the names the import knows. The choice is remembered for the agency’s next file.',
+    'perimetersImport.field.fire_id': 'Fire number',
+    'perimetersImport.field.captured_at': 'Capture date',
+    'perimetersImport.field.agency': 'Agency',
+    'perimetersImport.field.area_ha': 'Agency’s hectares',
+    'perimetersImport.detect': 'Detect automatically',
+    'perimetersImport.attribute': '{name} (e.g. {samples})',
+    'perimetersImport.fileAgency': 'Agency of the whole file',
+    'perimetersImport.fileAgencyNone': 'As each feature says',
+    'perimetersImport.remembered': 'Proposed: the mapping last used for {agency}.',
+    'perimetersImport.why': 'Why',
+    'perimetersImport.noAgencyHint':
+      '{count, plural, one {# perimeter names} other {# perimeters name}} no agency and cannot match a fire: choose the attribute that holds the agency, or one agency for the whole file, and send the file again.',
   },
   fr: {
     'perimetersImport.title': 'Importer des périmètres de feux',
@@ -60,5 +76,21 @@ export const messages = defineCatalogue({
     'perimetersImport.summary': 'Résumé',
     'perimetersImport.historyRow':
       '{total} entités, {inserted} nouvelles, {refused} refusées, {unmatched} sans feu déclaré',
+    'perimetersImport.reading': 'Lecture des champs du fichier…',
+    'perimetersImport.mapping': 'Champs du fichier',
+    'perimetersImport.mappingHelp':
+      '{count, plural, one {# entité} other {# entités}}, {attributes, plural, one {# attribut} other {# attributs}}. Choisissez l’attribut qui contient chaque champ; un champ laissé à détecter est lu d’après les noms que l’importation connaît. Le choix est retenu pour le prochain fichier de l’agence.',
+    'perimetersImport.field.fire_id': 'Numéro du feu',
+    'perimetersImport.field.captured_at': 'Date du relevé',
+    'perimetersImport.field.agency': 'Agence',
+    'perimetersImport.field.area_ha': 'Hectares de l’agence',
+    'perimetersImport.detect': 'Détecter automatiquement',
+    'perimetersImport.attribute': '{name} (p. ex. {samples})',
+    'perimetersImport.fileAgency': 'Agence de tout le fichier',
+    'perimetersImport.fileAgencyNone': 'Selon chaque entité',
+    'perimetersImport.remembered': 'Proposé : la correspondance utilisée la dernière fois pour {agency}.',
+    'perimetersImport.why': 'Motif',
+    'perimetersImport.noAgencyHint':
+      '{count, plural, one {# périmètre ne nomme} other {# périmètres ne nomment}} aucune agence et ne peuvent être associés à un feu : choisissez l’attribut qui contient l’agence, ou une agence pour tout le fichier, puis envoyez de nouveau le fichier.',
   },
 });
