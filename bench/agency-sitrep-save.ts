@@ -9,7 +9,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { DEMO_PASSWORD } from '@ciffc/contracts';
+import { DEMO_PASSWORD, demoReportNumbers } from '@ciffc/contracts';
 import { countVersions } from '../api/src/agency-sitrep/store.ts';
 import { buildApp } from '../api/src/app.ts';
 import { loadConfig } from '../api/src/config.ts';
@@ -22,6 +22,8 @@ const dataDir = mkdtempSync(join(tmpdir(), 'ciffc-bench-sitrep-'));
 function fullForm(i: number) {
   const resources = { category: 'crews', subcategory: 'type-1-unit-crew', item: 'UC20' };
   return {
+    // Every number of the registry, so a new one is in the full form; the figures below override.
+    ...demoReportNumbers(() => 0.5),
     en_ops_summary:
       `Save ${i}: hot and dry conditions persist; lightning started several new fires overnight.`.repeat(4),
     fr_ops_summary: `Enregistrement ${i} : les conditions chaudes et sèches persistent.`.repeat(4),

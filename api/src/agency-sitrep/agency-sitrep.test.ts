@@ -1,11 +1,12 @@
 import {
-  FIRE_COUNT_MAX,
+  boundsOf,
   HECTARES_MAX,
   RESOURCE_COUNT_MAX,
+  type ReportFieldCode,
   SITREP_COUNT_FIELDS,
   SITREP_HECTARE_FIELDS,
 } from '@ciffc/contracts';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { bearer, forEachEngine, signToken, type TestContext, tokenFor } from '../../test/context.ts';
 import { LEASE_MS, claim as takeLease } from '../db/lease.ts';
 import { upsertFires } from '../fires/store.ts';
@@ -193,9 +194,8 @@ forEachEngine('agency sitrep', (ctx) => {
   describe('bounds: every bound rejected with its field named, the draft kept', () => {
     type Case = [string, Record<string, unknown>, string, string];
     const mob = { to: 'bc', from: 'mb', resources: { ...rars[0]?.resources, amount: 2 } };
-    // Every count and hectare field of the contract, so a field added there is covered here.
-    // Casual hire helicopters are resources; every other count is a number of fires.
-    const countMax = (f: string) => (f.startsWith('chh_') ? RESOURCE_COUNT_MAX : FIRE_COUNT_MAX);
+    // Every count and hectare field of the field registry with its own bounds, so a field added there is covered here.
+    const countMax = (f: ReportFieldCode) => boundsOf(f).max;
     const numeric: Case[] = [
       ...SITREP_COUNT_FIELDS.flatMap((f): Case[] => [
         [`${f} below 0`, { [f]: -1 }, f, `Must be between 0 and ${countMax(f)}`],
@@ -888,8 +888,9 @@ forEachEngine('agency sitrep', (ctx) => {
       const approve = { agency: 'nb', version_number: first + 1 };
       expect((await send(ctx(), ciffc, 'POST', '/v1/sitrep/agency/approve', approve)).statusCode).toBe(200);
       await publishApprovedCopies(db, { versions: new Map([['nb', first + 1]]) });
-      // The draft moves on: a later save of the agency, status E.
-      await new Promise((r) => setTimeout(r, 5));
+      // The draft moves on: a later save of the agency, status E, once the clock (ms) has moved on.
+      const savedAt = Date.now();
+      await vi.waitFor(() => expect(Date.now()).toBeGreaterThan(savedAt), { interval: 1 });
       const next = await saveAs(
         ctx(),
         'nb',

@@ -3,6 +3,7 @@ import {
   type AgencyCode,
   type AgencySitrepData,
   catalogueOptions,
+  demoReportNumbers,
   type MobilizationRow,
   type ResourceAvailabilityRow,
 } from '@ciffc/contracts';
@@ -56,7 +57,6 @@ function demoDocument(
 ): AgencySitrepData {
   const rand = random(seed);
   const int = (max: number) => Math.floor(rand() * (max + 1));
-  const ha = (max: number) => Math.round(rand() * max * 10) / 10;
   const options = catalogueOptions('en', { activeOnly: true });
   const items = Object.values(options.resources).flatMap((bySub) => Object.values(bySub).flat());
   const pickItem = () => items[int(items.length - 1)] ?? items[0];
@@ -88,24 +88,14 @@ function demoDocument(
   return {
     en_ops_summary: en,
     fr_ops_summary: fr,
-    a_ltg: int(12),
-    a_hum: int(6),
-    a_oth: int(2),
-    b_oc: int(30),
-    b_bh: int(8),
-    b_uc: int(5),
-    b_active_hectares: ha(40_000),
-    b_total_out: int(200),
-    b_out_hectares: ha(5_000),
-    c_act: int(10),
-    c_out: int(40),
-    c_total_hectares: ha(3_000),
-    c2_act: int(6),
-    c2_out: int(20),
-    c2_total_hectares: ha(8_000),
-    e_act: int(2),
-    e_out: int(4),
-    e_total_hectares: ha(300),
+    // The registry's numbers, drawn in form order from the same seed: a new field gets demo values too.
+    ...demoReportNumbers(rand, [
+      'newFires',
+      'fullResponse',
+      'modifiedResponse',
+      'monitoredResponse',
+      'prescribedFires',
+    ]),
     priority_fires: fires.slice(0, int(3)).map((f, i) => ({
       key: `p${i}`,
       ...f,
@@ -116,8 +106,7 @@ function demoDocument(
       comments_en: 'Values at risk nearby; crews and air support assigned.',
       comments_fr: 'Valeurs à risque à proximité; équipes et soutien aérien affectés.',
     })),
-    fop_ltg: int(15),
-    fop_nat: int(8),
+    ...demoReportNumbers(rand, ['fop']),
     current_fire_hazard: level + int(1),
     current_fire_load: level,
     expected_fire_load: level + int(1),
@@ -129,10 +118,7 @@ function demoDocument(
     en_porr_text: rand() < 0.5 ? 'Possible request for two unit crews if the forecast holds.' : '',
     fr_porr_text:
       rand() < 0.5 ? 'Demande possible de deux équipes d’unité si les prévisions se maintiennent.' : '',
-    chh_light: int(6),
-    chh_int: int(4),
-    chh_med: int(3),
-    chh_heavy: int(1),
+    ...demoReportNumbers(rand, ['chh']),
     mobs_grouped,
     mobs: [],
     demobs: [],

@@ -2,6 +2,8 @@
 import {
   type AgencySitrepData,
   effectivePreparednessLevel,
+  type ReportExportColumns,
+  reportExportColumns,
   sitrepTotals,
   suggestedPreparednessLevel,
 } from '@ciffc/contracts';
@@ -10,7 +12,7 @@ import { centreToday } from '../http/time.ts';
 import { type Db, iso, parse } from './refusals.ts';
 import { approvalsBetween, documentOfVersion, getSitrepRow } from './store.ts';
 
-export interface ApprovedAgencySitrepRow {
+export interface ApprovedAgencySitrepRow extends ReportExportColumns {
   agency: string;
   /** The day of the approval in the centre's time zone (YYYY-MM-DD). */
   report_date: string;
@@ -27,9 +29,6 @@ export interface ApprovedAgencySitrepRow {
   full_response_total_area: number;
   overall_fires: number;
   overall_area: number;
-  prescribed_fires_active: number;
-  fop_ltg: number | null;
-  fop_nat: number | null;
   priority_fires: number;
   en_ops_summary: string;
   fr_ops_summary: string;
@@ -57,9 +56,7 @@ export async function listApprovedAgencySitreps(db: Db, year: number): Promise<A
       full_response_total_area: t.b_total_area,
       overall_fires: t.overall_fires,
       overall_area: t.overall_area,
-      prescribed_fires_active: doc.e_act ?? 0,
-      fop_ltg: doc.fop_ltg ?? null,
-      fop_nat: doc.fop_nat ?? null,
+      ...reportExportColumns(doc),
       priority_fires: doc.priority_fires?.length ?? 0,
       en_ops_summary: doc.en_ops_summary ?? '',
       fr_ops_summary: doc.fr_ops_summary ?? '',

@@ -1,7 +1,6 @@
-import { ApiErrorBody, LangQuery } from '@ciffc/contracts';
+import { ApiErrorBody, AtomDocument, AtomFeedQuery } from '@ciffc/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { sendCached } from '../http/cache.ts';
 import { siteUrl } from '../http/site-url.ts';
 import { preparednessFeed, sitrepsFeed } from './atom.ts';
@@ -9,12 +8,6 @@ import * as store from './store.ts';
 
 /** Entries per feed: about two months of daily reports, what a reader polling daily needs. */
 const FEED_ENTRIES = 60;
-
-const FeedQuery = z.object({
-  lang: LangQuery.optional().describe('Language of the feed: en (default) or fr'),
-});
-
-const AtomDocument = z.string().describe('An Atom 1.0 document (application/atom+xml)');
 
 /** Atom feeds of the published national reports and of the preparedness level changes. */
 export async function atomFeedRoutes(fastify: FastifyInstance): Promise<void> {
@@ -41,7 +34,7 @@ export async function atomFeedRoutes(fastify: FastifyInstance): Promise<void> {
         schema: {
           summary: feed.summary,
           tags,
-          querystring: FeedQuery,
+          querystring: AtomFeedQuery,
           response: { 200: AtomDocument, 400: ApiErrorBody },
         },
       },

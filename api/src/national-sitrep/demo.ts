@@ -2,6 +2,7 @@ import {
   AGENCY_CODES,
   type AgencyCode,
   type AgencySitrepSummary,
+  demoReportNumbers,
   type MobRow,
   type NationalMobTable,
   type NationalSitrepFields,
@@ -216,7 +217,7 @@ export function demoAgencySitrep(
     incident_type: 1 + Math.floor(rand() * 3),
     percent_contained: f.stage_of_control === 'UC' ? 80 + n(20) : n(70),
   }));
-  return {
+  const doc = {
     en_ops_summary: en,
     fr_ops_summary: fr,
     ...stats,
@@ -249,6 +250,8 @@ export function demoAgencySitrep(
     duty_officer: 'Duty officer',
     fire_statistics_as_of: `${date}T08:00:00-06:00`,
   };
+  // A number of the registry that the figures above do not set still gets a demo value.
+  return { ...demoReportNumbers(rand), ...doc };
 }
 
 function mobRow(rand: () => number, key: string, to: string, from: string): MobRow {

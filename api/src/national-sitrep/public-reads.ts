@@ -1,4 +1,4 @@
-import type { PublicNationalSitrep, SitrepArchive } from '@ciffc/contracts';
+import { type PublicNationalSitrep, type SitrepArchive, withReportNumberDefaults } from '@ciffc/contracts';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/tables.ts';
 import { keyFigures } from './report.ts';
@@ -8,10 +8,13 @@ import * as store from './store.ts';
 
 type Db = Kysely<Database>;
 
-/** The stored public report of a date (latest without one), or undefined. */
+/**
+ * The stored public report of a date (latest without one), or undefined. A report published before
+ * a number was added reads that number as null.
+ */
 export async function publicReport(db: Db, date?: string): Promise<PublicNationalSitrep | undefined> {
   const row = await store.currentPublication(db, date);
-  return row ? (JSON.parse(row.report) as PublicNationalSitrep) : undefined;
+  return row ? withReportNumberDefaults(JSON.parse(row.report) as PublicNationalSitrep) : undefined;
 }
 
 export async function archive(db: Db): Promise<SitrepArchive> {

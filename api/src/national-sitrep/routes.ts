@@ -37,10 +37,14 @@ function privateWhenSignedIn(
 }
 
 export async function nationalSitrepRoutes(fastify: FastifyInstance): Promise<void> {
+  draftRoutes(fastify);
+  publicRoutes(fastify);
+}
+
+/** The draft (national centre only): read, autosave, publish, claim and release, and its status. */
+function draftRoutes(fastify: FastifyInstance): void {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const now = () => app.config.now();
-
-  /* ---------- the draft (national centre only) ---------- */
 
   app.get(
     '/v1/sitrep/national',
@@ -151,8 +155,11 @@ export async function nationalSitrepRoutes(fastify: FastifyInstance): Promise<vo
       },
     );
   }
+}
 
-  /* ---------- public reads ---------- */
+/** The public reads: a date's report, the latest, the archive (cached per publications version). */
+function publicRoutes(fastify: FastifyInstance): void {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
 
   app.get(
     '/v1/sitrep',

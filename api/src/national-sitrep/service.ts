@@ -272,12 +272,7 @@ export async function publish(
     errors = nationalPublishErrors(fields, index);
     if (Object.keys(errors).length > 0) return;
     const summaries = await agencySummaries(trx);
-    const last = await trx
-      .selectFrom('national_sitrep_publications')
-      .select((eb) => eb.fn.max('publication_number').as('n'))
-      .where('report_date', '=', date)
-      .executeTakeFirst();
-    const publicationNumber = Number(last?.n ?? 0) + 1;
+    const publicationNumber = await store.nextPublicationNumber(trx, date);
     report = buildPublicReport({
       date,
       fields,

@@ -120,17 +120,22 @@ export async function latestPublicationMeta(db: Q) {
     .executeTakeFirst();
 }
 
+/** The number the next publication of the date takes (1 for the first). */
+export async function nextPublicationNumber(db: Q, date: string): Promise<number> {
+  const last = await db
+    .selectFrom('national_sitrep_publications')
+    .select(sql<number>`max(publication_number)`.as('n'))
+    .where('report_date', '=', date)
+    .executeTakeFirst();
+  return Number(last?.n ?? 0) + 1;
+}
+
 /** Adds a publication for the date; an earlier one of the same date stays in the history, no longer current. */
 export async function insertPublication(
   db: Q,
   row: Omit<PublicationRow, 'publication_number' | 'current'>,
 ): Promise<number> {
-  const last = await db
-    .selectFrom('national_sitrep_publications')
-    .select(sql<number>`max(publication_number)`.as('n'))
-    .where('report_date', '=', row.report_date)
-    .executeTakeFirst();
-  const number = Number(last?.n ?? 0) + 1;
+  const number = await nextPublicationNumber(db, row.report_date);
   await db
     .updateTable('national_sitrep_publications')
     .set({ current: 0 })

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   AgencySitrepForm,
   AgencySitrepShape,
+  boundsOf,
   issuesToValidationErrors as issuesToCoded,
   normaliseMobilizationGroups,
   normaliseStatus,
@@ -14,7 +15,7 @@ import {
   slotOfField,
   validateAgencySitrep as validateCoded,
 } from './agency-sitrep/index.ts';
-import { FIRE_COUNT_MAX, HECTARES_MAX, RESOURCE_COUNT_MAX } from './bounds.ts';
+import { HECTARES_MAX, RESOURCE_COUNT_MAX } from './bounds.ts';
 import { SITREP_SECTION_COUNT } from './codes.ts';
 
 /** The English texts of field errors (each is its code's catalogue text with the params filled in). */
@@ -105,7 +106,7 @@ describe('agency sitrep bounds (docs/spec/data-entry.md 5.2)', () => {
   it.each(SITREP_COUNT_FIELDS)(
     'rejects a negative, fractional or implausibly large %s with its range',
     (field) => {
-      const max = field.startsWith('chh_') ? RESOURCE_COUNT_MAX : FIRE_COUNT_MAX;
+      const { max } = boundsOf(field);
       expect(validateAgencySitrep({ [field]: -1 })[field]).toBe(`Must be between 0 and ${max}`);
       expect(validateAgencySitrep({ [field]: 99_999_999_999_999 })[field]).toBe(
         `Must be between 0 and ${max}`,

@@ -1,8 +1,19 @@
 import { z } from 'zod';
-import { FIRE_COUNT_MAX, HECTARES_MAX, RESOURCE_COUNT_MAX } from '../bounds.ts';
+import { RESOURCE_COUNT_MAX } from '../bounds.ts';
 import { STAGES_OF_CONTROL } from '../codes.ts';
 import { inRange } from '../messages/zod-issues.ts';
 import { PRODUCT_FIELD_PREFIX } from '../product.ts';
+import {
+  REPORT_COUNT_CODES,
+  REPORT_DIP_FEED_CODES,
+  REPORT_FIELD_BOUNDS,
+  REPORT_FIELD_CODES,
+  REPORT_FIELDS,
+  REPORT_HECTARE_CODES,
+  type ReportFieldCode,
+  type ReportFieldSpec,
+  type ReportNumberSection,
+} from './fields.ts';
 
 /**
  * The agency situation report (docs/spec/data-entry.md 3.1) with the bounds of 5.2, the live totals of 2.1,
@@ -16,35 +27,9 @@ import { PRODUCT_FIELD_PREFIX } from '../product.ts';
 
 const RESPONSE_CAPACITY_FIELD = `${PRODUCT_FIELD_PREFIX}_response_capacity` as 'ciffc_response_capacity';
 
-export const SITREP_COUNT_FIELDS = [
-  'a_ltg',
-  'a_hum',
-  'a_oth',
-  'b_oc',
-  'b_bh',
-  'b_uc',
-  'b_total_out',
-  'c_act',
-  'c_out',
-  'c2_act',
-  'c2_out',
-  'e_act',
-  'e_out',
-  'fop_ltg',
-  'fop_nat',
-  'chh_light',
-  'chh_int',
-  'chh_med',
-  'chh_heavy',
-] as const;
-
-export const SITREP_HECTARE_FIELDS = [
-  'b_active_hectares',
-  'b_out_hectares',
-  'c_total_hectares',
-  'c2_total_hectares',
-  'e_total_hectares',
-] as const;
+/** The whole numbers (fires and resources) and the decimals (hectares), from the field registry. */
+export const SITREP_COUNT_FIELDS = REPORT_COUNT_CODES;
+export const SITREP_HECTARE_FIELDS = REPORT_HECTARE_CODES;
 
 export const SITREP_PREPAREDNESS_FIELDS = [
   'current_fire_hazard',
@@ -55,24 +40,7 @@ export const SITREP_PREPAREDNESS_FIELDS = [
 ] as const;
 
 /** The fire statistics groups that an agency with an automatic feed (`has_dip_feed`) does not type. */
-export const SITREP_DIP_FEED_FIELDS = [
-  'a_ltg',
-  'a_hum',
-  'a_oth',
-  'b_oc',
-  'b_bh',
-  'b_uc',
-  'b_active_hectares',
-  'b_total_out',
-  'b_out_hectares',
-  'c_act',
-  'c_out',
-  'c_total_hectares',
-  'c2_act',
-  'c2_out',
-  'c2_total_hectares',
-  'fire_statistics_as_of',
-] as const;
+export const SITREP_DIP_FEED_FIELDS = [...REPORT_DIP_FEED_CODES, 'fire_statistics_as_of'] as const;
 
 const SITREP_MAX_TEXT = 20_000;
 const SITREP_MAX_SHORT_TEXT = 200;
@@ -85,8 +53,12 @@ function build(mode: Mode) {
   const num = () => z.number().finite();
   // Every number has its range (bounds.ts); a value outside it is answered with that range.
   const ranged = inRange;
-  const count = () => (form ? ranged(num().int(), 0, FIRE_COUNT_MAX) : num());
-  const hectares = () => (form ? ranged(num(), 0, HECTARES_MAX) : num());
+  /** A number of the field registry, within its kind's bounds. */
+  const reportNumber = (kind: ReportFieldSpec['kind']) => {
+    const b = REPORT_FIELD_BOUNDS[kind];
+    return form ? ranged(b.integer ? num().int() : num(), b.min, b.max) : num();
+  };
+  const hectares = () => reportNumber('hectares');
   /** A number of resources: at least `lo` (1 for a mobilized amount). */
   const resourceCount = (lo = 0) => (form ? ranged(num().int(), lo, RESOURCE_COUNT_MAX) : num());
   const scale = (lo: number, hi: number) => (form ? ranged(num().int(), lo, hi) : num());
@@ -96,6 +68,19 @@ function build(mode: Mode) {
     form ? z.string().trim().min(1).max(max) : z.string().max(max);
   const choice = () => (form ? z.string().min(1).max(40) : z.string().max(40));
   const list = <T extends z.ZodType>(row: T) => z.array(row).max(SITREP_MAX_LIST_ROWS);
+  /** The registry's numbers of these sections, each optional and nullable, keyed by code. */
+  const numbers = <S extends ReportNumberSection>(...sections: S[]) => {
+    const shape: Record<string, z.ZodOptional<z.ZodNullable<z.ZodNumber>>> = {};
+    for (const code of REPORT_FIELD_CODES) {
+      const f: ReportFieldSpec = REPORT_FIELDS[code];
+      if ((sections as ReportNumberSection[]).includes(f.section)) shape[code] = opt(reportNumber(f.kind));
+    }
+    return shape as {
+      [K in ReportFieldCode as (typeof REPORT_FIELDS)[K]['section'] extends S ? K : never]: z.ZodOptional<
+        z.ZodNullable<z.ZodNumber>
+      >;
+    };
+  };
 
   const resources = z.object({ category: choice(), subcategory: choice(), item: choice() });
   const mobResources = resources.extend({ amount: resourceCount(1) });
@@ -144,27 +129,9 @@ function build(mode: Mode) {
     Sitrep: z.object({
       en_ops_summary: opt(text()),
       fr_ops_summary: opt(text()),
-      a_ltg: opt(count()),
-      a_hum: opt(count()),
-      a_oth: opt(count()),
-      b_oc: opt(count()),
-      b_bh: opt(count()),
-      b_uc: opt(count()),
-      b_active_hectares: opt(hectares()),
-      b_total_out: opt(count()),
-      b_out_hectares: opt(hectares()),
-      c_act: opt(count()),
-      c_out: opt(count()),
-      c_total_hectares: opt(hectares()),
-      c2_act: opt(count()),
-      c2_out: opt(count()),
-      c2_total_hectares: opt(hectares()),
-      e_act: opt(count()),
-      e_out: opt(count()),
-      e_total_hectares: opt(hectares()),
+      ...numbers('newFires', 'fullResponse', 'modifiedResponse', 'monitoredResponse', 'prescribedFires'),
       priority_fires: list(PriorityFire).optional(),
-      fop_ltg: opt(count()),
-      fop_nat: opt(count()),
+      ...numbers('fop'),
       current_fire_hazard: opt(scale(1, 5)),
       current_fire_load: opt(scale(1, 5)),
       expected_fire_load: opt(scale(1, 5)),
@@ -175,10 +142,7 @@ function build(mode: Mode) {
       fr_prep_comment: opt(text()),
       en_porr_text: opt(text()),
       fr_porr_text: opt(text()),
-      chh_light: opt(resourceCount()),
-      chh_int: opt(resourceCount()),
-      chh_med: opt(resourceCount()),
-      chh_heavy: opt(resourceCount()),
+      ...numbers('chh'),
       mobs_grouped: list(Mobilization).optional(),
       mobs: list(Mobilization).optional(),
       demobs: list(Demobilization).optional(),

@@ -3,6 +3,7 @@
  * schemas with the bounds of 5.2, the sections and validation slots with the live totals of 2.1,
  * and the wire shapes of section 7.
  */
+export * from './fields.ts';
 export * from './form.ts';
 export * from './rules.ts';
 export * from './wire.ts';

@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import { type FieldError, fieldError } from '../messages/index.ts';
 import { issueError } from '../messages/zod-issues.ts';
+import { reportFieldsOf } from './fields.ts';
 import { type AgencySitrepData, AgencySitrepForm, SITREP_PREPAREDNESS_FIELDS } from './form.ts';
 
 /* ---------- sections and their validation slots ---------- */
@@ -25,25 +26,15 @@ export const SITREP_SECTIONS: readonly SitrepSection[] = [
   {
     id: 'newFires',
     slot: 'form_1',
-    fields: ['a_ltg', 'a_hum', 'a_oth', 'fire_statistics_as_of'],
+    fields: [...reportFieldsOf('newFires'), 'fire_statistics_as_of'],
     counted: true,
   },
-  {
-    id: 'fullResponse',
-    slot: 'form_2',
-    fields: ['b_oc', 'b_bh', 'b_uc', 'b_active_hectares', 'b_total_out', 'b_out_hectares'],
-    counted: true,
-  },
-  { id: 'modifiedResponse', slot: 'form_3', fields: ['c_act', 'c_out', 'c_total_hectares'], counted: true },
-  {
-    id: 'monitoredResponse',
-    slot: 'form_4',
-    fields: ['c2_act', 'c2_out', 'c2_total_hectares'],
-    counted: true,
-  },
-  { id: 'prescribedFires', slot: 'form_5', fields: ['e_act', 'e_out', 'e_total_hectares'], counted: true },
+  { id: 'fullResponse', slot: 'form_2', fields: reportFieldsOf('fullResponse'), counted: true },
+  { id: 'modifiedResponse', slot: 'form_3', fields: reportFieldsOf('modifiedResponse'), counted: true },
+  { id: 'monitoredResponse', slot: 'form_4', fields: reportFieldsOf('monitoredResponse'), counted: true },
+  { id: 'prescribedFires', slot: 'form_5', fields: reportFieldsOf('prescribedFires'), counted: true },
   { id: 'priorityFires', slot: 'form_6', fields: ['priority_fires'], counted: true },
-  { id: 'fop', slot: 'form_7', fields: ['fop_ltg', 'fop_nat'], counted: true },
+  { id: 'fop', slot: 'form_7', fields: reportFieldsOf('fop'), counted: true },
   {
     id: 'preparedness',
     slot: 'form_8',
@@ -51,7 +42,7 @@ export const SITREP_SECTIONS: readonly SitrepSection[] = [
     counted: true,
   },
   { id: 'porr', slot: 'form_9', fields: ['en_porr_text', 'fr_porr_text'], counted: true },
-  { id: 'chh', slot: 'form_10', fields: ['chh_light', 'chh_int', 'chh_med', 'chh_heavy'], counted: true },
+  { id: 'chh', slot: 'form_10', fields: reportFieldsOf('chh'), counted: true },
   { id: 'mobilizations', slot: 'form_11', fields: ['mobs_grouped', 'mobs', 'demobs', 'rars'], counted: true },
   {
     id: 'dutyOfficer',

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { AgencyCode } from '../agencies.ts';
+import type { ReportNumbers } from '../agency-sitrep/fields.ts';
 import { ApiErrorBody } from '../error-body.ts';
 import { ValidationErrors } from '../messages/index.ts';
 import type { MobRow, NationalSitrepFields } from './draft.ts';
@@ -82,41 +83,17 @@ interface RarsSummary {
   resources: { category: string; subcategory: string; item: string };
 }
 
-/** One agency's approved report as the national form and the public report read it. */
-export interface AgencySitrepSummary {
+/** One agency's approved report as the national form and the public report read it; its numbers are the field registry's. */
+export interface AgencySitrepSummary extends ReportNumbers {
   agency: AgencyCode;
   version_number: number;
   en_ops_summary: string;
   fr_ops_summary: string;
-  a_ltg: number;
-  a_hum: number;
-  a_oth: number;
-  b_oc: number;
-  b_bh: number;
-  b_uc: number;
-  b_active_hectares: number;
-  b_total_out: number;
-  b_out_hectares: number;
-  c_act: number;
-  c_out: number;
-  c_total_hectares: number;
-  c2_act: number;
-  c2_out: number;
-  c2_total_hectares: number;
-  e_act: number;
-  e_out: number;
-  e_total_hectares: number;
-  fop_ltg: number | null;
-  fop_nat: number | null;
   preparedness_level: number | null;
   en_prep_comment: string;
   fr_prep_comment: string;
   en_porr_text: string;
   fr_porr_text: string;
-  chh_light: number | null;
-  chh_int: number | null;
-  chh_med: number | null;
-  chh_heavy: number | null;
   priority_fires: PriorityFireSummary[];
   mobs: MobRow[];
   compact_mobs: MobRow[];

@@ -1,4 +1,10 @@
 import { z } from 'zod';
+import {
+  PUBLIC_EXPANDED_NUMBER_NAMES,
+  PUBLIC_NUMBER_NAMES,
+  type PublicExpandedName,
+  type PublicReportNumbers,
+} from '../agency-sitrep/fields.ts';
 
 /* ---------- the public national situation report (docs/spec/public-site.md section 3) ---------- */
 
@@ -31,54 +37,36 @@ const CarryOverFire = z.object({
 
 const num = z.number().nullable();
 
+/** The registry's numbers under their public names; the signed-in ones are absent for other readers. */
+function publicNumbersShape() {
+  const shape: Record<string, z.ZodNullable<z.ZodNumber> | z.ZodOptional<z.ZodNullable<z.ZodNumber>>> = {};
+  for (const name of PUBLIC_NUMBER_NAMES)
+    shape[name] = (PUBLIC_EXPANDED_NUMBER_NAMES as string[]).includes(name) ? num.optional() : num;
+  return shape as { [K in Exclude<keyof PublicReportNumbers, PublicExpandedName>]: typeof num } & {
+    [K in PublicExpandedName]: z.ZodOptional<typeof num>;
+  };
+}
+
 const PublicAgencySitrepFields = z.object({
   field_agency_code: z.string(),
   field_en_operations_summary: z.string(),
   field_fr_operations_summary: z.string(),
-  field_today_natural: num,
-  field_today_human: num,
-  field_today_other: num,
-  field_full_oc: num,
-  field_full_bh: num,
-  field_full_uc: num,
-  field_full_out: num,
-  field_full_active_area: num,
-  field_full_out_area: num,
-  field_mod_active: num,
-  field_mod_out: num,
-  field_mod_area: num,
-  field_mon_active: num,
-  field_mon_out: num,
-  field_mon_area: num,
-  field_prescribed_active: num,
-  field_prescribed_out: num,
-  field_prescribed_area: num,
+  ...publicNumbersShape(),
   field_preparedness: num,
   field_en_preparedness_comment: z.string(),
   field_fr_preparedness_comment: z.string(),
   /** Expanded data (signed-in readers only). */
-  field_occurrence_prediction_lightning: num.optional(),
-  field_occurrence_prediction_human: num.optional(),
   field_en_possibility_of_resources: z.string().optional(),
   field_fr_possibility_of_resources: z.string().optional(),
-  field_casual_helicopter_light: num.optional(),
-  field_casual_helicopter_intermediate: num.optional(),
-  field_casual_helicopter_medium: num.optional(),
-  field_casual_helicopter_heavy: num.optional(),
   field_version: z.number().int(),
 });
 type PublicAgencySitrepFields = z.infer<typeof PublicAgencySitrepFields>;
 
 /** Fields of an agency entry that only signed-in readers receive (docs/spec/public-site.md section 2). */
 const EXPANDED_AGENCY_FIELDS = [
-  'field_occurrence_prediction_lightning',
-  'field_occurrence_prediction_human',
+  ...PUBLIC_EXPANDED_NUMBER_NAMES,
   'field_en_possibility_of_resources',
   'field_fr_possibility_of_resources',
-  'field_casual_helicopter_light',
-  'field_casual_helicopter_intermediate',
-  'field_casual_helicopter_medium',
-  'field_casual_helicopter_heavy',
 ] as const;
 
 export const PublicAgencySitrep = z.object({
@@ -226,6 +214,22 @@ export function withoutExpandedData(report: PublicNationalSitrep): PublicNationa
     resource_requirements: [],
     agencies_sitereps: agencies,
   };
+}
+
+/**
+ * A published report as stored (whole, with the expanded data): a number added to the registry
+ * after it was published reads null, so every report has every field of today's schema.
+ */
+export function withReportNumberDefaults(report: PublicNationalSitrep): PublicNationalSitrep {
+  const agencies: Record<string, PublicAgencySitrep> = {};
+  for (const [code, entry] of Object.entries(report.agencies_sitereps)) {
+    const missing = entry.sitrep ? PUBLIC_NUMBER_NAMES.filter((n) => !(n in (entry.sitrep as object))) : [];
+    agencies[code] =
+      entry.sitrep && missing.length
+        ? { ...entry, sitrep: { ...Object.fromEntries(missing.map((n) => [n, null])), ...entry.sitrep } }
+        : entry;
+  }
+  return { ...report, agencies_sitereps: agencies };
 }
 
 /** YYYY-MM-DD that is a real calendar date. */

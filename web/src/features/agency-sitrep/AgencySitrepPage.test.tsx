@@ -1,18 +1,23 @@
 import {
+  type AgencySitrepResponse,
+  boundsOf,
   CENTRE_TIME_ZONE,
   catalogueOptions,
   fieldError,
   isoDateInZone,
+  REPORT_FIELD_CODES,
+  type ResourceOptions,
+  type SitrepStatusFields,
   SYNC_INTERVAL_MS,
   withSectionSlots,
 } from '@ciffc/contracts';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { type Handler, installFetch, json } from '../../test/fake-fetch.ts';
+import { installFetch, json, type Routes, type Typed } from '../../test/fake-fetch.ts';
 import { agencyUser, ciffcUser, renderApp } from '../../test/render.tsx';
 
-const status = {
+const status: SitrepStatusFields = {
   agency: 'ab',
   status: 'E',
   version_number: 4,
@@ -25,10 +30,14 @@ const status = {
   approved_version: 3,
   published_version: 3,
   has_dip_feed: false,
+  submitted_version: null,
+  changed_since_submitted: false,
+  rejected_version: null,
+  rejected_reason: null,
   validationErrors: {},
 };
 
-const draft = (over: Record<string, unknown> = {}) => ({
+const draft = (over: Partial<AgencySitrepResponse> = {}): AgencySitrepResponse => ({
   ...status,
   variant: 'draft',
   en_ops_summary: 'Hot and dry',
@@ -48,13 +57,13 @@ const draft = (over: Record<string, unknown> = {}) => ({
   ...over,
 });
 
-function handlers(doc: Record<string, unknown>, extra: Record<string, Handler> = {}) {
+function handlers(doc: AgencySitrepResponse, extra: Routes = {}): Routes {
   return {
     '/v1/sitrep/agency': (_url: URL, init?: RequestInit) =>
       init?.method === 'POST' ? json({ ...status, version_number: 5, validationErrors: {} }) : json(doc),
     '/v1/sitrep/stats/agency': () =>
       json({ items: [{ ...status, sections_with_data: 3, section_count: 13 }] }),
-    '/v1/resource/options': () => json(catalogueOptions('en')),
+    '/v1/resource/options': () => json<ResourceOptions>(catalogueOptions('en')),
     ...extra,
   };
 }
@@ -121,6 +130,26 @@ describe('agency sitrep input', () => {
     await waitFor(() => expect(calls.filter(isSave)).toHaveLength(1));
     expect(JSON.parse(String(calls.find(isSave)?.init?.body))).toMatchObject({ a_hum: 6, version_number: 4 });
     expect(await screen.findByText('Data synced with server.')).toBeTruthy();
+  });
+
+  it('has an input for every number of the field registry, refusing on the page a value above its bound', async () => {
+    installFetch(
+      handlers(draft(), {
+        '/v1/sitrep/agency/claim': () => json({ ...status, claimed_by: 1, claimed_by_name: 'ab' }),
+      }),
+    );
+    renderApp('/agency/sitrep/ab', { user: agencyUser('ab') });
+    await userEvent.click(await screen.findByRole('button', { name: 'Start Editing' }));
+    expect(await screen.findByRole('button', { name: 'Pause Edit' })).toBeTruthy();
+    for (const code of REPORT_FIELD_CODES) {
+      const { max } = boundsOf(code);
+      typeAndLeave(code, String(max + 1));
+      await waitFor(() =>
+        expect(document.getElementById(`as-${code}-error`)?.textContent, code).toContain(
+          `Must be between 0 and ${max.toLocaleString('en-CA')}`,
+        ),
+      );
+    }
   });
 
   it('shows and reads the French decimal comma in decimal fields, and sends the number', async () => {
@@ -208,7 +237,8 @@ describe('agency sitrep input', () => {
 });
 
 /** The draft already claimed by this user (editing resumes by itself), with the tick under test control. */
-const mine = (over: Record<string, unknown> = {}) => draft({ claimed_by: 1, claimed_by_name: 'ab', ...over });
+const mine = (over: Partial<AgencySitrepResponse> = {}) =>
+  draft({ claimed_by: 1, claimed_by_name: 'ab', ...over });
 
 const isSave = (c: { url: URL; init?: RequestInit | undefined }) =>
   c.url.pathname === '/v1/sitrep/agency' && c.init?.method === 'POST';
@@ -283,7 +313,7 @@ describe('agency sitrep sync cycle (docs/spec/data-entry.md 4.3)', () => {
           signals.push(signal);
           if (signals.length > 1) return json({ ...status, version_number: 5 });
           // The first save hangs until it is cancelled.
-          return new Promise<Response>((_, reject) =>
+          return new Promise<Typed<never>>((_, reject) =>
             signal.addEventListener('abort', () => reject(new DOMException('Aborted', 'AbortError'))),
           );
         },

@@ -1,4 +1,10 @@
-import { FIRE_COUNT_MAX, HECTARES_MAX, RESOURCE_COUNT_MAX } from '@ciffc/contracts';
+import {
+  FIRE_COUNT_MAX,
+  HECTARES_MAX,
+  REPORT_FIELD_BOUNDS,
+  RESOURCE_COUNT_MAX,
+  reportField,
+} from '@ciffc/contracts';
 import { getIn } from '../../shared/editing/field-path.ts';
 import { NumberInput } from '../../shared/format/NumberInput.tsx';
 import { ErrorText } from './ErrorText.tsx';
@@ -19,10 +25,15 @@ interface NumberFieldProps {
   sectionInName?: boolean;
 }
 
-/** The contract's bound for a field (packages/contracts bounds.ts): resources, fires or hectares. */
+/**
+ * The contract's bound for a field: a number of the report has its registry entry's; a list row's
+ * amount or availability is a number of resources, any other count a number of fires.
+ */
 function defaultMax(name: string, integer: boolean): number {
+  const own = reportField(name);
+  if (own) return REPORT_FIELD_BOUNDS[own.kind].max;
   if (!integer) return HECTARES_MAX;
-  return /(^chh_|\.amount$|\.available$)/.test(name) ? RESOURCE_COUNT_MAX : FIRE_COUNT_MAX;
+  return /(\.amount$|\.available$)/.test(name) ? RESOURCE_COUNT_MAX : FIRE_COUNT_MAX;
 }
 
 /** A count or a decimal in the page's language, within its bounds; `dip` fields are off under a dip feed. */

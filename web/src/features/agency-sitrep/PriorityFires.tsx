@@ -10,10 +10,10 @@ import { sectionSlot } from './section-slot.ts';
 import { TextField } from './TextField.tsx';
 import { useForm } from './useForm.ts';
 import { useRowActions } from './useRowActions.ts';
-import { useT } from './useT.ts';
+import { type SitrepMessageId, useT } from './useT.ts';
 
 /** A stage's words and its code in the page's language, as the sections above name them: « Hors de contrôle (HC) ». */
-const STAGE_LABELS: Record<StageOfControl, string> = {
+const STAGE_LABELS: Record<StageOfControl, SitrepMessageId> = {
   OC: 'field.b_oc',
   BH: 'field.b_bh',
   UC: 'field.b_uc',

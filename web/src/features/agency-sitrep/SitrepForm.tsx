@@ -1,4 +1,12 @@
-import { sitrepTotals, suggestedPreparednessLevel } from '@ciffc/contracts';
+import {
+  REPORT_FIELD_BOUNDS,
+  REPORT_FIELDS,
+  type ReportFieldSpec,
+  type ReportNumberSection,
+  reportFieldsOf,
+  sitrepTotals,
+  suggestedPreparednessLevel,
+} from '@ciffc/contracts';
 import { useIntl } from 'react-intl';
 import { AgencyList } from './AgencyList.tsx';
 import { BringForward } from './BringForward.tsx';
@@ -24,6 +32,24 @@ const SCALE_LABELS: Record<string, [string, number]> = {
   ciffc_response_capacity: ['capacity', 5],
 };
 
+/** The numbers of a section as the field registry lists them: label, bounds, feed and section name from their entry. */
+function ReportNumbers({ section }: { section: ReportNumberSection }) {
+  const t = useT();
+  return reportFieldsOf(section).map((code) => {
+    const f: ReportFieldSpec = REPORT_FIELDS[code];
+    return (
+      <NumberField
+        key={code}
+        name={code}
+        label={t(f.label)}
+        integer={REPORT_FIELD_BOUNDS[f.kind].integer}
+        dip={f.dipFeed}
+        sectionInName={f.sectionInName}
+      />
+    );
+  });
+}
+
 /** Every section of docs/spec/data-entry.md 2.1, in order; each input's name is the specification's field. */
 export function SitrepForm() {
   const f = useForm();
@@ -42,54 +68,24 @@ export function SitrepForm() {
         ))}
       </Section>
       <Section id="newFires" slot={sectionSlot('newFires')} note={dipNote}>
-        <NumberField name="a_ltg" label={t('field.a_ltg')} dip />
-        <NumberField name="a_hum" label={t('field.a_hum')} dip />
-        <NumberField name="a_oth" label={t('field.a_oth')} dip />
+        <ReportNumbers section="newFires" />
         <Output label={t('field.a_total')} value={totals.a_total} />
       </Section>
       <Section id="fullResponse" slot={sectionSlot('fullResponse')} note={dipNote}>
-        <NumberField name="b_oc" label={t('field.b_oc')} dip />
-        <NumberField name="b_bh" label={t('field.b_bh')} dip />
-        <NumberField name="b_uc" label={t('field.b_uc')} dip />
-        <NumberField name="b_active_hectares" label={t('field.b_active_hectares')} integer={false} dip />
-        <NumberField name="b_total_out" label={t('field.b_total_out')} dip sectionInName />
-        <NumberField name="b_out_hectares" label={t('field.b_out_hectares')} integer={false} dip />
+        <ReportNumbers section="fullResponse" />
         <Output label={t('field.b_active')} value={totals.b_active} />
         <Output label={t('field.b_total_fires')} value={totals.b_total_fires} />
         <Output label={t('field.b_total_area')} value={totals.b_total_area} decimals={1} />
       </Section>
       <Section id="modifiedResponse" slot={sectionSlot('modifiedResponse')} note={dipNote}>
-        <NumberField name="c_act" label={t('field.act')} dip sectionInName />
-        <NumberField name="c_out" label={t('field.out')} dip sectionInName />
-        <NumberField
-          name="c_total_hectares"
-          label={t('field.total_hectares')}
-          integer={false}
-          dip
-          sectionInName
-        />
+        <ReportNumbers section="modifiedResponse" />
       </Section>
       <Section id="monitoredResponse" slot={sectionSlot('monitoredResponse')} note={dipNote}>
-        <NumberField name="c2_act" label={t('field.act')} dip sectionInName />
-        <NumberField name="c2_out" label={t('field.out')} dip sectionInName />
-        <NumberField
-          name="c2_total_hectares"
-          label={t('field.total_hectares')}
-          integer={false}
-          dip
-          sectionInName
-        />
+        <ReportNumbers section="monitoredResponse" />
       </Section>
       <Section id="prescribedFires" slot={sectionSlot('prescribedFires')}>
-        <BringForward fields={['e_act', 'e_out', 'e_total_hectares']} />
-        <NumberField name="e_act" label={t('field.act')} sectionInName />
-        <NumberField name="e_out" label={t('field.out')} sectionInName />
-        <NumberField
-          name="e_total_hectares"
-          label={t('field.total_hectares')}
-          integer={false}
-          sectionInName
-        />
+        <BringForward fields={reportFieldsOf('prescribedFires')} />
+        <ReportNumbers section="prescribedFires" />
       </Section>
       <Section id="overall">
         <Output label={t('field.overall_fires')} value={totals.overall_fires} />
@@ -97,8 +93,7 @@ export function SitrepForm() {
       </Section>
       <PriorityFires />
       <Section id="fop" slot={sectionSlot('fop')}>
-        <NumberField name="fop_ltg" label={t('field.fop_ltg')} />
-        <NumberField name="fop_nat" label={t('field.fop_nat')} />
+        <ReportNumbers section="fop" />
       </Section>
       <Section id="preparedness" slot={sectionSlot('preparedness')}>
         {Object.entries(SCALE_LABELS).map(([name, [scale, count]]) => (
@@ -130,10 +125,7 @@ export function SitrepForm() {
         <TextField name="fr_porr_text" label={t('field.fr_porr_text')} multiline />
       </Section>
       <Section id="chh" slot={sectionSlot('chh')}>
-        <NumberField name="chh_light" label={t('field.chh_light')} />
-        <NumberField name="chh_int" label={t('field.chh_int')} />
-        <NumberField name="chh_med" label={t('field.chh_med')} />
-        <NumberField name="chh_heavy" label={t('field.chh_heavy')} />
+        <ReportNumbers section="chh" />
       </Section>
       <GroupedMobilizations />
       <SimpleMobilizations list="mobs" id="mobs" bringForward />

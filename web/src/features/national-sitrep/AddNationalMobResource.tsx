@@ -1,6 +1,7 @@
 import { EMPTY_RESOURCE_CHOICE, type ResourceChoice } from '@ciffc/contracts';
 import { useState } from 'react';
 import { useIntl } from 'react-intl';
+import type { MessageId } from '../../app/messages.ts';
 import { ResourcePicker } from '../../shared/resources/ResourcePicker.tsx';
 
 /** The resource picker with its Add button: adds the resource to both grids. */
@@ -12,7 +13,7 @@ export function AddNationalMobResource({
   existing: string[];
 }) {
   const intl = useIntl();
-  const t = (id: string) => intl.formatMessage({ id });
+  const t = (id: MessageId) => intl.formatMessage({ id });
   const [choice, setChoice] = useState<ResourceChoice>({ ...EMPTY_RESOURCE_CHOICE });
   const already = choice.item !== '' && existing.includes(choice.item);
   return (

@@ -1,5 +1,11 @@
-import type { AgencySitrepSummary } from '@ciffc/contracts';
+import {
+  type AgencySitrepSummary,
+  REPORT_FIELDS,
+  type ReportFieldSpec,
+  reportFieldsOf,
+} from '@ciffc/contracts';
 import { useIntl } from 'react-intl';
+import type { MessageId } from '../../app/messages.ts';
 import { useFormat } from '../../shared/format/useFormat.ts';
 import { numbersAfterLabel } from '../../shared/ui/ReportTable.tsx';
 import { Section } from './Section.tsx';
@@ -11,13 +17,20 @@ import { SectionTable } from './SectionTable.tsx';
  */
 export function AgencySections({ agencies }: { agencies: AgencySitrepSummary[] }) {
   const intl = useIntl();
-  const t: (id: string, values?: Record<string, string | number>) => string = (id, values) =>
+  const t: (id: MessageId, values?: Record<string, string | number>) => string = (id, values) =>
     intl.formatMessage({ id }, values);
   const f = useFormat();
   const empty = t('nationalSitrep.noApproved');
   const code = (a: AgencySitrepSummary) => a.agency.toUpperCase();
   const n = (v: number | null) => (v == null ? '' : f.integer(v));
   const ha = (v: number | null) => (v == null ? '' : f.hectares(v));
+  /** The column heads of a section whose table the field registry lays out. */
+  const columnsOf = (section: 'fop' | 'chh') =>
+    reportFieldsOf(section).map((c) => {
+      const spec: ReportFieldSpec = REPORT_FIELDS[c];
+      // The registry's labels are strings: its test checks each has a message in both languages.
+      return t(`nationalSitrep.${spec.columns?.national ?? spec.label}` as MessageId);
+    });
 
   const stats = agencies.map((a) => {
     const fires = a.b_oc + a.b_bh + a.b_uc + a.b_total_out + a.c_act + a.c_out + a.c2_act + a.c2_out;
@@ -128,9 +141,9 @@ export function AgencySections({ agencies }: { agencies: AgencySitrepSummary[] }
       <Section id="ns-fop" title={t('nationalSitrep.section.fop')}>
         <SectionTable
           caption={t('nationalSitrep.section.fop')}
-          head={[t('nationalSitrep.agency'), t('nationalSitrep.fop.ltg'), t('nationalSitrep.fop.nat')]}
-          kinds={numbersAfterLabel(2)}
-          rows={agencies.map((a) => [code(a), n(a.fop_ltg), n(a.fop_nat)])}
+          head={[t('nationalSitrep.agency'), ...columnsOf('fop')]}
+          kinds={numbersAfterLabel(reportFieldsOf('fop').length)}
+          rows={agencies.map((a) => [code(a), ...reportFieldsOf('fop').map((c) => n(a[c]))])}
           empty={empty}
         />
       </Section>
@@ -162,15 +175,9 @@ export function AgencySections({ agencies }: { agencies: AgencySitrepSummary[] }
       <Section id="ns-chh" title={t('nationalSitrep.section.chh')}>
         <SectionTable
           caption={t('nationalSitrep.section.chh')}
-          head={[
-            t('nationalSitrep.agency'),
-            t('nationalSitrep.chh.light'),
-            t('nationalSitrep.chh.int'),
-            t('nationalSitrep.chh.med'),
-            t('nationalSitrep.chh.heavy'),
-          ]}
-          kinds={numbersAfterLabel(4)}
-          rows={agencies.map((a) => [code(a), n(a.chh_light), n(a.chh_int), n(a.chh_med), n(a.chh_heavy)])}
+          head={[t('nationalSitrep.agency'), ...columnsOf('chh')]}
+          kinds={numbersAfterLabel(reportFieldsOf('chh').length)}
+          rows={agencies.map((a) => [code(a), ...reportFieldsOf('chh').map((c) => n(a[c]))])}
           empty={empty}
         />
       </Section>

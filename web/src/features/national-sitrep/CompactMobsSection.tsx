@@ -1,5 +1,6 @@
 import type { AgencySitrepSummary, ResourceIndex } from '@ciffc/contracts';
 import { useIntl } from 'react-intl';
+import type { MessageId } from '../../app/messages.ts';
 import { useLocale } from '../../shared/i18n/LocaleProvider.tsx';
 import { placeLabel } from './places.ts';
 import { resourceName } from './resource-name.ts';
@@ -15,7 +16,7 @@ export function CompactMobsSection({
   index: ResourceIndex | undefined;
 }) {
   const intl = useIntl();
-  const t: (id: string, values?: Record<string, string | number>) => string = (id, values) =>
+  const t: (id: MessageId, values?: Record<string, string | number>) => string = (id, values) =>
     intl.formatMessage({ id }, values);
   const { locale } = useLocale();
   const rows = agencies.flatMap((a) =>

@@ -1,4 +1,5 @@
 import { useIntl } from 'react-intl';
+import type { MessageId } from '../../app/messages.ts';
 import { FieldError } from './FieldError.tsx';
 import type { NationalEditor } from './national-editor.ts';
 import { Section } from './Section.tsx';
@@ -14,7 +15,7 @@ export function DutyOfficerSection({
   officerNames: string[];
 }) {
   const intl = useIntl();
-  const t = (id: string) => intl.formatMessage({ id });
+  const t = (id: MessageId) => intl.formatMessage({ id });
   const { form, errors, disabled, set, onBlurField } = editor;
   return (
     <Section id="ns-duty" title={t('nationalSitrep.section.dutyOfficer')} slot={slot}>

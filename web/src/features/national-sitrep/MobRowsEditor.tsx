@@ -1,5 +1,6 @@
 import { type MobRow, RESOURCE_COUNT_MAX } from '@ciffc/contracts';
 import { useIntl } from 'react-intl';
+import type { MessageId } from '../../app/messages.ts';
 import { NumberInput } from '../../shared/format/NumberInput.tsx';
 import { useLocale } from '../../shared/i18n/LocaleProvider.tsx';
 import { ResourcePicker } from '../../shared/resources/ResourcePicker.tsx';
@@ -31,7 +32,7 @@ interface Props {
 export function MobRowsEditor({ field, rows, disabled, errors, onChange, onBlurField, onQueue }: Props) {
   const intl = useIntl();
   const { locale } = useLocale();
-  const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
+  const t = (id: MessageId, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
   const grouped = field === 'mobs_grouped';
 
   const groups: { group: string; indexes: number[] }[] = [];

@@ -1,5 +1,6 @@
 import type { MobRow } from '@ciffc/contracts';
 import { useIntl } from 'react-intl';
+import type { MessageId } from '../../app/messages.ts';
 import { MobRowsEditor } from './MobRowsEditor.tsx';
 import type { NationalEditor } from './national-editor.ts';
 import { Section } from './Section.tsx';
@@ -15,7 +16,7 @@ export function MobilizationsSection({
   onRows: (rows: MobRow[]) => void;
 }) {
   const intl = useIntl();
-  const t = (id: string) => intl.formatMessage({ id });
+  const t = (id: MessageId) => intl.formatMessage({ id });
   const { form, errors, disabled, set, onBlurField, queueNow } = editor;
   return (
     <Section id="ns-mobs" title={t('nationalSitrep.section.mobilizations')} slot={slot}>

@@ -9,6 +9,7 @@ import {
 } from '@ciffc/contracts';
 import { useId, useRef } from 'react';
 import { useIntl } from 'react-intl';
+import type { MessageId } from '../../app/messages.ts';
 import { NumberInput } from '../../shared/format/NumberInput.tsx';
 import { useOverflowsSideways } from '../../shared/hooks/useOverflowsSideways.ts';
 import { useLocale } from '../../shared/i18n/LocaleProvider.tsx';
@@ -39,7 +40,7 @@ export function NationalMobGrid({
 }: GridProps) {
   const intl = useIntl();
   const { locale } = useLocale();
-  const t = (id: string, values?: Record<string, string>) => intl.formatMessage({ id }, values);
+  const t = (id: MessageId, values?: Record<string, string>) => intl.formatMessage({ id }, values);
   const field = side === 'to' ? 'national_to_mobs' : 'national_from_mobs';
   const rows = Object.entries(table);
   const totals = nationalMobColumnTotals(table);

@@ -1,5 +1,6 @@
 import type { NationalMobColumn, ResourceIndex } from '@ciffc/contracts';
 import { useIntl } from 'react-intl';
+import type { MessageId } from '../../app/messages.ts';
 import { AddNationalMobResource } from './AddNationalMobResource.tsx';
 import { NationalMobGrid } from './NationalMobGrid.tsx';
 import type { NationalEditor } from './national-editor.ts';
@@ -29,7 +30,7 @@ export function NationalMobsSection({
   ) => void;
 }) {
   const intl = useIntl();
-  const t = (id: string) => intl.formatMessage({ id });
+  const t = (id: MessageId) => intl.formatMessage({ id });
   const { form, errors, disabled, onBlurField } = editor;
   return (
     <Section id="ns-national-mobs" title={t('nationalSitrep.section.nationalMobilizations')} slot={slot}>

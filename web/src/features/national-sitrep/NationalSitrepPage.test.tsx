@@ -1,11 +1,19 @@
-import { catalogueOptions, emptyNationalDraft, fieldError, SYNC_INTERVAL_MS } from '@ciffc/contracts';
+import {
+  catalogueOptions,
+  emptyNationalDraft,
+  fieldError,
+  type NationalDraftResponse,
+  type NationalSaveResult,
+  type ResourceOptions,
+  SYNC_INTERVAL_MS,
+} from '@ciffc/contracts';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { type Handler, installFetch, json } from '../../test/fake-fetch.ts';
+import { installFetch, json, type Routes } from '../../test/fake-fetch.ts';
 import { agencyUser, ciffcUser, renderApp } from '../../test/render.tsx';
 
-const draft = (over: Record<string, unknown> = {}) => ({
+const draft = (over: Partial<NationalDraftResponse> = {}): NationalDraftResponse => ({
   ...emptyNationalDraft(),
   preparedness_level: '2',
   national_to_mobs: { UC20: { resources: 'UC20', ab: 2, bc: null, intl: 1 } },
@@ -28,11 +36,11 @@ const draft = (over: Record<string, unknown> = {}) => ({
   ...over,
 });
 
-function setup(current: Record<string, unknown>, handlers: Record<string, Handler> = {}) {
+function setup(current: NationalDraftResponse, handlers: Routes = {}) {
   const calls: string[] = [];
   installFetch({
-    '/v1/resource/options': () => json(catalogueOptions('en')),
-    '/v1/duty-officers': () => json({ items: [{ name: 'Sam Okafor', phone: null }] }),
+    '/v1/resource/options': () => json<ResourceOptions>(catalogueOptions('en')),
+    '/v1/duty-officers': () => json({ items: [{ name: 'Sam Okafor', phone: null, last_on_duty: null }] }),
     '/v1/sitrep/national': () => json(current),
     '/v1/sitrep/national/claim': () => {
       calls.push('claim');
@@ -53,10 +61,10 @@ function setup(current: Record<string, unknown>, handlers: Record<string, Handle
 }
 
 /** A draft this user already holds the claim on: editing resumes on load (4.2). */
-const mine = (over: Record<string, unknown> = {}) =>
+const mine = (over: Partial<NationalDraftResponse> = {}) =>
   draft({ claimed_by: ciffcUser.id, status: 'E', ...over });
 
-const saveResult = (over: Record<string, unknown> = {}) => ({
+const saveResult = (over: Partial<NationalSaveResult> = {}): NationalSaveResult => ({
   status: 'E',
   last_edit: '2026-07-15T20:00:00.000Z',
   version_number: 5,

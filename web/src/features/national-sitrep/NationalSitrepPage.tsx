@@ -24,11 +24,12 @@ import { SummarySection } from './SummarySection.tsx';
 import { UsFireActivitySection } from './UsFireActivitySection.tsx';
 import { useNationalSitrep } from './useNationalSitrep.ts';
 import './national-sitrep.css';
+import type { MessageId } from '../../app/messages.ts';
 
 /** /agency/national: the national situation report, edited by the national centre (docs/spec/data-entry.md 2.2). */
 export function NationalSitrepPage() {
   const intl = useIntl();
-  const t = (id: string) => intl.formatMessage({ id });
+  const t = (id: MessageId) => intl.formatMessage({ id });
   const s = useNationalSitrep();
   const officers = useQuery(dutyOfficersQuery());
   const { index } = useResourceOptions();

@@ -1,5 +1,6 @@
 import { displayNationalStatus, type NationalSitrepFields } from '@ciffc/contracts';
 import { useIntl } from 'react-intl';
+import type { MessageId } from '../../app/messages.ts';
 import { ConflictNotice, catalogueLabel } from '../../shared/editing/ConflictNotice.tsx';
 import { LongDay } from '../../shared/format/LongDay.tsx';
 import type { NationalMeta, SyncState } from './useNationalSitrep.ts';
@@ -52,7 +53,7 @@ export function NationalToolbar({
   onPause: () => void;
 }) {
   const intl = useIntl();
-  const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
+  const t = (id: MessageId, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
   const statusCode =
     sync === 'syncing'
       ? 'SYNCING'

@@ -1,5 +1,6 @@
 import { useIntl } from 'react-intl';
 import { Link } from 'react-router';
+import type { MessageId } from '../../app/messages.ts';
 
 /** Publish (or Republish) while editing, blocked while the form has errors; the way back to the overview. */
 export function PublishFooter({
@@ -19,7 +20,7 @@ export function PublishFooter({
   onPublish: () => void;
 }) {
   const intl = useIntl();
-  const t = (id: string) => intl.formatMessage({ id });
+  const t = (id: MessageId) => intl.formatMessage({ id });
   return (
     <div className="sitrep-footer">
       {canPublish ? (

@@ -1,4 +1,5 @@
 import { useIntl } from 'react-intl';
+import type { MessageId } from '../../app/messages.ts';
 import { FieldError } from './FieldError.tsx';
 import { describedBy, type NationalEditor } from './national-editor.ts';
 import { Section } from './Section.tsx';
@@ -6,7 +7,7 @@ import { Section } from './Section.tsx';
 /** The national summary comments, in English and in French. */
 export function SummarySection({ editor, slot }: { editor: NationalEditor; slot: string | undefined }) {
   const intl = useIntl();
-  const t = (id: string) => intl.formatMessage({ id });
+  const t = (id: MessageId) => intl.formatMessage({ id });
   const { form, errors, disabled, set, onBlurField } = editor;
   return (
     <Section id="ns-summary" title={t('nationalSitrep.section.summary')} slot={slot}>

@@ -1,4 +1,5 @@
 import { useIntl } from 'react-intl';
+import type { MessageId } from '../../app/messages.ts';
 import { LevelScale } from './LevelScale.tsx';
 import type { NationalEditor } from './national-editor.ts';
 import { Section } from './Section.tsx';
@@ -13,7 +14,7 @@ export function UsFireActivitySection({
   slot: string | undefined;
 }) {
   const intl = useIntl();
-  const t = (id: string) => intl.formatMessage({ id });
+  const t = (id: MessageId) => intl.formatMessage({ id });
   const { form, errors, disabled, set, queueNow } = editor;
   return (
     <Section id="ns-us" title={t('nationalSitrep.section.us')} slot={slot}>

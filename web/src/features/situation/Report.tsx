@@ -1,4 +1,11 @@
-import type { PublicNationalSitrep } from '@ciffc/contracts';
+import {
+  type PublicNationalSitrep,
+  type PublicReportNumbers,
+  REPORT_FIELDS,
+  type ReportFieldSpec,
+  reportFieldsOf,
+} from '@ciffc/contracts';
+import type { MessageId } from '../../app/messages.ts';
 import { numbersAfterLabel } from '../../shared/ui/ReportTable.tsx';
 import { FireStatisticsSection } from './FireStatisticsSection.tsx';
 import { MobilizationsSection } from './MobilizationsSection.tsx';
@@ -22,6 +29,15 @@ export function Report({ report }: { report: PublicNationalSitrep }) {
   const longDate = intl.formatDate(`${report.field_date}T12:00:00Z`, { dateStyle: 'full', timeZone: 'UTC' });
   const { entries, withSitrep } = agencyEntries(report);
   const expanded = report.expanded_data;
+  /** The sections whose tables the field registry lays out: its columns' heads and an agency's values. */
+  const columnsOf = (section: 'fop' | 'chh') =>
+    reportFieldsOf(section).map((c) => {
+      const spec: ReportFieldSpec = REPORT_FIELDS[c];
+      // The registry's labels are strings: its test checks each has a message in both languages.
+      return t(`situation.${spec.columns?.public ?? spec.label}` as MessageId);
+    });
+  const valuesOf = (section: 'fop' | 'chh', s: Partial<PublicReportNumbers>) =>
+    reportFieldsOf(section).map((c) => n(s[REPORT_FIELDS[c].publicName] ?? null));
 
   return (
     <article className="situation-report" lang={locale}>
@@ -42,13 +58,9 @@ export function Report({ report }: { report: PublicNationalSitrep }) {
         <Section id="sr-fop" title={t('situation.section.fop')}>
           <SituationTable
             caption={t('situation.section.fop')}
-            head={[t('situation.agency'), t('situation.fop.lightning'), t('situation.fop.human')]}
-            kinds={numbersAfterLabel(2)}
-            rows={withSitrep.map(([code, { sitrep: s }]) => [
-              code.toUpperCase(),
-              n(s.field_occurrence_prediction_lightning),
-              n(s.field_occurrence_prediction_human),
-            ])}
+            head={[t('situation.agency'), ...columnsOf('fop')]}
+            kinds={numbersAfterLabel(reportFieldsOf('fop').length)}
+            rows={withSitrep.map(([code, { sitrep: s }]) => [code.toUpperCase(), ...valuesOf('fop', s)])}
             empty={t('situation.noAgencyReports')}
           />
         </Section>
@@ -85,21 +97,9 @@ export function Report({ report }: { report: PublicNationalSitrep }) {
           <Section id="sr-chh" title={t('situation.section.chh')}>
             <SituationTable
               caption={t('situation.section.chh')}
-              head={[
-                t('situation.agency'),
-                t('situation.chh.light'),
-                t('situation.chh.intermediate'),
-                t('situation.chh.medium'),
-                t('situation.chh.heavy'),
-              ]}
-              kinds={numbersAfterLabel(4)}
-              rows={withSitrep.map(([code, { sitrep: s }]) => [
-                code.toUpperCase(),
-                n(s.field_casual_helicopter_light),
-                n(s.field_casual_helicopter_intermediate),
-                n(s.field_casual_helicopter_medium),
-                n(s.field_casual_helicopter_heavy),
-              ])}
+              head={[t('situation.agency'), ...columnsOf('chh')]}
+              kinds={numbersAfterLabel(reportFieldsOf('chh').length)}
+              rows={withSitrep.map(([code, { sitrep: s }]) => [code.toUpperCase(), ...valuesOf('chh', s)])}
               empty={t('situation.noAgencyReports')}
             />
           </Section>

@@ -1,10 +1,11 @@
 import { useIntl } from 'react-intl';
+import type { MessageId } from '../../app/messages.ts';
 import { formatCentreTime } from '../../shared/format/CentreTime.tsx';
 
 /** The report's date and when the centre last changed it (the centre's clock). */
 export function ReportFooter({ longDate, editedAt }: { longDate: string; editedAt: string }) {
   const intl = useIntl();
-  const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
+  const t = (id: MessageId, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
   return (
     <footer className="report-footer">
       <p>

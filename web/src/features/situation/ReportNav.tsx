@@ -2,6 +2,7 @@ import type { SitrepArchive } from '@ciffc/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useIntl } from 'react-intl';
 import { Link } from 'react-router';
+import type { MessageId } from '../../app/messages.ts';
 import { archiveQuery } from '../../shared/api/archive.ts';
 
 /** Every published report date of the archive, oldest first. */
@@ -25,7 +26,7 @@ function neighbours(dates: readonly string[], date: string): { previous?: string
  */
 export function ReportNav({ date, missing = false }: { date: string | undefined; missing?: boolean }) {
   const intl = useIntl();
-  const t = (id: string, values?: Record<string, string>) => intl.formatMessage({ id }, values);
+  const t = (id: MessageId, values?: Record<string, string>) => intl.formatMessage({ id }, values);
   // A report's day in words ("Dec. 2, 2026", « 2 déc. 2026 »), never its ISO form, beside a heading in words.
   const day = (date: string) =>
     intl.formatDate(`${date}T12:00:00Z`, { dateStyle: 'medium', timeZone: 'UTC' });

@@ -157,7 +157,12 @@ describe('national situation report', () => {
     data: { field_preparedness_level: '2' },
   });
   const archive = {
-    latest: { field_date: '2026-07-16' },
+    latest: {
+      field_date: '2026-07-16',
+      field_preparedness_level: '2',
+      field_en_summary_comments: '',
+      field_fr_summary_comments: '',
+    },
     years: [
       { year: 2026, months: [{ month: 7, days: [day('2026-07-16'), day('2026-07-15'), day('2026-07-12')] }] },
       { year: 2025, months: [{ month: 9, days: [day('2025-09-30')] }] },

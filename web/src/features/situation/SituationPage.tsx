@@ -2,6 +2,7 @@ import { isReportDate } from '@ciffc/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useIntl } from 'react-intl';
 import { Link, useParams } from 'react-router';
+import type { MessageId } from '../../app/messages.ts';
 import { archiveQuery } from '../../shared/api/archive.ts';
 import { ApiError } from '../../shared/api/http.ts';
 import { useIdentity } from '../../shared/auth/hooks.ts';
@@ -16,7 +17,7 @@ import { ReportNav } from './ReportNav.tsx';
 export function SituationPage() {
   const { date } = useParams();
   const intl = useIntl();
-  const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
+  const t = (id: MessageId, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
   const identity = useIdentity();
   const validDate = date === undefined || isReportDate(date);
   const query = useQuery({ ...situationQuery(date, identity !== null), enabled: validDate });

@@ -2,8 +2,6 @@ import { defineCatalogue } from '../../shared/i18n/catalogue.ts';
 
 export const messages = defineCatalogue({
   en: {
-    'situation.title': 'National Situation Report',
-    'situation.heading': 'National Situation Report: {date}',
     'situation.backToArchive': '← Situation report archive',
     'situation.print': 'Print',
     'situation.noReport': 'No national situation report has been published yet.',
@@ -14,9 +12,6 @@ export const messages = defineCatalogue({
     'situation.nav.latest': 'Latest report ({date})',
     'situation.none': 'None reported.',
     'situation.noAgencyReports': 'No agency reports.',
-    'situation.section.summary': 'National Summary',
-    'situation.nationalLevel': 'National Preparedness Level:',
-    'situation.dutyOfficer': 'Duty officer:',
     'situation.section.fireStatistics': 'Fire Statistics',
     'situation.stats.newAndFull': 'New fires today and full response',
     'situation.stats.otherResponses': 'Modified, monitored and prescribed fires',
@@ -53,7 +48,6 @@ export const messages = defineCatalogue({
     'situation.section.fop': 'Fire Occurrence Prediction',
     'situation.fop.lightning': 'Lightning',
     'situation.fop.human': 'Human',
-    'situation.section.prepLevels': 'Preparedness Levels',
     'situation.level': 'Level',
     'situation.comment': 'Comment',
     'situation.section.porr': 'Possibility of Resource Requirements',
@@ -102,8 +96,6 @@ export const messages = defineCatalogue({
     'situation.footer.updated': 'Last updated: {time}',
   },
   fr: {
-    'situation.title': 'Rapport de situation national',
-    'situation.heading': 'Rapport de situation national : {date}',
     'situation.backToArchive': '← Archives des rapports de situation',
     'situation.print': 'Imprimer',
     'situation.noReport': 'Aucun rapport de situation national n’a encore été publié.',
@@ -114,9 +106,6 @@ export const messages = defineCatalogue({
     'situation.nav.latest': 'Dernier rapport ({date})',
     'situation.none': 'Aucun signalement.',
     'situation.noAgencyReports': 'Aucun rapport d’agence.',
-    'situation.section.summary': 'Sommaire national',
-    'situation.nationalLevel': 'Niveau de préparation national :',
-    'situation.dutyOfficer': 'Agent de service :',
     'situation.section.fireStatistics': 'Statistiques des feux',
     'situation.stats.newAndFull': 'Nouveaux feux aujourd’hui et intervention complète',
     'situation.stats.otherResponses': 'Feux en intervention modifiée, surveillés et dirigés',
@@ -153,7 +142,6 @@ export const messages = defineCatalogue({
     'situation.section.fop': 'Prévision de l’occurrence des feux',
     'situation.fop.lightning': 'Foudre',
     'situation.fop.human': 'Humains',
-    'situation.section.prepLevels': 'Niveaux de préparation',
     'situation.level': 'Niveau',
     'situation.comment': 'Commentaire',
     'situation.section.porr': 'Besoins possibles en ressources',

@@ -5,13 +5,14 @@ import {
   type StageOfControl,
 } from '@ciffc/contracts';
 import { useIntl } from 'react-intl';
+import type { MessageId } from '../../app/messages.ts';
 import { useFormat } from '../../shared/format/useFormat.ts';
 import { useLocale } from '../../shared/i18n/LocaleProvider.tsx';
 
 /** The report's words and numbers in the page's language: agency, stage and place names, counts and areas. */
 export function useReportFormat(report: PublicNationalSitrep) {
   const intl = useIntl();
-  const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
+  const t = (id: MessageId, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
   const f = useFormat();
   const { locale } = useLocale();
   const fr = locale === 'fr';
