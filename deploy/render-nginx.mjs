@@ -6,7 +6,12 @@ import { X509Certificate } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { EMBEDDABLE_ROUTES, knownPatterns, patternRegex } from '../web/src/app/site-routes.mjs';
+// By path, not by package name: a plain `node deploy/render-nginx.mjs` then needs nothing installed.
+import {
+  EMBEDDABLE_ROUTES,
+  knownPatterns,
+  patternRegex,
+} from '../packages/contracts/src/site/site-routes.mjs';
 
 export const DEPLOY_DIR = path.dirname(fileURLToPath(import.meta.url));
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { testsBeside } from './check.ts';
+import { isApiTest, testsBeside } from './check.ts';
 
 const folders: Record<string, string[]> = {
   'web/src/features/situation': ['SituationPage.tsx', 'SituationPage.test.tsx', 'parts.tsx'],
@@ -19,6 +19,16 @@ describe('the tests npm run check runs for a change', () => {
     expect(
       testsBeside(['api/src/fires/import/import.ts', 'packages/contracts/src/totals.test.ts'], list),
     ).toEqual(['api/src/fires/import/import.unit.test.ts', 'packages/contracts/src/totals.test.ts']);
+  });
+
+  it('runs the API server tests of a changed API test file and of the folder of a changed API file', () => {
+    expect(testsBeside(['api/src/fires/import/import.ts'], list, isApiTest)).toEqual([
+      'api/src/fires/import/import.test.ts',
+    ]);
+    expect(
+      testsBeside(['api/src/db/outage.test.ts', 'api/src/fires/import/import.unit.test.ts'], list, isApiTest),
+    ).toEqual(['api/src/db/outage.test.ts']);
+    expect(testsBeside(['web/src/features/situation/parts.tsx'], list, isApiTest)).toEqual([]);
   });
 
   it('runs nothing for a change outside the code', () => {

@@ -1,10 +1,11 @@
 /**
  * `npm run check`: the inner loop, under a minute on a warm tree. The formatter and linter, then
- * side by side the incremental type-check of every part (scripts/typecheck.ts) and the unit and
- * site tests beside what changed since the last commit: a changed test file, and the tests in the
- * folder of a changed source file. Vitest's own `--changed` follows the module graph, where every
+ * side by side the incremental type-check of every part (scripts/typecheck.ts), the unit and site
+ * tests, and the API's server tests (its own project: PostgreSQL and the content system started by
+ * its global setup) beside what changed since the last commit: a changed test file, and the tests in
+ * the folder of a changed source file. Vitest's own `--changed` follows the module graph, where every
  * page test reaches every screen through the router, so one edited screen ran 34 files; `npm test`
- * runs them all. `--all` runs every unit and site test.
+ * runs them all. `--all` runs every unit and site test (not the API's: `npm test` runs those).
  */
 import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
@@ -21,6 +22,8 @@ const UNIT_TEST = [
   /^scripts\/.+\.test\.ts$/,
 ];
 const isUnitTest = (file: string) => UNIT_TEST.some((pattern) => pattern.test(file));
+/** The test files of the `api` project (api/vitest.config.ts): every API test but the unit ones. */
+export const isApiTest = (file: string) => /^api\/src\/.+\.test\.ts$/.test(file) && !isUnitTest(file);
 
 function changedFiles(): string[] {
   const git = (...args: string[]) =>
@@ -30,17 +33,23 @@ function changedFiles(): string[] {
   ];
 }
 
-/** The unit tests that speak for a set of changed files. */
-export function testsBeside(changed: string[], listFolder: (dir: string) => string[]): string[] {
+/** The tests of one project (the unit tests by default) that speak for a set of changed files. */
+export function testsBeside(
+  changed: string[],
+  listFolder: (dir: string) => string[],
+  isTest: (file: string) => boolean = isUnitTest,
+): string[] {
   const tests = new Set<string>();
   for (const file of changed) {
     if (!/\.(tsx?|mjs)$/.test(file)) continue;
-    if (isUnitTest(file)) {
+    if (isTest(file)) {
       tests.add(file);
       continue;
     }
+    // Another project's test speaks only for itself.
+    if (/\.test\.tsx?$/.test(file)) continue;
     const dir = dirname(file);
-    for (const name of listFolder(dir)) if (isUnitTest(`${dir}/${name}`)) tests.add(`${dir}/${name}`);
+    for (const name of listFolder(dir)) if (isTest(`${dir}/${name}`)) tests.add(`${dir}/${name}`);
   }
   return [...tests].sort();
 }
@@ -71,19 +80,31 @@ async function main() {
   if (lint.code !== 0) process.exit(lint.code);
 
   const all = process.argv.includes('--all');
-  const tests = all ? [] : testsBeside(changedFiles(), listFolder);
+  // A deleted test file is in the diff too: vitest would find no file for it and fail.
+  const changed = changedFiles();
+  const beside = (isTest?: (file: string) => boolean) =>
+    testsBeside(changed, listFolder, isTest).filter((file) => existsSync(join(root, file)));
+  const tests = all ? [] : beside();
+  const apiTests = all ? [] : beside(isApiTest);
   const vitestArgs = ['vitest', 'run', '--project', 'unit', '--project', 'web', ...tests];
-  const [types, units] = await Promise.all([
+  const [types, units, api] = await Promise.all([
     run('npx', ['tsx', 'scripts/typecheck.ts']),
     all || tests.length > 0
       ? run('npx', vitestArgs)
       : Promise.resolve({ code: 0, output: 'No unit test beside the changes.\n' }),
+    apiTests.length > 0
+      ? run('npx', ['vitest', 'run', '--project', 'api', ...apiTests])
+      : Promise.resolve({ code: 0, output: '' }),
   ]);
   process.stdout.write(types.output);
-  if (!all) console.log(`[check] tests beside the changes: ${tests.length ? tests.join(' ') : 'none'}`);
+  if (!all) {
+    console.log(`[check] tests beside the changes: ${tests.length ? tests.join(' ') : 'none'}`);
+    console.log(`[check] API tests beside the changes: ${apiTests.length ? apiTests.join(' ') : 'none'}`);
+  }
   process.stdout.write(units.output);
+  process.stdout.write(api.output);
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
-  const failed = [types.code && 'type-check', units.code && 'tests'].filter(Boolean);
+  const failed = [types.code && 'type-check', units.code && 'tests', api.code && 'API tests'].filter(Boolean);
   console.log(`[check] ${failed.length ? `FAILED: ${failed.join(', ')}` : 'passed'} in ${seconds} s`);
   process.exit(failed.length ? 1 : 0);
 }

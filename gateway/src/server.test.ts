@@ -374,7 +374,14 @@ describe('the doors of the gateway', () => {
       agent,
     });
     expect(res.status).toBe(413);
-    expect(JSON.parse(res.body)).toMatchObject({ statusCode: 413, error: 'Payload Too Large' });
+    // The code and the limit in megabytes: the site says it in the user's language.
+    expect(JSON.parse(res.body)).toMatchObject({
+      statusCode: 413,
+      error: 'Payload Too Large',
+      code: 'request.too_large_mb',
+      params: { max: 1 },
+      message: 'File too large: at most 1 MB',
+    });
     const next = await send('/v1/wildfires', { agent });
     expect(next.status).toBe(200);
     agent.destroy();

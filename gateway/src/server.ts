@@ -4,15 +4,15 @@
  * `npm start` gives one working URL, and it carries the content cache the public site relies on.
  */
 import { existsSync, readFileSync } from 'node:fs';
-import { type IncomingHttpHeaders, STATUS_CODES } from 'node:http';
+import type { IncomingHttpHeaders } from 'node:http';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
-import { CACHE_SECONDS } from '@ciffc/contracts';
+import { CACHE_SECONDS, englishMessage } from '@ciffc/contracts';
+import { isEmbeddablePath } from '@ciffc/contracts/site-routes';
 import compress from '@fastify/compress';
 import proxy from '@fastify/http-proxy';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyReply, type FastifyRequest } from 'fastify';
-import { isEmbeddablePath, isSitePath, reportDateOf } from '../../web/src/app/site-routes.mjs';
 import {
   CONTENT_VERSION_PATH,
   ContentCache,
@@ -20,6 +20,7 @@ import {
   contentCacheKey,
   contentVersionReader,
 } from './content-cache.ts';
+import { errorBody, registerSitePages } from './site-pages.ts';
 
 /** The nginx include with the browser hardening headers: the gateway sends exactly the same set. */
 export const SECURITY_HEADERS_FILE = new URL('../../deploy/nginx/security-headers.conf', import.meta.url)
@@ -109,9 +110,18 @@ export function collectBody(payload: NodeJS.ReadableStream, limit: number): Prom
   });
 }
 
-/** The shared error shape of the data API (api/src/http/errors.ts), never with an internal address. */
-export function errorBody(statusCode: number, message: string) {
-  return { statusCode, error: STATUS_CODES[statusCode] ?? 'Error', message };
+/**
+ * A body over `limit` bytes, refused as the data API refuses it: its code and the limit in
+ * megabytes, which the site says in the user's language.
+ */
+export function tooLargeBody(limit: number) {
+  const max = Math.max(1, Math.floor(limit / (1024 * 1024)));
+  const params = { max };
+  return {
+    ...errorBody(413, englishMessage('request.too_large_mb', params)),
+    code: 'request.too_large_mb',
+    params,
+  };
 }
 
 /** What the proxy's error hook needs of a reply (its own type is wider than Fastify's default). */
@@ -153,6 +163,37 @@ export function isCacheableContentRead(
   return method === 'GET' && !authorization && CACHED_CONTENT.test(url);
 }
 
+/**
+ * How a proxied request is forwarded to `part` (the data API, the content system), and what the
+ * client is answered when that part is down.
+ */
+const forwardedHeaders = (part: string) => ({
+  // X-Forwarded-For is the peer address, overwriting whatever the client sent: the content
+  // system's login limit counts it. `expect` is dropped: the gateway has already answered
+  // 100 Continue itself, and the upstream client refuses the header (500 "expect header not supported").
+  rewriteRequestHeaders: (
+    request: { ip: string; protocol: string; host: string },
+    headers: IncomingHttpHeaders,
+  ) => {
+    const { expect: _handled, ...rest } = headers;
+    return {
+      ...rest,
+      'x-forwarded-for': request.ip,
+      'x-forwarded-proto': request.protocol,
+      'x-forwarded-host': request.host,
+    };
+  },
+  // Upstream down: 503 when nothing answers, 502 for a broken answer; the address stays in the log.
+  onError: (reply: UpstreamReply, { error }: { error: Error & { code?: string } }) => {
+    reply.log.warn({ err: error }, `${part} unreachable`);
+    const cause = (error as { cause?: { code?: string } }).cause;
+    const down = UNREACHABLE.has(error.code ?? '') || UNREACHABLE.has(cause?.code ?? '');
+    const status = down ? 503 : 502;
+    if (down) reply.header('retry-after', '5');
+    reply.code(status).send(errorBody(status, `The ${part} is not answering; please try again shortly.`));
+  },
+});
+
 export interface GatewayConfig {
   apiUrl: string;
   cmsUrl: string;
@@ -172,33 +213,6 @@ export async function buildGateway(config: GatewayConfig) {
     bodyLimit: 50 * 1024 * 1024,
   });
   const securityHeaders = parseHeaderSet(readFileSync(SECURITY_HEADERS_FILE, 'utf8'));
-  const forwardedHeaders = (part: string) => ({
-    // X-Forwarded-For is the peer address, overwriting whatever the client sent: the content
-    // system's login limit counts it. `expect` is dropped: the gateway has already answered
-    // 100 Continue itself, and the upstream client refuses the header (500 "expect header not supported").
-    rewriteRequestHeaders: (
-      request: { ip: string; protocol: string; host: string },
-      headers: IncomingHttpHeaders,
-    ) => {
-      const { expect: _handled, ...rest } = headers;
-      return {
-        ...rest,
-        'x-forwarded-for': request.ip,
-        'x-forwarded-proto': request.protocol,
-        'x-forwarded-host': request.host,
-      };
-    },
-    // Upstream down: 503 when nothing answers, 502 for a broken answer; the address stays in the log.
-    onError: (reply: UpstreamReply, { error }: { error: Error & { code?: string } }) => {
-      reply.log.warn({ err: error }, `${part} unreachable`);
-      const cause = (error as { cause?: { code?: string } }).cause;
-      const down = UNREACHABLE.has(error.code ?? '') || UNREACHABLE.has(cause?.code ?? '');
-      const status = down ? 503 : 502;
-      if (down) reply.header('retry-after', '5');
-      reply.code(status).send(errorBody(status, `The ${part} is not answering; please try again shortly.`));
-    },
-  });
-
   // Oversized bodies answer 413 before anything is forwarded; the connection closes, since the rest
   // of the body is never read.
   app.addHook('onRequest', async (request, reply) => {
@@ -206,7 +220,7 @@ export async function buildGateway(config: GatewayConfig) {
     const limit = bodyLimitFor(request.method, request.url);
     if (length > limit) {
       reply.header('connection', 'close');
-      return reply.code(413).send(errorBody(413, `The request body is larger than ${limit} bytes.`));
+      return reply.code(413).send(tooLargeBody(limit));
     }
   });
 
@@ -321,98 +335,7 @@ export async function buildGateway(config: GatewayConfig) {
     });
   }
 
-  /**
-   * Whether a report date has a published report: the data API says (HEAD of the public read, its
-   * cache answers). When it cannot say in time, the page decides (200), as nginx does.
-   */
-  const reportExists = async (date: string): Promise<boolean> => {
-    try {
-      const res = await fetch(`${config.apiUrl}/v1/sitrep?date=${date}`, {
-        method: 'HEAD',
-        signal: AbortSignal.timeout(2_000),
-      });
-      return res.status !== 404;
-    } catch {
-      return true;
-    }
-  };
-
-  /**
-   * A page as the data API serves it (docs/decisions.md, "Served pages"): the built shell with the
-   * page's head, its text for a report, and its status (404 for an address of no page or a report
-   * date without a report). Undefined when the API cannot answer: the static shell is served then.
-   */
-  const servedPage = async (request: FastifyRequest): Promise<Response | undefined> => {
-    // Plain bytes: this gateway compresses what it sends, and the ETag is then the plain one's.
-    const headers: Record<string, string> = {
-      'x-forwarded-proto': request.protocol,
-      'x-forwarded-host': request.host,
-      'accept-encoding': 'identity',
-    };
-    const etag = request.headers['if-none-match'];
-    if (etag) headers['if-none-match'] = etag;
-    try {
-      const res = await fetch(`${config.apiUrl}/v1/site/page${request.url}`, {
-        method: request.method,
-        headers,
-        signal: AbortSignal.timeout(5_000),
-      });
-      // Only the served page itself (or 304): an API without it answers a JSON 404.
-      const page = res.status === 304 || res.headers.get('content-type')?.startsWith('text/html');
-      return res.status < 500 && page ? res : undefined;
-    } catch {
-      return undefined;
-    }
-  };
-
-  /** The sitemap, from the data API (it knows the published reports). */
-  app.get('/sitemap.xml', async (request, reply) => {
-    try {
-      const res = await fetch(`${config.apiUrl}/v1/site/sitemap.xml`, {
-        headers: { 'x-forwarded-proto': request.protocol, 'x-forwarded-host': request.host },
-        signal: AbortSignal.timeout(5_000),
-      });
-      reply.code(res.status).header('content-type', res.headers.get('content-type') ?? 'application/xml');
-      return reply.send(Buffer.from(await res.arrayBuffer()));
-    } catch {
-      return reply
-        .code(503)
-        .header('retry-after', '5')
-        .send(errorBody(503, 'The data API is not answering.'));
-    }
-  });
-
-  // Every other GET: a page of the site (web/src/app/site-routes.mjs) as the data API serves it;
-  // when it cannot, index.html (200 for a page, 404 for any other address), which the router draws.
-  app.setNotFoundHandler(async (request, reply) => {
-    if (request.method !== 'GET' && request.method !== 'HEAD') {
-      return reply
-        .code(404)
-        .send({ statusCode: 404, error: 'Not Found', message: `No route ${request.method} ${request.url}` });
-    }
-    if (!existsSync(join(config.webDist, 'index.html'))) {
-      return reply
-        .code(503)
-        .type('text/plain')
-        .send('The site is not built yet: run npm start (it builds web/).');
-    }
-    const served = await servedPage(request);
-    if (served) {
-      reply.code(served.status);
-      for (const name of ['content-type', 'etag', 'cache-control', 'vary']) {
-        const value = served.headers.get(name);
-        if (value) reply.header(name, value);
-      }
-      return reply.send(Buffer.from(await served.arrayBuffer()));
-    }
-    const path = request.url.split('?')[0] ?? '';
-    const date = reportDateOf(path);
-    const found = isSitePath(path) && (date === undefined || (await reportExists(date)));
-    return reply
-      .code(found ? 200 : 404)
-      .header('cache-control', 'no-cache')
-      .sendFile('index.html', config.webDist);
-  });
+  registerSitePages(app, config);
 
   return app;
 }

@@ -3,7 +3,7 @@
  * the 13 provinces and territories of Canada (object `provinces`, feature id = code) and the large
  * lakes of the map's box (object `lakes`), the neighbouring countries' land (object `neighbours`). Islands and lakes smaller than MIN_AREA are left out
  * (the Arctic archipelago alone holds thousands of arcs a fire map does not need) and only the arcs
- * still used are kept, so the file is a small fraction of the 1 MB source. The output is checked in (web/src/shared/map/canada.topo.json) and a unit test fails if
+ * still used are kept, so the file is a small fraction of the 1 MB source. The output is checked in (packages/contracts/src/site/canada.topo.json) and a unit test fails if
  * it no longer matches this script's output.
  *
  *   npx tsx web/scripts/canada-topojson.ts          writes the file
@@ -13,7 +13,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join, resolve } from 'node:path';
 
-export const OUTPUT = join(import.meta.dirname, '../src/shared/map/canada.topo.json');
+export const OUTPUT = join(import.meta.dirname, '../../packages/contracts/src/site/canada.topo.json');
 
 type Arcs = number[][][];
 interface Geometry {

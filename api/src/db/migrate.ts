@@ -17,6 +17,7 @@ import { migrations as perimeters } from '../perimeters/migrations.ts';
 import { migrations as resources } from '../resources/migrations.ts';
 import { type MigrationReport, takeMigrationReports } from './migration-reports.ts';
 import { migrations as infrastructure } from './migrations.ts';
+import { applyReferenceData, CONTRACT_REFERENCE, type ReferenceData } from './reference-data.ts';
 import type { Database } from './tables.ts';
 
 /** Every domain's migrations, in one record; a duplicate name is a programming error. */
@@ -49,17 +50,31 @@ class DomainMigrationProvider implements MigrationProvider {
   }
 }
 
-/** The migrations' results, and what the data migrations among them did. */
+/**
+ * The migrations' results, and what the data migrations among them did; then the reference data
+ * (reference-data.ts) made to agree with the contracts, even when no migration was pending: a
+ * renamed or added agency reaches the database at the next `npm run migrate` or migrating start.
+ */
 export async function migrateToLatest(
   db: Kysely<Database>,
+  reference: ReferenceData = CONTRACT_REFERENCE,
 ): Promise<MigrationResultSet & { reports: MigrationReport[] }> {
   const migrator = new Migrator({ db, provider: new DomainMigrationProvider() });
-  const result = { ...(await migrator.migrateToLatest()), reports: takeMigrationReports() };
+  const result = await migrator.migrateToLatest();
   if (result.error) {
+    takeMigrationReports();
     const failed = result.results?.find((r) => r.status === 'Error');
     throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${String(result.error)}`, {
       cause: result.error,
     });
   }
-  return result;
+  const changes = await applyReferenceData(db, reference);
+  const written = Object.entries(changes).filter(([, codes]) => codes.length > 0);
+  const reports = takeMigrationReports();
+  if (written.length)
+    reports.push({
+      migration: 'reference data',
+      details: Object.fromEntries(written.map(([table, codes]) => [table, codes.join(' ')])),
+    });
+  return { ...result, reports };
 }

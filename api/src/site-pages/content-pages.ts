@@ -1,5 +1,5 @@
 import type { Locale } from '@ciffc/contracts';
-import type { ContentHead } from '../../../web/src/app/served-page.ts';
+import type { ContentHead } from './served-page.ts';
 
 /**
  * The content system's public pages (`/page/{alias}`, the footer's among them) as the served page

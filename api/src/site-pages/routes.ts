@@ -3,14 +3,6 @@ import { readFile, stat } from 'node:fs/promises';
 import type { Locale, PublicNationalSitrep } from '@ciffc/contracts';
 import { withoutExpandedData } from '@ciffc/contracts';
 import type { FastifyInstance } from 'fastify';
-import {
-  contentAlias,
-  describePage,
-  pageStatus,
-  renderPage,
-  reportWanted,
-  sitemapXml,
-} from '../../../web/src/app/served-page.ts';
 import { sendCached } from '../http/cache.ts';
 import { HttpError } from '../http/errors.ts';
 import { siteUrl } from '../http/site-url.ts';
@@ -18,6 +10,14 @@ import * as sitrepStore from '../national-sitrep/store.ts';
 import { contentPageReader } from './content-pages.ts';
 import { PREVIEW_SIZE, previewAlt } from './preview/image.ts';
 import { previewPath, previewRoutes } from './preview/routes.ts';
+import {
+  contentAlias,
+  describePage,
+  pageStatus,
+  renderPage,
+  reportWanted,
+  sitemapXml,
+} from './served-page.ts';
 
 /**
  * The site's pages as served HTML (docs/decisions.md, "Served pages"): nginx and the gateway ask

@@ -1,13 +1,13 @@
+import { legacyRedirectPatterns } from '@ciffc/contracts/site-routes';
 import { matchPath } from 'react-router';
-import { legacyRedirectPatterns } from './site-routes.mjs';
 
 /**
  * Paths of the previous site and where they lead now (docs/spec/public-site.md section 2, "Legacy
- * redirects"): the table is in site-routes.mjs, which the gateway and nginx read too. Each also
+ * redirects"): the table is in @ciffc/contracts/site-routes, which the gateway and nginx read too. Each also
  * answers under /en and /fr; bare /en and /fr go to /. Queries are dropped (sitrep-archive "with or
  * without a date query").
  */
-export { LANGUAGE_PREFIXES, LEGACY_REDIRECTS, legacyRedirectPatterns } from './site-routes.mjs';
+export { LANGUAGE_PREFIXES, LEGACY_REDIRECTS, legacyRedirectPatterns } from '@ciffc/contracts/site-routes';
 
 /** Where a legacy path leads, or undefined when it is not one (case-insensitive, like the router). */
 export function legacyRedirectTarget(pathname: string): string | undefined {

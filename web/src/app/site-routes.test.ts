@@ -1,7 +1,4 @@
 import { PRODUCT } from '@ciffc/contracts';
-import type { RouteObject } from 'react-router';
-import { describe, expect, it } from 'vitest';
-import { routes } from './router.tsx';
 import {
   isEmbeddablePath,
   isSitePath,
@@ -9,7 +6,10 @@ import {
   legacyRedirectPatterns,
   reportDateOf,
   SITE_ROUTES,
-} from './site-routes.mjs';
+} from '@ciffc/contracts/site-routes';
+import type { RouteObject } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import { routes } from './router.tsx';
 
 /** Every full path pattern the router's tree answers, catch-alls left out. */
 function flatten(tree: RouteObject[], base = ''): string[] {

@@ -1,8 +1,8 @@
-import topology from '../../../../web/src/shared/map/canada.topo.json' with { type: 'json' };
+import topology from '@ciffc/contracts/canada.topo.json' with { type: 'json' };
 
 /**
  * Canada as the report's preview draws it: the provinces and territories, the large lakes and the
- * neighbouring land of the fires map's own base (web/src/shared/map/canada.topo.json, Natural Earth
+ * neighbouring land of the fires map's own base (packages/contracts/src/site/canada.topo.json, Natural Earth
  * 50m), in a Lambert conformal conic (Statistics Canada's: parallels 49° and 77° N, centred on
  * 91°52′ W), the projection Canada's national maps use, where Mercator would swell the North.
  */

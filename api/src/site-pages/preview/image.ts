@@ -1,14 +1,14 @@
 import { existsSync } from 'node:fs';
 import type { Locale } from '@ciffc/contracts';
-import { renderAsync } from '@resvg/resvg-js';
-import { catalogue } from '../../../../web/src/app/messages.ts';
 import {
   SIZE_CLASSES,
   STAGE_GROUPS,
   type StageGroup,
+  servedMessages,
   sizeClassOf,
   stageGroupOf,
-} from '../../../../web/src/shared/map/constants.ts';
+} from '@ciffc/contracts/site';
+import { renderAsync } from '@resvg/resvg-js';
 import { canadaIn } from './canada.ts';
 
 /**
@@ -81,7 +81,7 @@ const colourOf = Object.fromEntries(STAGE_GROUPS.map((g) => [g.key, g.colour])) 
 function previewSvg(input: PreviewInput): string {
   const { width, height } = PREVIEW_SIZE;
   const t = TEXT[input.lang];
-  const messages = catalogue[input.lang];
+  const messages = servedMessages[input.lang];
   const canada = canadaIn(MAP_FRAME);
   const grouped = new Map<StageGroup, PreviewFire[]>(DRAW_ORDER.map((g) => [g, []]));
   for (const fire of input.fires) {

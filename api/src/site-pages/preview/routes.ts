@@ -1,7 +1,12 @@
-import { ApiErrorBody, isReportDate, LangQuery, seasonOf } from '@ciffc/contracts';
+import {
+  ApiErrorBody,
+  ReportPreviewImage,
+  ReportPreviewParams,
+  ReportPreviewQuery,
+  seasonOf,
+} from '@ciffc/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { dataVersion } from '../../db/versions.ts';
 import { activeFires } from '../../fires/store.ts';
 import { sendCached } from '../../http/cache.ts';
@@ -12,17 +17,6 @@ import { previewFonts, renderPreview } from './image.ts';
 /** The address of a report's preview image, as the served page names it. */
 export const previewPath = (date: string, lang: 'en' | 'fr') =>
   `/v1/sitrep/${date}/preview.png${lang === 'fr' ? '?lang=fr' : ''}`;
-
-const PreviewParams = z.object({
-  date: z
-    .string()
-    .refine(isReportDate, { message: 'expected a date as YYYY-MM-DD' })
-    .describe('Report date, YYYY-MM-DD'),
-});
-const PreviewQuery = z.object({
-  lang: LangQuery.optional().describe('Language of the text: en (default) or fr'),
-});
-const PngImage = z.string().describe('A PNG image (image/png), 1200×630');
 
 /**
  * The link preview of a published national report (docs/decisions.md, "Served pages"): the map of
@@ -43,9 +37,9 @@ export async function previewRoutes(fastify: FastifyInstance): Promise<void> {
           "A report's link preview: the map of that day's active fires by stage of control, with the report's " +
           'date and preparedness level (1200×630 PNG); 404 for a date without a published report',
         tags: ['national-sitrep'],
-        params: PreviewParams,
-        querystring: PreviewQuery,
-        response: { 200: PngImage, 400: ApiErrorBody, 404: ApiErrorBody },
+        params: ReportPreviewParams,
+        querystring: ReportPreviewQuery,
+        response: { 200: ReportPreviewImage, 400: ApiErrorBody, 404: ApiErrorBody },
       },
     },
     async (request, reply) => {

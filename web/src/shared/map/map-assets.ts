@@ -6,8 +6,9 @@
  * `fetch` calls, so the page's first bundle carries a few hundred bytes for it.
  */
 // Asset URLs, not modules: Vite emits each file beside the bundle under a content hash.
+
+import canadaUrl from '@ciffc/contracts/canada.topo.json?url';
 import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url';
-import canadaUrl from './canada.topo.json?url';
 
 export { workerUrl };
 

@@ -1,7 +1,9 @@
-// The site's addresses, once: the router's pages (router.tsx, whose flattened tree a test holds
-// equal to SITE_ROUTES), the legacy redirects (legacy-redirects.ts), the gateway's 404s
-// (gateway/src/server.ts) and nginx's (deploy/render-nginx.mjs). Plain JavaScript so that
-// `node deploy/render-nginx.mjs` reads it as it is (docs/decisions.md, "Real status codes").
+// The site's addresses, once: the router's pages (web/src/app/router.tsx, whose flattened tree a
+// test holds equal to SITE_ROUTES), the legacy redirects (web/src/app/legacy-redirects.ts), the
+// pages the data API serves (api/src/site-pages), the gateway's 404s (gateway/src/server.ts) and
+// nginx's (deploy/render-nginx.mjs). A package, so no part reaches into another's sources; plain
+// JavaScript so that `node deploy/render-nginx.mjs` reads it as it is, before any install or build
+// (docs/decisions.md, "Real status codes").
 
 /**
  * Every page of the site, as React Router path patterns (docs/spec/public-site.md section 2).

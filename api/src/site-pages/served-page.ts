@@ -1,12 +1,7 @@
 import { type Locale, PRODUCT, type PublicNationalSitrep } from '@ciffc/contracts';
-import {
-  escapeHtml,
-  firstSentence,
-  reportSummary,
-  servedReportHtml,
-} from '../features/situation/served-report.ts';
-import { catalogue } from './messages.ts';
-import { isSitePath, legacyRedirectPatterns, patternRegex, reportDateOf } from './site-routes.mjs';
+import { servedMessages as catalogue, type ServedMessageId } from '@ciffc/contracts/site';
+import { isSitePath, legacyRedirectPatterns, patternRegex, reportDateOf } from '@ciffc/contracts/site-routes';
+import { escapeHtml, firstSentence, reportSummary, servedReportHtml } from './served-report.ts';
 
 /**
  * The head (and, for a report, the text) each page is served with, from the one route list and the
@@ -19,8 +14,8 @@ const CARD_IMAGE = { path: '/og-card.png', width: 1200, height: 630 };
 
 interface PageKind {
   pattern: string;
-  title?: string;
-  description?: string;
+  title?: ServedMessageId;
+  description?: ServedMessageId;
   /** The address search engines should keep for this page (default: the pattern itself). */
   canonical?: string;
   /** Shown to search engines and listed in the sitemap. */
@@ -173,7 +168,7 @@ export function describePage(
   report?: PublicNationalSitrep,
   content?: ContentHead | null,
 ): ServedPage {
-  const t = (id: string) => catalogue[lang][id] ?? id;
+  const t = (id: ServedMessageId) => catalogue[lang][id];
   const documentTitle = (title: string) => `${PRODUCT} - ${title}`;
   const wanted = reportWanted(path);
   const found = contentAlias(path) ? content !== null : report !== undefined;
