@@ -4,7 +4,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { forbidden, notFound } from '../http/errors.ts';
 import { centreToday } from '../http/time.ts';
 import { requireUser } from '../plugins/identity.ts';
-import { type FeedKind, type FeedRow, feedTable, pollDueFeeds, pollFeed } from './service.ts';
+import { type FeedKind, type FeedRow, pollDueFeeds, pollFeed } from './service.ts';
+import { feedOf, listFeeds, removeFeed, saveFeed } from './store.ts';
 
 /** The feed as the screen shows it (the lease and validators stay inside). */
 const status = (f: FeedRow): FeedStatus => ({
@@ -59,7 +60,6 @@ function kindRoutes(fastify: FastifyInstance, kind: FeedKind, base: string): voi
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const tags = ['feeds'];
   const noStore = { 'cache-control': 'private, no-store' };
-  const table = feedTable(kind);
   const what = kind === 'fires' ? 'feed' : 'perimeter feed';
 
   app.get(
@@ -74,7 +74,7 @@ function kindRoutes(fastify: FastifyInstance, kind: FeedKind, base: string): voi
     },
     async (request, reply) => {
       requireNational(request);
-      const rows = await app.db.kysely.selectFrom(table).selectAll().orderBy('agency_code').execute();
+      const rows = await listFeeds(app.db.kysely, kind);
       reply.headers(noStore);
       return { items: rows.map(status) };
     },
@@ -95,34 +95,15 @@ function kindRoutes(fastify: FastifyInstance, kind: FeedKind, base: string): voi
     async (request, reply) => {
       requireNational(request);
       const { agency } = request.params;
-      const { url, interval_minutes, enabled, snapshot } = request.body;
+      const { url, interval_minutes, enabled = true, snapshot = null } = request.body;
       const now = app.config.now().toISOString();
-      const existing = await app.db.kysely
-        .selectFrom(table)
-        .select('url')
-        .where('agency_code', '=', agency)
-        .executeTakeFirst();
-      // A new URL is a new file: its validators and schedule start again.
-      const fresh = !existing || existing.url !== url;
-      const values = {
-        url,
-        interval_minutes,
-        enabled: enabled ? 1 : 0,
-        snapshot: snapshot === null ? null : snapshot ? 1 : 0,
-        ...(fresh ? { etag: null, last_modified: null, next_run_at: now } : {}),
-      };
-      if (existing)
-        await app.db.kysely.updateTable(table).set(values).where('agency_code', '=', agency).execute();
-      else
-        await app.db.kysely
-          .insertInto(table)
-          .values({ agency_code: agency, ...values, next_run_at: now })
-          .execute();
-      const row = await app.db.kysely
-        .selectFrom(table)
-        .selectAll()
-        .where('agency_code', '=', agency)
-        .executeTakeFirstOrThrow();
+      const row = await saveFeed(
+        app.db.kysely,
+        kind,
+        agency,
+        { url, interval_minutes, enabled, snapshot },
+        now,
+      );
       reply.headers(noStore);
       return status(row);
     },
@@ -140,11 +121,7 @@ function kindRoutes(fastify: FastifyInstance, kind: FeedKind, base: string): voi
     },
     async (request, reply) => {
       requireNational(request);
-      const result = await app.db.kysely
-        .deleteFrom(table)
-        .where('agency_code', '=', request.params.agency)
-        .executeTakeFirst();
-      if (Number(result.numDeletedRows) === 0)
+      if (!(await removeFeed(app.db.kysely, kind, request.params.agency)))
         throw notFound('feeds.not_found', { agency: request.params.agency });
       return reply.code(204).send();
     },
@@ -164,19 +141,11 @@ function kindRoutes(fastify: FastifyInstance, kind: FeedKind, base: string): voi
     async (request, reply) => {
       requireNational(request);
       const { agency } = request.params;
-      const exists = await app.db.kysely
-        .selectFrom(table)
-        .select('agency_code')
-        .where('agency_code', '=', agency)
-        .executeTakeFirst();
-      if (!exists) throw notFound('feeds.not_found', { agency });
+      if (!(await feedOf(app.db.kysely, kind, agency))) throw notFound('feeds.not_found', { agency });
       const now = app.config.now();
       const outcome = await pollFeed(app.db, agency, { now, today: centreToday(now) }, kind);
-      const row = await app.db.kysely
-        .selectFrom(table)
-        .selectAll()
-        .where('agency_code', '=', agency)
-        .executeTakeFirstOrThrow();
+      const row = await feedOf(app.db.kysely, kind, agency);
+      if (!row) throw notFound('feeds.not_found', { agency });
       reply.headers(noStore);
       return { outcome, feed: status(row) };
     },

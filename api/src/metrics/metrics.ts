@@ -64,60 +64,10 @@ function unroutedLabel(request: IncomingMessage, status: number): string {
 }
 
 /**
- * Registers the metrics of `app` and, when `config.metrics` is set, their listener (opened when
- * the app is ready, closed with it). Requests are counted on the HTTP server itself, so the
- * answers of the fast path, which never reach Fastify, are counted with the others.
+ * The gauges read at each scrape rather than counted per request: the response cache, the fast
+ * path, the database pool, and whether the database and the content system answer.
  */
-export function registerMetrics(app: FastifyInstance): void {
-  const settings = app.config.metrics;
-  if (!settings) {
-    app.decorate('metrics', undefined);
-    return;
-  }
-  const registry = new Registry();
-  const registers = [registry];
-  // Event-loop lag (nodejs_eventloop_lag_*), heap, GC, CPU, open files, start time.
-  collectDefaultMetrics({ register: registry });
-
-  const requests = new Counter({
-    name: 'ciffc_api_http_requests_total',
-    help: 'HTTP requests answered, by method, route pattern and status ("aborted": the client left first).',
-    labelNames: ['method', 'route', 'status'],
-    registers,
-  });
-  const duration = new Histogram({
-    name: 'ciffc_api_http_request_duration_seconds',
-    help: 'Time from the request to the end of its answer, by method and route pattern.',
-    labelNames: ['method', 'route'],
-    buckets: DURATION_BUCKETS,
-    registers,
-  });
-  const imports = new Counter({
-    name: 'ciffc_api_import_jobs_total',
-    help: 'Import requests run by this instance (fires, perimeters; dry runs and reports included), by outcome: ok (2xx), refused (4xx), failed (5xx), aborted.',
-    labelNames: ['kind', 'outcome'],
-    registers,
-  });
-  const importsRunning = new Gauge({
-    name: 'ciffc_api_import_jobs_running',
-    help: 'Import requests in progress on this instance.',
-    labelNames: ['kind'],
-    registers,
-  });
-  const importDuration = new Histogram({
-    name: 'ciffc_api_import_duration_seconds',
-    help: 'Duration of an import request, by kind.',
-    labelNames: ['kind'],
-    buckets: IMPORT_BUCKETS,
-    registers,
-  });
-  // Every series from the start, at 0: `increase()` misses the first failure of a series that
-  // appears with it (deploy/monitoring/alerts.yml, CiffcImportFailed).
-  for (const kind of IMPORT_ROUTES.values()) {
-    importsRunning.set({ kind }, 0);
-    for (const outcome of ['ok', 'refused', 'failed', 'aborted']) imports.inc({ kind, outcome }, 0);
-  }
-
+function registerStateGauges(app: FastifyInstance, registers: Registry[]): void {
   const cache = app.responseCache;
   new Counter({
     name: 'ciffc_api_response_cache_lookups_total',
@@ -199,6 +149,64 @@ export function registerMetrics(app: FastifyInstance): void {
       );
     },
   });
+}
+
+/**
+ * Registers the metrics of `app` and, when `config.metrics` is set, their listener (opened when
+ * the app is ready, closed with it). Requests are counted on the HTTP server itself, so the
+ * answers of the fast path, which never reach Fastify, are counted with the others.
+ */
+export function registerMetrics(app: FastifyInstance): void {
+  const settings = app.config.metrics;
+  if (!settings) {
+    app.decorate('metrics', undefined);
+    return;
+  }
+  const registry = new Registry();
+  const registers = [registry];
+  // Event-loop lag (nodejs_eventloop_lag_*), heap, GC, CPU, open files, start time.
+  collectDefaultMetrics({ register: registry });
+
+  const requests = new Counter({
+    name: 'ciffc_api_http_requests_total',
+    help: 'HTTP requests answered, by method, route pattern and status ("aborted": the client left first).',
+    labelNames: ['method', 'route', 'status'],
+    registers,
+  });
+  const duration = new Histogram({
+    name: 'ciffc_api_http_request_duration_seconds',
+    help: 'Time from the request to the end of its answer, by method and route pattern.',
+    labelNames: ['method', 'route'],
+    buckets: DURATION_BUCKETS,
+    registers,
+  });
+  const imports = new Counter({
+    name: 'ciffc_api_import_jobs_total',
+    help: 'Import requests run by this instance (fires, perimeters; dry runs and reports included), by outcome: ok (2xx), refused (4xx), failed (5xx), aborted.',
+    labelNames: ['kind', 'outcome'],
+    registers,
+  });
+  const importsRunning = new Gauge({
+    name: 'ciffc_api_import_jobs_running',
+    help: 'Import requests in progress on this instance.',
+    labelNames: ['kind'],
+    registers,
+  });
+  const importDuration = new Histogram({
+    name: 'ciffc_api_import_duration_seconds',
+    help: 'Duration of an import request, by kind.',
+    labelNames: ['kind'],
+    buckets: IMPORT_BUCKETS,
+    registers,
+  });
+  // Every series from the start, at 0: `increase()` misses the first failure of a series that
+  // appears with it (deploy/monitoring/alerts.yml, CiffcImportFailed).
+  for (const kind of IMPORT_ROUTES.values()) {
+    importsRunning.set({ kind }, 0);
+    for (const outcome of ['ok', 'refused', 'failed', 'aborted']) imports.inc({ kind, outcome }, 0);
+  }
+
+  registerStateGauges(app, registers);
 
   // Children per label set, made once: a label lookup per request costs a hash of its labels.
   const requestChildren = new Map<string, { inc(): void }>();

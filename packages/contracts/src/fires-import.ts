@@ -102,6 +102,9 @@ const RejectedRow = z.object({
 });
 
 /** The answer of POST /v1/fires/import (docs/fires-import.md, "The answer"). */
+/** `?report=csv`: the answer is the rejected rows as CSV text, not JSON. */
+export const FiresImportReport = z.string().describe('?report=csv: every rejected row, as text/csv');
+
 export const FiresImportResult = z.object({
   import_id: z
     .number()

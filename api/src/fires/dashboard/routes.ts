@@ -5,10 +5,6 @@ import {
   DashboardFiresResponse,
   DashboardFreshness,
   DashboardSinceYesterday,
-  STAGE_OF_CONTROL_NAMES,
-  STAGES_OF_CONTROL,
-  type StageOfControl,
-  seasonOf,
 } from '@ciffc/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -16,29 +12,13 @@ import { sendCached } from '../../http/cache.ts';
 import { badRequest } from '../../http/errors.ts';
 import { requestLang } from '../../http/lang.ts';
 import { ErrorResponse, readVersion } from '../../http/query.ts';
-import { addDays, centreToday, daysBetween, yearOf, yearStart } from '../../http/time.ts';
+import { centreToday, daysBetween } from '../../http/time.ts';
 import * as nationalSitrep from '../../national-sitrep/store.ts';
-import { currentSeason, type FireScope } from '../picture.ts';
-import { activeFires, dailyTotals, groupedTotals, newestDay } from '../store.ts';
+import { currentSeason } from '../picture.ts';
 import { agencyFreshness, feedsStamp } from './freshness.ts';
+import { dailyFigures, dashboardFigures, dashboardRange, mapFires } from './service.ts';
 import { sinceYesterday } from './since-yesterday.ts';
 
-const round1 = (n: number) => Math.round(n * 10) / 10;
-
-/**
- * The fires of a range of report days. A range that starts the season of its last day counts that
- * season's carry-over fires too (docs/glossary.md, "Current picture"), and one that reaches today
- * has no upper bound (a report may be dated tomorrow), so that the season asked from January 1 to
- * today is the current picture's season, as the map and the summary count it.
- */
-function rangeScope(from: string, to: string, today: string): FireScope {
-  const season = seasonOf(to);
-  return {
-    from,
-    to: to >= today ? undefined : to,
-    carryOver: from <= season.start ? season : undefined,
-  };
-}
 const MAX_DAILY_SPAN = 366;
 
 export async function dashboardRoutes(fastify: FastifyInstance): Promise<void> {
@@ -59,71 +39,19 @@ export async function dashboardRoutes(fastify: FastifyInstance): Promise<void> {
     async (request, reply) => {
       const q = request.query;
       const lang = requestLang(request);
+      const today = centreToday(app.config.now());
+      const range = dashboardRange(q, today);
+      // A default end may fall before an asked start (from_date in the future): refused by name.
+      if (!q.map && range.to < range.from)
+        throw badRequest('to_date', 'query.dates_reversed', { to: range.to, from: range.from });
       return sendCached(request, reply, app.responseCache, {
         version: await readVersion(app, request, ['fires'], { lang: !q.map }),
         ...(q.map ? { contentType: 'application/geo+json; charset=utf-8' } : { vary: 'Accept-Language' }),
         schema: DashboardFiresResponse,
-        compute: async (): Promise<DashboardFiresResponse> => {
-          const today = centreToday(app.config.now());
-          if (q.map) {
-            const fires = await activeFires(app.db.kysely, currentSeason(app.config.now()), {
-              from: q.from_date,
-              to: q.to_date,
-            });
-            return {
-              type: 'FeatureCollection',
-              features: fires.map((f) => ({
-                type: 'Feature',
-                geometry: { type: 'Point', coordinates: [f.longitude, f.latitude] },
-                properties: {
-                  field_agency_fire_id: f.agency_fire_id,
-                  field_fire_size: f.fire_size,
-                  field_stage_of_control_status: f.stage_of_control,
-                  field_response_type: f.response_type,
-                  field_status_date: f.status_date,
-                  field_agency_code: f.agency_code,
-                  field_situation_report_date: f.situation_report_date,
-                  field_system_fire_cause: f.fire_cause,
-                },
-              })),
-            };
-          }
-          const week = q.from_date === undefined && q.to_date === undefined;
-          const from = q.from_date ?? (week ? addDays(today, -6) : yearStart(yearOf(q.to_date ?? today)));
-          const to = q.to_date ?? today;
-          if (to < from) throw badRequest('to_date', 'query.dates_reversed', { to, from });
-          const range = rangeScope(from, to, today);
-          const [byStage, byAgency, byResponse, asOf] = await Promise.all([
-            groupedTotals(app.db.kysely, ['stage_of_control'], range),
-            groupedTotals(app.db.kysely, ['agency_code'], range),
-            groupedTotals(app.db.kysely, ['response_type'], range),
-            newestDay(app.db.kysely, range),
-          ]);
-          const fires = byAgency.reduce((s, r) => s + r.fire_count, 0);
-          const hectares = byAgency.reduce((s, r) => s + r.area_sum, 0);
-          return {
-            period: week ? 'week' : 'range',
-            from_date: from,
-            to_date: to,
-            fires,
-            hectares: round1(hectares),
-            active_fires: byStage
-              .filter((r) => r.stage_of_control !== 'OUT')
-              .reduce((s, r) => s + r.fire_count, 0),
-            as_of: asOf,
-            by_stage: STAGES_OF_CONTROL.map((stage: StageOfControl) => {
-              const row = byStage.find((r) => r.stage_of_control === stage);
-              return {
-                stage_of_control: stage,
-                field_name: STAGE_OF_CONTROL_NAMES[stage][lang],
-                fire_count: row?.fire_count ?? 0,
-                area_sum: round1(row?.area_sum ?? 0),
-              };
-            }),
-            by_agency: byAgency.map((r) => ({ ...r, area_sum: round1(r.area_sum) })),
-            by_response: byResponse.map((r) => ({ ...r, area_sum: round1(r.area_sum) })),
-          };
-        },
+        compute: () =>
+          q.map
+            ? mapFires(app.db.kysely, currentSeason(app.config.now()), q)
+            : dashboardFigures(app.db.kysely, range, today, lang),
       });
     },
   );
@@ -148,26 +76,7 @@ export async function dashboardRoutes(fastify: FastifyInstance): Promise<void> {
       return sendCached(request, reply, app.responseCache, {
         version: await readVersion(app, request, ['fires']),
         schema: DashboardDaily,
-        compute: async () => {
-          const days = daysBetween(start, end);
-          const rows =
-            days > 0 ? await dailyTotals(app.db.kysely, { from: start, to: addDays(end, -1) }) : [];
-          const byDate = new Map(rows.map((r) => [r.date, r]));
-          return {
-            start_date: start,
-            end_date: end,
-            items: Array.from({ length: days }, (_, i) => {
-              const date = addDays(start, i);
-              const row = byDate.get(date);
-              return {
-                date,
-                day: Number(date.slice(8)),
-                fires: row?.fires ?? 0,
-                hectares: round1(row?.hectares ?? 0),
-              };
-            }),
-          };
-        },
+        compute: () => dailyFigures(app.db.kysely, start, end),
       });
     },
   );

@@ -4,12 +4,12 @@ import {
   FiresImportProgress,
   FiresImportProgressParams,
   FiresImportQuery,
+  FiresImportReport,
   FiresImportResult,
   isNational,
 } from '@ciffc/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { forbidden, notFound } from '../../http/errors.ts';
 import { ErrorResponse } from '../../http/query.ts';
 import { centreToday } from '../../http/time.ts';
@@ -20,8 +20,6 @@ import { IMPORT_WORKER_BYTES } from './check.ts';
 import { importFires, importReport } from './import.ts';
 import { decodeFile, SentFile } from './parse.ts';
 import { importProgress, trackImport } from './progress.ts';
-
-const FiresImportReport = z.string().describe('?report=csv: every rejected row, as text/csv');
 
 export async function fireImportRoutes(fastify: FastifyInstance): Promise<void> {
   // Encapsulated: these parsers serve the import only. The body is read as bytes and decoded by the

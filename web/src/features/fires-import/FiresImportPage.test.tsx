@@ -1,8 +1,8 @@
-import type { FireImportsPage } from '@ciffc/contracts';
+import type { FireImportsPage, FiresImportProgress } from '@ciffc/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest';
-import { installFetch, json } from '../../test/fake-fetch.ts';
+import { installFetch, json, text } from '../../test/fake-fetch.ts';
 import { agencyUser, ciffcUser, renderApp } from '../../test/render.tsx';
 import type { ImportSummary } from './api.ts';
 
@@ -109,7 +109,8 @@ class ImportServer {
   send(body: unknown) {
     ImportServer.sent.push({ url: this.url, headers: this.headers, body });
     const dryRun = this.url.includes('dry_run=true');
-    setTimeout(async () => {
+    // Answered after `send` returns, as a real request is: no wall-clock delay needed.
+    queueMicrotask(async () => {
       this.upload.onprogress?.({ lengthComputable: true, loaded: 50, total: 100 } as ProgressEvent);
       if (ImportServer.checking) {
         this.upload.onprogress?.({ lengthComputable: true, loaded: 100, total: 100 } as ProgressEvent);
@@ -119,7 +120,7 @@ class ImportServer {
       this.status = ImportServer.refusal?.status ?? 200;
       this.responseText = JSON.stringify(ImportServer.refusal?.body ?? summary(dryRun));
       this.onload?.();
-    }, 5);
+    });
   }
 }
 
@@ -138,13 +139,16 @@ const checkStatus = () =>
     return status;
   });
 
+/** How often the screen asks the server how far its check is (CHECK_POLL_MS of ./api.ts). */
+const POLL_MS = 1000;
+
 /** The server checks a large file: each poll of its progress answers the next stage, then the summary. */
 function checkingServer() {
   let release = () => {};
   ImportServer.checking = new Promise<void>((resolve) => {
     release = resolve;
   });
-  const stages = [
+  const stages: [FiresImportProgress, FiresImportProgress] = [
     { stage: 'checking', rows_checked: 20_000, rows_written: 0 },
     { stage: 'writing', rows_checked: 100_000, rows_written: 42_000 },
   ];
@@ -156,7 +160,7 @@ function checkingServer() {
     '/v1/fires/imports': () => json({ ...HISTORY, items: [] }),
     [`/v1/fires/import/progress/${name}`]: (url) => {
       polled.push(url.pathname);
-      return json(stages[Math.min(polled.length - 1, 1)]);
+      return json(polled.length === 1 ? stages[0] : stages[1]);
     },
   });
   vi.stubGlobal('XMLHttpRequest', ImportServer);
@@ -245,7 +249,7 @@ describe('fires import screen', () => {
   it('says a large file lists the first 100 of its rejected rows and downloads the report of every one', async () => {
     const { calls } = installFetch({
       '/v1/fires/imports': () => json(HISTORY),
-      '/v1/fires/import': () => new Response('row,line\r\n', { headers: { 'content-type': 'text/csv' } }),
+      '/v1/fires/import': () => text('row,line\r\n', { headers: { 'content-type': 'text/csv' } }),
     });
     ImportServer.refusal = { status: 200, body: largeSummary() };
     vi.stubGlobal('XMLHttpRequest', ImportServer);
@@ -279,6 +283,7 @@ describe('fires import screen', () => {
   });
 
   it('shows the server checking the file while it makes the full report, by the name it sent, until the report comes', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true, toFake: ['setTimeout', 'clearTimeout'] });
     let release = () => {};
     const held = new Promise<void>((resolve) => {
       release = resolve;
@@ -289,7 +294,7 @@ describe('fires import screen', () => {
       '/v1/fires/imports': () => json(HISTORY),
       '/v1/fires/import': async () => {
         await held;
-        return new Response('row,line\r\n', { headers: { 'content-type': 'text/csv' } });
+        return text('row,line\r\n', { headers: { 'content-type': 'text/csv' } });
       },
       [`/v1/fires/import/progress/${name}`]: (url) => {
         polled.push(url.pathname);
@@ -317,12 +322,9 @@ describe('fires import screen', () => {
       screen.getByRole('button', { name: 'Download the report of every rejected row (300 rows, CSV)' }),
     );
     const status = await checkStatus();
-    await waitFor(
-      () =>
-        expect(status.textContent?.trim()).toBe(
-          'The server is checking the file: 40,000 rows checked so far.',
-        ),
-      { timeout: 3000 },
+    await vi.advanceTimersByTimeAsync(POLL_MS);
+    await waitFor(() =>
+      expect(status.textContent?.trim()).toBe('The server is checking the file: 40,000 rows checked so far.'),
     );
     expect(within(status).getByRole('progressbar', { name: 'Check on the server' })).toBeTruthy();
     const report = calls.find((c) => c.url.pathname === '/v1/fires/import');
@@ -354,6 +356,8 @@ describe('fires import screen', () => {
   });
 
   it('shows the server checking a large file, then writing it, by the name it sent, until the answer', async () => {
+    // The screen asks every second (time-driven): the test moves the clock instead of waiting.
+    vi.useFakeTimers({ shouldAdvanceTime: true, toFake: ['setTimeout', 'clearTimeout'] });
     const server = checkingServer();
     renderApp('/agency/fires-import', { user: ciffcUser });
     const file = new File(['agency_code\r\n'], 'season.csv', { type: 'text/csv' });
@@ -361,21 +365,17 @@ describe('fires import screen', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Check file' }));
     const status = await checkStatus();
     expect(status.getAttribute('aria-live')).toBe('polite');
-    await waitFor(
-      () =>
-        expect(status.textContent?.trim()).toBe(
-          'The server is checking the file: 20,000 rows checked so far.',
-        ),
-      { timeout: 3000 },
+    await vi.advanceTimersByTimeAsync(POLL_MS);
+    await waitFor(() =>
+      expect(status.textContent?.trim()).toBe('The server is checking the file: 20,000 rows checked so far.'),
     );
     expect(within(status).getByRole('progressbar', { name: 'Check on the server' })).toBeTruthy();
     expect(screen.getByRole('progressbar', { name: 'Upload progress' }).getAttribute('value')).toBe('100');
-    await waitFor(
-      () =>
-        expect(status.textContent?.trim()).toBe(
-          'The server checked 100,000 rows and is comparing and writing them: 42,000 done so far.',
-        ),
-      { timeout: 3000 },
+    await vi.advanceTimersByTimeAsync(POLL_MS);
+    await waitFor(() =>
+      expect(status.textContent?.trim()).toBe(
+        'The server checked 100,000 rows and is comparing and writing them: 42,000 done so far.',
+      ),
     );
     const sent = new URL(ImportServer.sent[0]?.url ?? '', 'http://localhost').searchParams;
     expect(server.polled[0]).toBe(`/v1/fires/import/progress/${sent.get('progress')}`);
@@ -385,17 +385,16 @@ describe('fires import screen', () => {
   });
 
   it('says in French how far the server is in checking the file', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true, toFake: ['setTimeout', 'clearTimeout'] });
     const server = checkingServer();
     renderApp('/agency/fires-import', { user: ciffcUser, locale: 'fr' });
     const file = new File(['agency_code\r\n'], 'feux.csv', { type: 'text/csv' });
     await userEvent.upload(await screen.findByLabelText(/Fichier de feux/), file);
     await userEvent.click(screen.getByRole('button', { name: 'Vérifier le fichier' }));
     const status = await checkStatus();
-    await waitFor(
-      () => expect(status.textContent?.trim()).toMatch(/^Le serveur vérifie le fichier : 20\s000 lignes/),
-      {
-        timeout: 3000,
-      },
+    await vi.advanceTimersByTimeAsync(POLL_MS);
+    await waitFor(() =>
+      expect(status.textContent?.trim()).toMatch(/^Le serveur vérifie le fichier : 20\s000 lignes/),
     );
     expect(within(status).getByRole('progressbar', { name: 'Vérification sur le serveur' })).toBeTruthy();
     server.release();

@@ -1,12 +1,13 @@
 import type { FiresImportProgress } from '@ciffc/contracts';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { type DragEvent, useId, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useId, useState } from 'react';
 import { FormattedDate, FormattedMessage, useIntl } from 'react-intl';
 import { ApiError } from '../../shared/api/http.ts';
 import { codedText, serverText } from '../../shared/editing/server-text.ts';
 import { ErrorBox } from '../../shared/ui/ErrorBox.tsx';
 import { Loading } from '../../shared/ui/Loading.tsx';
 import { PageHeader } from '../../shared/ui/PageHeader.tsx';
+import { useUpload } from '../../shared/upload/useUpload.ts';
 import {
   downloadImportFile,
   downloadRejectedReport,
@@ -14,12 +15,6 @@ import {
   importsQuery,
   sendImport,
 } from './api.ts';
-
-type Step =
-  | { kind: 'choose' }
-  | { kind: 'sending'; percent: number; dryRun: boolean; server?: FiresImportProgress }
-  | { kind: 'checked' | 'done'; summary: ImportSummary }
-  | { kind: 'failed'; error: unknown };
 
 /**
  * The counts and the rejected rows of an import's answer (dry run or done): the answer lists the
@@ -240,38 +235,21 @@ function ServerProgress({ server }: { server: FiresImportProgress | undefined })
 export function FiresImportPage() {
   const intl = useIntl();
   const inputId = useId();
-  const queryClient = useQueryClient();
-  const [file, setFile] = useState<File | null>(null);
-  const [step, setStep] = useState<Step>({ kind: 'choose' });
   const [snapshot, setSnapshot] = useState<'layout' | 'always' | 'never'>('layout');
+  const upload = useUpload<ImportSummary, FiresImportProgress>({
+    send: (chosen, dryRun, events) =>
+      sendImport(
+        chosen,
+        { dryRun, snapshot: snapshot === 'layout' ? null : snapshot === 'always' },
+        events.onProgress,
+        events.onServer,
+      ),
+    historyKey: ['fire-imports'],
+  });
+  const { file, step, choose } = upload;
   // The full report being made: null when none, then the server's check as it is told.
   const [reporting, setReporting] = useState<{ server?: FiresImportProgress } | null>(null);
   const snapshotId = useId();
-
-  const send = async (dryRun: boolean) => {
-    if (!file) return;
-    setStep({ kind: 'sending', percent: 0, dryRun });
-    try {
-      const summary = await sendImport(
-        file,
-        { dryRun, snapshot: snapshot === 'layout' ? null : snapshot === 'always' },
-        (percent) => setStep({ kind: 'sending', percent, dryRun }),
-        (server) => setStep({ kind: 'sending', percent: 100, dryRun, server }),
-      );
-      setStep({ kind: dryRun ? 'checked' : 'done', summary });
-      if (!dryRun) await queryClient.invalidateQueries({ queryKey: ['fire-imports'] });
-    } catch (error) {
-      setStep({ kind: 'failed', error });
-    }
-  };
-  const choose = (chosen: File | null | undefined) => {
-    setFile(chosen ?? null);
-    setStep({ kind: 'choose' });
-  };
-  const onDrop = (e: DragEvent) => {
-    e.preventDefault();
-    choose(e.dataTransfer.files[0]);
-  };
 
   return (
     <div className="fires-import">
@@ -280,7 +258,7 @@ export function FiresImportPage() {
         <FormattedMessage id="firesImport.intro" />
       </p>
       {/* biome-ignore lint/a11y/noStaticElementInteractions: the drop zone adds to the file input it holds */}
-      <div className="drop-zone" onDragOver={(e) => e.preventDefault()} onDrop={onDrop}>
+      <div className="drop-zone" onDragOver={upload.dropZone.onDragOver} onDrop={upload.dropZone.onDrop}>
         <label htmlFor={inputId}>
           <FormattedMessage id="firesImport.file" />
         </label>{' '}
@@ -301,7 +279,7 @@ export function FiresImportPage() {
           value={snapshot}
           onChange={(e) => {
             setSnapshot(e.target.value as typeof snapshot);
-            setStep({ kind: 'choose' });
+            upload.reset();
           }}
         >
           {(['layout', 'always', 'never'] as const).map((c) => (
@@ -312,7 +290,11 @@ export function FiresImportPage() {
         </select>
       </p>
       <p>
-        <button type="button" disabled={!file || step.kind === 'sending'} onClick={() => void send(true)}>
+        <button
+          type="button"
+          disabled={!file || step.kind === 'sending'}
+          onClick={() => void upload.send(true)}
+        >
           <FormattedMessage id="firesImport.check" />
         </button>
       </p>
@@ -324,21 +306,21 @@ export function FiresImportPage() {
       )}
       {(step.kind === 'checked' || step.kind === 'done') && file && (
         <ImportSummaryView
-          summary={step.summary}
+          summary={step.result}
           fileName={file.name}
           onDownloadReport={() => {
             setReporting({});
             void downloadRejectedReport(file, (server) => setReporting({ server }))
-              .catch((error: unknown) => setStep({ kind: 'failed', error }))
+              .catch(upload.fail)
               .finally(() => setReporting(null));
           }}
         />
       )}
       {reporting && <ServerProgress server={reporting.server} />}
-      {step.kind === 'checked' && step.summary.accepted_count > 0 && (
+      {step.kind === 'checked' && step.result.accepted_count > 0 && (
         <p>
-          <button type="button" onClick={() => void send(false)}>
-            <FormattedMessage id="firesImport.confirm" values={{ count: step.summary.accepted_count }} />
+          <button type="button" onClick={() => void upload.send(false)}>
+            <FormattedMessage id="firesImport.confirm" values={{ count: step.result.accepted_count }} />
           </button>{' '}
           <button type="button" onClick={() => choose(null)}>
             <FormattedMessage id="firesImport.cancel" />

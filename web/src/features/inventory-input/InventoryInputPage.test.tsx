@@ -1,11 +1,18 @@
-import { catalogueOptions, fieldError, type InventoryForm } from '@ciffc/contracts';
+import {
+  catalogueOptions,
+  fieldError,
+  type InventoryForm,
+  type InventoryInput,
+  type InventoryResult,
+  type ResourceOptions,
+} from '@ciffc/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { installFetch, json } from '../../test/fake-fetch.ts';
+import { installFetch, json, type Typed } from '../../test/fake-fetch.ts';
 import { agencyUser, ciffcUser, renderApp } from '../../test/render.tsx';
 
-const saved = {
+const saved: InventoryInput = {
   agency: 'ab',
   inventory: [
     {
@@ -22,17 +29,20 @@ const saved = {
   last_update: null,
 };
 
-const ok = () => json({ locked: false, validationErrors: {}, version_number: 2 });
+const ok = () => json<InventoryResult>({ locked: false, validationErrors: {}, version_number: 2 });
 const TOAST = 'Not saved: Save is blocked until the errors are fixed.';
 
-function setup(input = saved, answers: { validate?: () => Response; save?: () => Response } = {}) {
+function setup(
+  input = saved,
+  answers: { validate?: () => Typed<InventoryResult>; save?: () => Typed<InventoryResult> } = {},
+) {
   const posted: { path: string; body: unknown }[] = [];
   const record = (path: 'validate' | 'save') => (_url: URL, init: RequestInit | undefined) => {
     posted.push({ path, body: JSON.parse(String(init?.body)) });
     return (answers[path] ?? ok)();
   };
   installFetch({
-    '/v1/resource/options': () => json(catalogueOptions('en')),
+    '/v1/resource/options': () => json<ResourceOptions>(catalogueOptions('en')),
     '/v1/inventory/input': (url, init) =>
       init?.method === 'POST' ? record('validate')(url, init) : json(input),
     '/v1/inventory/input/save': record('save'),
@@ -103,7 +113,7 @@ describe('inventory input', () => {
     let refuse = true;
     vi.spyOn(window, 'alert').mockImplementation(() => {});
     const { calls } = installFetch({
-      '/v1/resource/options': () => json(catalogueOptions('en')),
+      '/v1/resource/options': () => json<ResourceOptions>(catalogueOptions('en')),
       '/v1/inventory/input': (_url, init) => (init?.method === 'POST' ? ok() : json(saved)),
       '/v1/inventory/input/save': () =>
         refuse

@@ -18,6 +18,7 @@ import { PageHeader } from '../../shared/ui/PageHeader.tsx';
 import { useToast } from '../../shared/ui/Toast.tsx';
 import { fetchAllInventory, type InventoryFilters, inventorySummaryQuery } from './api.ts';
 import './inventory.css';
+import type { MessageId } from '../../app/messages.ts';
 
 const FILTERS = ['agency', 'category', 'subcategory', 'item'] as const;
 /** A parent's change clears its children (a subcategory of another category means nothing). */
@@ -38,7 +39,7 @@ export function inventoryCsv(rows: readonly InventorySummaryRow[]): string {
 
 export function InventoryPage() {
   const intl = useIntl();
-  const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
+  const t = (id: MessageId, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
   const { locale } = useLocale();
   const format = useFormat();
   const toast = useToast();

@@ -1,0 +1,56 @@
+/**
+ * The agencies' feed settings as the national centre's screen reads and sets them: the SQL only.
+ * Polling takes and updates the same rows through ./service.ts.
+ */
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/tables.ts';
+import { type FeedKind, type FeedRow, feedTable } from './service.ts';
+
+/** What the screen sets on a feed; `fresh` when its URL is new (validators and schedule restart). */
+export interface FeedSettings {
+  url: string;
+  interval_minutes: number;
+  enabled: boolean;
+  snapshot: boolean | null;
+}
+
+export const listFeeds = (db: Kysely<Database>, kind: FeedKind): Promise<FeedRow[]> =>
+  db.selectFrom(feedTable(kind)).selectAll().orderBy('agency_code').execute();
+
+export const feedOf = (db: Kysely<Database>, kind: FeedKind, agency: string): Promise<FeedRow | undefined> =>
+  db.selectFrom(feedTable(kind)).selectAll().where('agency_code', '=', agency).executeTakeFirst();
+
+/** Creates or changes an agency's feed; a new URL is a new file, so its validators and schedule start again. */
+export async function saveFeed(
+  db: Kysely<Database>,
+  kind: FeedKind,
+  agency: string,
+  settings: FeedSettings,
+  now: string,
+): Promise<FeedRow> {
+  const table = feedTable(kind);
+  const existing = await feedOf(db, kind, agency);
+  const fresh = !existing || existing.url !== settings.url;
+  const values = {
+    url: settings.url,
+    interval_minutes: settings.interval_minutes,
+    enabled: settings.enabled ? 1 : 0,
+    snapshot: settings.snapshot === null ? null : settings.snapshot ? 1 : 0,
+    ...(fresh ? { etag: null, last_modified: null, next_run_at: now } : {}),
+  };
+  if (existing) await db.updateTable(table).set(values).where('agency_code', '=', agency).execute();
+  else
+    await db
+      .insertInto(table)
+      .values({ agency_code: agency, ...values, next_run_at: now })
+      .execute();
+  const row = await feedOf(db, kind, agency);
+  if (!row) throw new Error(`the ${kind} feed of ${agency} vanished after its save`);
+  return row;
+}
+
+/** Removes an agency's feed; false when it had none. */
+export async function removeFeed(db: Kysely<Database>, kind: FeedKind, agency: string): Promise<boolean> {
+  const result = await db.deleteFrom(feedTable(kind)).where('agency_code', '=', agency).executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
+}
