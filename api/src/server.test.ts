@@ -8,7 +8,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { freePort } from '../../scripts/lib/stack.ts';
 
 const serverFile = path.resolve(import.meta.dirname, 'server.ts');
@@ -42,12 +42,17 @@ describe('server process', () => {
     child.stderr?.on('data', (chunk: Buffer) => {
       output += chunk.toString();
     });
-    const deadline = Date.now() + 60_000;
-    while (!output.includes('data API on')) {
-      if (Date.now() > deadline || child.exitCode !== null)
-        throw new Error(`server did not start:\n${output}`);
-      await new Promise((done) => setTimeout(done, 100));
-    }
+    // Ready when it says so on its output (the hook's timeout bounds the wait).
+    const started = child;
+    await new Promise<void>((resolve, reject) => {
+      const check = () => {
+        if (output.includes('data API on')) resolve();
+      };
+      started.stdout?.on('data', check);
+      started.stderr?.on('data', check);
+      started.once('exit', () => reject(new Error(`server did not start:\n${output}`)));
+      check();
+    });
   });
 
   afterAll(() => {
@@ -60,7 +65,8 @@ describe('server process', () => {
     const response = await fetch(`${url}/v1/health`, { headers: { 'x-request-id': 'f00dcafe42' } });
     expect(response.status).toBe(200);
     expect(response.headers.get('x-request-id')).toBe('f00dcafe42');
-    await new Promise((done) => setTimeout(done, 200));
+    // Wait for the line itself (the logger's timed flush writes it), not for a fixed time.
+    await vi.waitFor(() => expect(output).toContain('f00dcafe42'), { timeout: 5_000, interval: 20 });
     const lines = output
       .split('\n')
       .filter((line) => line.startsWith('{'))

@@ -133,7 +133,8 @@ describe('request log in production', { timeout: 300_000 }, () => {
     });
     requestIds.run('inner-1', () => logger.error(new Error('database gone')));
     logger.warn('outside any request');
-    await sleep(50);
+    // winston writes to the stream asynchronously: wait for both lines, not for a fixed time.
+    for (let waited = 0; written.length < 2 && waited < 5_000; waited += 10) await sleep(10);
     assert.deepEqual(
       written.map((line) => [line.level, line.reqId, line.message]),
       [
@@ -163,9 +164,11 @@ describe('request log in development', { timeout: 300_000 }, () => {
       headers: { 'x-request-id': 'dev-1' },
     });
     assert.equal(res.headers.get('x-request-id'), 'dev-1');
-    await sleep(300);
-    const text = stripVTControlCharacters(cms.log());
-    assert.match(text, new RegExp(`http: GET /api/pages ${res.status} \\d+ ms`));
+    // The line follows the answer: wait for it to be written.
+    const line = new RegExp(`http: GET /api/pages ${res.status} \\d+ ms`);
+    for (let waited = 0; !line.test(stripVTControlCharacters(cms.log())) && waited < 5_000; waited += 50)
+      await sleep(50);
+    assert.match(stripVTControlCharacters(cms.log()), line);
     assert.deepEqual(jsonLines(cms), []);
     assert.doesNotMatch(cms.log(), /reset-secret-5678/);
   });

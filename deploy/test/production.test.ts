@@ -326,7 +326,12 @@ describe('production layout (deploy/): nginx, two data API instances, content sy
     await sleep(500); // both reached an instance (round robin: one each)
     const a = s().api[0] as Part;
     const stopped = a.stop(); // SIGTERM: A is closing from now on
-    await sleep(300);
+    // A refuses new requests once it is closing: that, not a fixed wait, says SIGTERM has landed.
+    const closing = await timeUntil(
+      async () => (await fetch(`${a.url}/v1/health`).catch(() => null))?.status !== 200,
+      5_000,
+    );
+    expect(closing, 'instance A closing after SIGTERM').not.toBeNull();
     for (const one of imports) one.finish();
     for (const one of imports) {
       const [status, text] = await one.answered;
@@ -573,12 +578,14 @@ describe('production layout (deploy/): nginx, two data API instances, content sy
       expect(response.headers.get('cache-control'), read).toBe('public, no-cache');
       await response.text();
     }
-    await sleep(200); // nginx writes its access log line after the answer
-    const caching = readFileSync(s().nginxLog, 'utf8')
-      .slice(logStart)
-      .split('\n')
-      .filter((line) => line.includes('"GET /situation?lang=fr'))
-      .map((line) => /cache=(\S+)/.exec(line)?.[1]);
+    // nginx writes its access log line after the answer: wait for the three lines.
+    const logged = () =>
+      readFileSync(s().nginxLog, 'utf8')
+        .slice(logStart)
+        .split('\n')
+        .filter((line) => line.includes('"GET /situation?lang=fr'));
+    await timeUntil(async () => logged().length >= 3, 5_000);
+    const caching = logged().map((line) => /cache=(\S+)/.exec(line)?.[1]);
     expect(caching).toHaveLength(3);
     expect(caching.slice(1)).toEqual(['HIT', 'HIT']);
   });
@@ -593,12 +600,14 @@ describe('production layout (deploy/): nginx, two data API instances, content sy
       // The data API's refusal, the same both times.
       expect(((await response.json()) as { code?: string }).code).toBe('request.invalid');
     }
-    await sleep(200); // nginx writes its access log line after the answer
-    const caching = readFileSync(s().nginxLog, 'utf8')
-      .slice(logStart)
-      .split('\n')
-      .filter((line) => line.includes(`"GET ${junk} `))
-      .map((line) => /cache=(\S+)/.exec(line)?.[1]);
+    // nginx writes its access log line after the answer: wait for the two lines.
+    const logged = () =>
+      readFileSync(s().nginxLog, 'utf8')
+        .slice(logStart)
+        .split('\n')
+        .filter((line) => line.includes(`"GET ${junk} `));
+    await timeUntil(async () => logged().length >= 2, 5_000);
+    const caching = logged().map((line) => /cache=(\S+)/.exec(line)?.[1]);
     expect(caching).toEqual(['MISS', 'HIT']);
   });
 

@@ -1,7 +1,7 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { freePort, spawnPart, stopRunningParts } from './stack.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'ciffc-stack-'));
@@ -17,11 +17,7 @@ function alive(pid: number): boolean {
 }
 
 async function until(check: () => boolean, ms = 5_000): Promise<void> {
-  const deadline = Date.now() + ms;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error('timed out');
-    await new Promise((r) => setTimeout(r, 50));
-  }
+  await vi.waitFor(() => expect(check()).toBe(true), { timeout: ms, interval: 50 });
 }
 
 describe('a Ctrl-C during startup (Ctrl-C stops them all)', () => {

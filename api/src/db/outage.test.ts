@@ -11,7 +11,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import path from 'node:path';
 import { DEMO_PASSWORD } from '@ciffc/contracts';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { freePort, loginCms } from '../../../scripts/lib/stack.ts';
 import { startPostgres } from '../../test/postgres.ts';
 
@@ -60,12 +60,13 @@ describe('the database fails under load [postgres]', () => {
     };
     child.stdout?.on('data', collect);
     child.stderr?.on('data', collect);
-    const deadline = Date.now() + 90_000;
-    while (!(await healthy())) {
-      if (Date.now() > deadline || child.exitCode !== null)
-        throw new Error(`server did not start:\n${output}`);
-      await sleep(200);
-    }
+    await vi.waitFor(
+      async () => {
+        if (child.exitCode !== null || !(await healthy()))
+          throw new Error(`server did not start:\n${output}`);
+      },
+      { timeout: 90_000, interval: 100 },
+    );
     token = await loginCms(cms.url, 'ab', DEMO_PASSWORD);
     const claim = await call('/v1/sitrep/agency/claim?agency=ab', {
       method: 'POST',
@@ -124,7 +125,8 @@ describe('the database fails under load [postgres]', () => {
           }
           expect([503, undefined], answer?.body).toContain(answer?.status);
           // A save whose answer was lost may have landed (its commit reached the server): the
-          // report then holds it at the next version, and sending it again would double it.
+          // report then holds it at the next version, and sending it again would double it. A
+          // back-off as the site's, pacing the retries: not a wait for an event.
           await sleep(200);
           const current = await report().catch(() => undefined);
           if (current && current.version_number === version + 1 && current.a_ltg === value) {
@@ -146,13 +148,14 @@ describe('the database fails under load [postgres]', () => {
       while (running) await call(p).catch(() => undefined);
     });
     const saves = saver(() => running);
+    // Pacing: a second of load before the fault and after the recovery, not a wait for an event.
     await sleep(1_000);
     await fault();
     const started = Date.now();
-    while (!(await healthy())) {
-      expect(Date.now() - started, 'serving again after the database came back').toBeLessThan(10_000);
-      await sleep(100);
-    }
+    await vi.waitFor(
+      async () => expect(await healthy(), 'serving again after the database came back').toBe(true),
+      { timeout: 10_000, interval: 50 },
+    );
     const recoveredMs = Date.now() - started;
     await sleep(1_000);
     running = false;
@@ -198,6 +201,7 @@ describe('the database fails under load [postgres]', () => {
           'select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()',
         );
         terminated += rowCount ?? 0;
+        // Pacing: the faults come 400 ms apart, as repeated failovers would.
         await sleep(400);
       }
     });
@@ -216,6 +220,7 @@ describe('the database fails under load [postgres]', () => {
     answers.length = 0;
     const { recoveredMs, landed } = await underLoad(async () => {
       cluster.pause();
+      // The fault's length (pacing), not a wait for an event.
       await sleep(5_000);
       cluster.resume();
     });

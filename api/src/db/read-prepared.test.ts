@@ -1,4 +1,5 @@
-import { describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
+import { describe, expect, it, vi } from 'vitest';
 import { forEachEngine } from '../../test/context.ts';
 import { compileOnce, readRows } from '../http/query.ts';
 import { sharedReads } from './index.ts';
@@ -52,7 +53,17 @@ describe('readPrepared', () => {
       const slow = "select version, pg_sleep(0.3)::text as slept from data_versions where name = 'fires'";
       const before = await firesVersion();
       const first = read<{ version: number }>(slow, []);
-      await new Promise((resolve) => setTimeout(resolve, 100));
+      // Its snapshot is taken when Postgres starts it: wait until Postgres reports it running.
+      await vi.waitFor(
+        async () => {
+          const { rows } = await sql<{ n: number }>`select count(*)::int as n from pg_stat_activity
+            where state = 'active' and query like '%pg_sleep(0.3)%' and pid <> pg_backend_pid()`.execute(
+            db.kysely,
+          );
+          expect(rows[0]?.n).toBeGreaterThan(0);
+        },
+        { interval: 5 },
+      );
       await db.kysely.transaction().execute((trx) => bumpDataVersion(trx, 'fires'));
       // Asked after the commit while `first` is still on its way: it must not get `first`'s rows.
       const second = read<{ version: number }>(slow, []);
@@ -70,6 +81,7 @@ describe('sharedReads', () => {
     let fail = true;
     const read = sharedReads(async (query) => {
       sent.push(query);
+      // The stub's read time, not a wait: it keeps the read on its way while later callers arrive.
       await new Promise((resolve) => setTimeout(resolve, 10));
       if (fail) {
         fail = false;
@@ -100,6 +112,7 @@ describe('sharedReads', () => {
     const read = sharedReads(async () => {
       sentAt.push(performance.now());
       const seen = version;
+      // The stub's read time, not a wait: it keeps the read on its way while later callers arrive.
       await new Promise((resolve) => setTimeout(resolve, 5));
       return [{ version: seen }];
     });

@@ -14,6 +14,7 @@ afterEach(async () => {
   dir = undefined;
 });
 
+/** Whether `work` settles within `ms`: a deadline for a check that it does not (no event to wait on). */
 const settleIn = <T>(work: Promise<T>, ms: number) =>
   Promise.race([
     work,

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { catalogue } from './messages.ts';
+import { catalogue, type MessageId } from './messages.ts';
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
@@ -47,7 +47,7 @@ describe('message catalogue', () => {
   });
 
   it('names each agency screen in the sidebar as its page title does, in both languages', () => {
-    const screens: [string, string][] = [
+    const screens: [MessageId, MessageId][] = [
       ['shell.sidebar.overview', 'agencyOverview.title'],
       ['shell.sidebar.agencySitrep', 'agencySitrep.title'],
       ['shell.sidebar.nationalSitrep', 'nationalSitrep.title'],

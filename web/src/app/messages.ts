@@ -1,3 +1,4 @@
+import { servedMessages } from '@ciffc/contracts/site';
 import { messages as agencyOverview } from '../features/agency-overview/messages.ts';
 import { messages as agencySitrep } from '../features/agency-sitrep/messages.ts';
 import { messages as dashboard } from '../features/dashboard/messages.ts';
@@ -9,6 +10,7 @@ import { messages as inventoryInput } from '../features/inventory-input/messages
 import { messages as login } from '../features/login/messages.ts';
 import { messages as nationalFires } from '../features/national-fires/messages.ts';
 import { messages as nationalSitrep } from '../features/national-sitrep/messages.ts';
+import { messages as nearMe } from '../features/near-me/messages.ts';
 import { messages as openData } from '../features/open-data/messages.ts';
 import { messages as perimetersImport } from '../features/perimeters/messages.ts';
 import { messages as reports } from '../features/reports/messages.ts';
@@ -25,7 +27,6 @@ const shellMessages = defineCatalogue({
   en: {
     'shell.skipToContent': 'Skip to main content',
     'shell.home': 'CIFFC home page',
-    'shell.orgName': 'Canadian Interagency Forest Fire Centre',
     'shell.menu': 'Menu',
     'shell.nav.primary': 'Main navigation',
     'shell.footer.nav': 'About this site',
@@ -45,33 +46,11 @@ const shellMessages = defineCatalogue({
     'shell.sidebar.reports': 'Reports and Exports',
     'shell.sidebar.logout': 'Logout',
     'shell.redirecting': 'Redirecting…',
-    'notFound.title': 'Page not found',
-    'notFound.body': 'The page you asked for does not exist or is not available.',
     'notFound.home': 'Go to the home page',
-    'meta.siteName': 'Canadian Interagency Forest Fire Centre (CIFFC)',
-    'meta.description.site':
-      'Canadian Interagency Forest Fire Centre: the national wildfire situation, active fires and situation reports.',
-    'meta.description.dashboard':
-      'Active wildfires across Canada on a map, by stage of control, with the national preparedness level.',
-    'meta.description.summary':
-      'Current wildfires in Canada by agency and stage of control: counts and hectares burned this season.',
-    'meta.description.national':
-      'Every active wildfire reported by Canada’s wildfire agencies: location, size, stage of control.',
-    'meta.description.statistics':
-      'Wildfire graphs for Canada: daily fires, fires and hectares by year, this week against the 10-year average.',
-    'meta.description.data':
-      'Canada’s wildfire data, open: the OGC API layer for QGIS and ArcGIS, downloads in CSV, GeoJSON and KML, the JSON API and Atom feeds.',
-    'meta.description.archive':
-      'The national wildfire situation reports of the Canadian Interagency Forest Fire Centre, by date.',
-    'meta.description.situation':
-      'The latest national wildfire situation report of the Canadian Interagency Forest Fire Centre.',
-    'meta.report.title': 'National Situation Report, {date}: preparedness level {level}',
-    'meta.report.titleNoLevel': 'National Situation Report, {date}',
   },
   fr: {
     'shell.skipToContent': 'Passer au contenu principal',
     'shell.home': 'Page d’accueil du CIFFC',
-    'shell.orgName': 'Centre interservices des feux de forêt du Canada',
     'shell.menu': 'Menu',
     'shell.nav.primary': 'Navigation principale',
     'shell.footer.nav': 'À propos de ce site',
@@ -91,33 +70,16 @@ const shellMessages = defineCatalogue({
     'shell.sidebar.reports': 'Rapports et exportations',
     'shell.sidebar.logout': 'Déconnexion',
     'shell.redirecting': 'Redirection…',
-    'notFound.title': 'Page introuvable',
-    'notFound.body': 'La page demandée n’existe pas ou n’est pas disponible.',
     'notFound.home': 'Aller à la page d’accueil',
-    'meta.siteName': 'Centre interservices des feux de forêt du Canada (CIFFC)',
-    'meta.description.site':
-      'Centre interservices des feux de forêt du Canada : la situation nationale des feux de forêt, les feux actifs et les rapports de situation.',
-    'meta.description.dashboard':
-      'Les feux de forêt actifs au Canada sur une carte, par stade de maîtrise, avec le niveau de préparation national.',
-    'meta.description.summary':
-      'Les feux de forêt actuels au Canada par agence et par stade de maîtrise : nombres et hectares brûlés cette saison.',
-    'meta.description.national':
-      'Chaque feu de forêt actif signalé par les agences du Canada : lieu, superficie, stade de maîtrise.',
-    'meta.description.statistics':
-      'Graphiques des feux de forêt au Canada : feux par jour, feux et hectares par année, cette semaine contre la moyenne de 10 ans.',
-    'meta.description.data':
-      'Les données sur les feux de forêt au Canada, ouvertes : la couche OGC API pour QGIS et ArcGIS, les téléchargements CSV, GeoJSON et KML, l’API JSON et les fils Atom.',
-    'meta.description.archive':
-      'Les rapports de situation nationaux des feux de forêt du Centre interservices des feux de forêt du Canada, par date.',
-    'meta.description.situation':
-      'Le plus récent rapport de situation national des feux de forêt du Centre interservices des feux de forêt du Canada.',
-    'meta.report.title': 'Rapport de situation national, {date} : niveau de préparation {level}',
-    'meta.report.titleNoLevel': 'Rapport de situation national, {date}',
   },
 });
 
-/** Every folder's catalogue. A new feature adds its `messages.ts` here. */
+/**
+ * Every folder's catalogue. A new feature adds its `messages.ts` here. The words the data API also
+ * writes (page titles and descriptions, the served report) are the package's, shared with it.
+ */
 export const catalogue = mergeCatalogues(
+  servedMessages,
   sharedMessages,
   resourceMessages,
   shellMessages,
@@ -134,9 +96,17 @@ export const catalogue = mergeCatalogues(
   agencyOverview,
   agencySitrep,
   nationalSitrep,
+  nearMe,
   inventory,
   inventoryInput,
   reports,
   login,
   serverMessages,
 );
+
+/**
+ * Every message id of the site. The local `t` helpers take only these; react-intl's own
+ * `<FormattedMessage id>` and `formatMessage({ id })` still take any string (registering the ids
+ * globally would first need the ids built from data typed: docs/decisions.md, "Typed message ids").
+ */
+export type MessageId = keyof typeof catalogue.en;

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { initialLocale, LOCALE_KEY } from '../shared/i18n/locale.ts';
-import { catalogue } from './messages.ts';
+import { catalogue, type MessageId } from './messages.ts';
 
 const script = readFileSync(join(import.meta.dirname, 'shell-language.js'), 'utf8');
 const indexHtml = readFileSync(join(import.meta.dirname, '../../index.html'), 'utf8');
@@ -84,7 +84,7 @@ describe('the app shell of index.html', () => {
   it('shows every text of React’s first commit in both languages, as the catalogue says', () => {
     expect(pairs.length).toBeGreaterThanOrEqual(9);
     for (const pair of pairs) {
-      const id = Object.keys(catalogue.en).find(
+      const id = (Object.keys(catalogue.en) as MessageId[]).find(
         (key) => catalogue.en[key] === pair.en && catalogue.fr[key] === pair.fr,
       );
       expect(id, `${pair.en} / ${pair.fr}`).toBeDefined();

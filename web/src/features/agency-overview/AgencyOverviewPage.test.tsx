@@ -1,24 +1,44 @@
-import { OVERVIEW_POLL_MS } from '@ciffc/contracts';
+import {
+  type AgencySitrepStatsList,
+  type NationalSitrepStats,
+  OVERVIEW_POLL_MS,
+  type WildfireStats,
+} from '@ciffc/contracts';
 import { focusManager } from '@tanstack/react-query';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { User } from '../../shared/auth/session.ts';
-import { installFetch, json } from '../../test/fake-fetch.ts';
+import { installFetch, json, type RouteHandler, type Routes } from '../../test/fake-fetch.ts';
 import { agencyUser, ciffcUser, renderApp } from '../../test/render.tsx';
 
-const stats = {
+type StatsRow = AgencySitrepStatsList['items'][number];
+/** One agency's row of GET /v1/sitrep/stats/agency: a report never claimed nor edited unless told. */
+const statsRow = (over: Partial<StatsRow>): StatsRow => ({
+  agency: 'ab',
+  status: 'N',
+  version_number: 0,
+  claimed_by: null,
+  claimed_by_name: null,
+  edited_by: null,
+  last_edit: null,
+  approved_version: null,
+  published_version: null,
+  sections_with_data: 0,
+  section_count: 13,
+  ...over,
+});
+
+const stats: AgencySitrepStatsList = {
   items: [
-    {
+    statsRow({
       agency: 'ab',
       status: 'A',
       version_number: 5,
-      claimed_by: null,
       approved_version: 5,
       published_version: 4,
       sections_with_data: 9,
-      section_count: 13,
-    },
-    {
+    }),
+    statsRow({
       agency: 'bc',
       status: 'S',
       version_number: 3,
@@ -26,12 +46,14 @@ const stats = {
       approved_version: 2,
       published_version: 2,
       sections_with_data: 4,
-      section_count: 13,
-    },
+    }),
   ],
 };
-const wildfire = { date: '2025-07-01', items: [{ agency_code: 'ab', ytd_fires: 1234, fires_today: 7 }] };
-const nationalStats = {
+const wildfire: WildfireStats = {
+  date: '2025-07-01',
+  items: [{ agency_code: 'ab', ytd_fires: 1234, fires_today: 7 }],
+};
+const nationalStats: NationalSitrepStats = {
   version: 8,
   version_number: 8,
   claimed_by: null,
@@ -43,7 +65,7 @@ const nationalStats = {
   field_date: '2025-07-01',
 };
 
-function handlers(agencyStats: () => Response = () => json(stats)) {
+function handlers(agencyStats: RouteHandler<AgencySitrepStatsList> = () => json(stats)): Routes {
   return {
     '/v1/wildfire/stats': () => json(wildfire),
     '/v1/sitrep/stats/agency': agencyStats,
@@ -102,11 +124,7 @@ describe('agency overview', () => {
   });
 
   it('shows the agency its Not Approved reason and that a submitted report changed since, in EN and FR', async () => {
-    const item = (over: Record<string, unknown>) => ({
-      ...stats.items[1],
-      claimed_by: null,
-      ...over,
-    });
+    const item = (over: Partial<StatsRow>) => statsRow({ ...stats.items[1], claimed_by: null, ...over });
     installFetch(
       handlers(() => json({ items: [item({ status: 'R', rejected_reason: 'Summary missing' })] })),
     );

@@ -2,7 +2,7 @@ import type { FeedStatus } from '@ciffc/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { installFetch, json } from '../../test/fake-fetch.ts';
+import { installFetch, json, text } from '../../test/fake-fetch.ts';
 import { agencyUser, ciffcUser, renderApp } from '../../test/render.tsx';
 
 const BC: FeedStatus = {
@@ -94,7 +94,7 @@ describe('agency perimeter feeds on the feeds screen', () => {
       '/v1/perimeters/feeds/bc': (url, init) => {
         calls.push({ method: String(init?.method), path: url.pathname });
         perimeterFeeds = perimeterFeeds.filter((f) => f.agency_code !== 'bc');
-        return new Response(null, { status: 204 });
+        return text(null, { status: 204 });
       },
     });
     renderApp('/agency/fire-feeds', { user: ciffcUser });

@@ -1,10 +1,10 @@
-import { CENTRE_TIME_ZONE, tomorrowIsoDate } from '@ciffc/contracts';
+import { CENTRE_TIME_ZONE, type SummaryResponse, tomorrowIsoDate } from '@ciffc/contracts';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { installFetch, json, pending } from '../../test/fake-fetch.ts';
 import { renderApp } from '../../test/render.tsx';
 
-const summary = {
+const summary: SummaryResponse = {
   valid_as: '2026-07-01T20:00:00.000Z',
   from_date: '2026-01-01',
   to_date: '2026-07-01',
@@ -21,7 +21,7 @@ describe('current fires summary', () => {
       '/v1/summary': () => json(summary),
       '/v1/fire-count': (url) =>
         json({
-          date: url.searchParams.get('date'),
+          date: url.searchParams.get('date') ?? '',
           report_date: '2026-07-01',
           items: [
             { agency_code: 'bc', fire_cause: 'N', fire_count: 2 },
@@ -79,7 +79,7 @@ describe('current fires summary', () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
     installFetch({
       '/v1/summary': () => json({ message: 'boom' }, 500),
-      '/v1/fire-count': () => json({ items: [] }),
+      '/v1/fire-count': () => json({ date: '2026-07-02', report_date: '2026-07-01', items: [] }),
     });
     renderApp('/page', { locale: 'fr' });
     const alert = await screen.findByRole('alert');

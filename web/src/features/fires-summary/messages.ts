@@ -2,7 +2,6 @@ import { defineCatalogue } from '../../shared/i18n/catalogue.ts';
 
 export const messages = defineCatalogue({
   en: {
-    'summary.title': 'Current Fires Summary',
     'summary.validAs': 'Valid as of {time}',
     'summary.period': 'For current year from January 1.',
     'summary.newFires': 'New Wildland Fires Today',
@@ -29,7 +28,6 @@ export const messages = defineCatalogue({
     'summary.row.total': 'Total',
   },
   fr: {
-    'summary.title': 'Sommaire des feux actuels',
     'summary.validAs': 'Valide en date du {time}',
     'summary.period': 'Pour l’année en cours à partir du 1er janvier.',
     'summary.newFires': 'Nouveaux feux de végétation aujourd’hui',

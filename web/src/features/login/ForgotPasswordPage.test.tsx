@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { installFetch, json } from '../../test/fake-fetch.ts';
+import { installFetch, json, text } from '../../test/fake-fetch.ts';
 import { renderApp } from '../../test/render.tsx';
 
 const NEUTRAL =
@@ -84,7 +84,7 @@ describe('forgot password page', () => {
   it("words nginx's limit (a 429 without JSON) as too many attempts, in French too", async () => {
     installFetch({
       '/api/auth/forgot-password': () =>
-        new Response('<html>429 Too Many Requests</html>', { status: 429, statusText: 'Too Many Requests' }),
+        text('<html>429 Too Many Requests</html>', { status: 429, statusText: 'Too Many Requests' }),
     });
     renderApp('/forgot-password', { locale: 'fr' });
     await userEvent.type(await screen.findByLabelText('Adresse courriel'), 'ab@demo.ciffc.local');
@@ -111,7 +111,7 @@ describe('forgot password page', () => {
       ),
     );
     installFetch({
-      '/api/auth/forgot-password': () => new Response('<html>Bad gateway</html>', { status: 502 }),
+      '/api/auth/forgot-password': () => text('<html>Bad gateway</html>', { status: 502 }),
     });
     await userEvent.click(screen.getByRole('button', { name: 'Send the reset link' }));
     await waitFor(() =>

@@ -5,7 +5,8 @@ import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../shared/api/http.ts';
 import { LOGIN_MESSAGES, loginErrorMessage } from '../../shared/auth/login-error.ts';
 import { getSession } from '../../shared/auth/session.ts';
-import { installFetch, json } from '../../test/fake-fetch.ts';
+import type { CmsList } from '../../test/api-responses.ts';
+import { installFetch, json, offContract, type Typed, text } from '../../test/fake-fetch.ts';
 import { renderApp } from '../../test/render.tsx';
 
 async function submit(username: string, password: string) {
@@ -47,7 +48,7 @@ describe('login error catalogue (docs/spec/public-site.md section 8)', () => {
 });
 
 const loginBlock = () =>
-  json({ data: [{ id: 1, Alias: 'login', Name: 'Agency login', Body: 'Staff only.' }] });
+  json<CmsList>({ data: [{ id: 1, Alias: 'login', Name: 'Agency login', Body: 'Staff only.' }] });
 
 describe('login page', () => {
   it('shows the static content block, labelled required fields and a Login button', async () => {
@@ -140,7 +141,7 @@ describe('login page', () => {
     installFetch({
       '/api/static-contents': loginBlock,
       '/api/auth/local': () =>
-        new Response('<html>429 Too Many Requests</html>', { status: 429, statusText: 'Too Many Requests' }),
+        text('<html>429 Too Many Requests</html>', { status: 429, statusText: 'Too Many Requests' }),
     });
     renderApp('/login');
     await submit('ab', 'wrong');
@@ -164,14 +165,14 @@ describe('login page', () => {
   });
 
   const DEFAULT = 'Error attempting to authenticate. Please try again.';
-  const failures: [string, () => Response][] = [
+  const failures: [string, () => Typed<never>][] = [
     [
       'a 5xx without an error body',
-      () => new Response('<html>Bad gateway</html>', { status: 502, statusText: 'Bad Gateway' }),
+      () => text('<html>Bad gateway</html>', { status: 502, statusText: 'Bad Gateway' }),
     ],
-    ['a 200 that is not JSON', () => new Response('<html>proxy page</html>', { status: 200 })],
-    ['a 200 without a token', () => json({ user: { id: 1, username: 'ab' } })],
-    ['an empty 200', () => new Response('', { status: 200 })],
+    ['a 200 that is not JSON', () => text('<html>proxy page</html>', { status: 200 })],
+    ['a 200 without a token', () => offContract({ user: { id: 1, username: 'ab' } })],
+    ['an empty 200', () => text('', { status: 200 })],
   ];
   for (const [name, answer] of failures) {
     it(`shows the default message for ${name}`, async () => {

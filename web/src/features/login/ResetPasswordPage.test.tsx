@@ -2,7 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { getSession } from '../../shared/auth/session.ts';
-import { installFetch, json } from '../../test/fake-fetch.ts';
+import { installFetch, json, text } from '../../test/fake-fetch.ts';
 import { renderApp } from '../../test/render.tsx';
 
 const CODE = 'a1'.repeat(64);
@@ -137,7 +137,7 @@ describe('reset password page', () => {
 
   it('words a limit and a network failure', async () => {
     installFetch({
-      '/api/auth/reset-password': () => new Response('<html>429</html>', { status: 429 }),
+      '/api/auth/reset-password': () => text('<html>429</html>', { status: 429 }),
     });
     renderApp(`/reset-password?code=${CODE}`);
     await choose(GOOD, GOOD);

@@ -2,7 +2,6 @@ import { defineCatalogue } from '../../shared/i18n/catalogue.ts';
 
 export const messages = defineCatalogue({
   en: {
-    'login.title': 'Login',
     'login.username': 'Username',
     'login.password': 'Password',
     'login.submit': 'Login',
@@ -10,7 +9,6 @@ export const messages = defineCatalogue({
     'login.error.default': 'Error attempting to authenticate. Please try again.',
     'login.error.required': 'This field is required.',
     'login.forgot': 'Forgot your password?',
-    'forgot.title': 'Forgot your password',
     'forgot.intro':
       'Enter the email address of your account. We will send you a link to choose a new password.',
     'forgot.email': 'Email address',
@@ -19,7 +17,6 @@ export const messages = defineCatalogue({
     'forgot.sent':
       'If an account uses this address, a message with a link to choose a new password is on its way. Check your inbox (and spam folder); the link can be used once.',
     'forgot.backToLogin': 'Back to login',
-    'reset.title': 'Choose a new password',
     'reset.password': 'New password',
     'reset.confirmation': 'Confirm the new password',
     'reset.rule': 'At least {min} characters.',
@@ -38,7 +35,6 @@ export const messages = defineCatalogue({
     'passwordReset.error.default': 'Something went wrong. Please try again later.',
   },
   fr: {
-    'login.title': 'Connexion',
     'login.username': 'Nom d’utilisateur',
     'login.password': 'Mot de passe',
     'login.submit': 'Connexion',
@@ -46,7 +42,6 @@ export const messages = defineCatalogue({
     'login.error.default': 'Erreur lors de la tentative d’authentification. Veuillez réessayer.',
     'login.error.required': 'Ce champ est obligatoire.',
     'login.forgot': 'Mot de passe oublié ?',
-    'forgot.title': 'Mot de passe oublié',
     'forgot.intro':
       'Entrez l’adresse courriel de votre compte. Nous vous enverrons un lien pour choisir un nouveau mot de passe.',
     'forgot.email': 'Adresse courriel',
@@ -55,7 +50,6 @@ export const messages = defineCatalogue({
     'forgot.sent':
       'Si un compte utilise cette adresse, un message contenant un lien pour choisir un nouveau mot de passe est en route. Consultez votre boîte de réception (et vos indésirables) ; le lien ne sert qu’une fois.',
     'forgot.backToLogin': 'Retour à la connexion',
-    'reset.title': 'Choisir un nouveau mot de passe',
     'reset.password': 'Nouveau mot de passe',
     'reset.confirmation': 'Confirmer le nouveau mot de passe',
     'reset.rule': 'Au moins {min} caractères.',

@@ -9,6 +9,7 @@ import { Loading } from '../../shared/ui/Loading.tsx';
 import { PageHeader } from '../../shared/ui/PageHeader.tsx';
 import { isoDate, monthWeeks, weekStartsOn } from './calendar.ts';
 import './situation-archive.css';
+import type { MessageId } from '../../app/messages.ts';
 
 type Month = SitrepArchive['years'][number]['months'][number];
 
@@ -91,7 +92,7 @@ function MonthGrid({ year, month }: { year: number; month: Month }) {
 
 export function SituationArchivePage() {
   const intl = useIntl();
-  const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
+  const t = (id: MessageId, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
   const query = useQuery(archiveQuery());
   const { locale } = useLocale();
 

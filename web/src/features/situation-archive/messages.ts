@@ -2,7 +2,6 @@ import { defineCatalogue } from '../../shared/i18n/catalogue.ts';
 
 export const messages = defineCatalogue({
   en: {
-    'archive.title': 'Situation Reports',
     'archive.latest': 'Latest report',
     'archive.latestLevel': 'National preparedness level:',
     'archive.latestLink': 'National situation report of {date}',
@@ -16,7 +15,6 @@ export const messages = defineCatalogue({
     'archive.feedLevels': 'National preparedness level changes (Atom)',
   },
   fr: {
-    'archive.title': 'Rapports de situation',
     'archive.latest': 'Dernier rapport',
     'archive.latestLevel': 'Niveau de préparation national :',
     'archive.latestLink': 'Rapport de situation national du {date}',

@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { installFetch, json } from '../../test/fake-fetch.ts';
@@ -48,6 +48,7 @@ function statisticsApi() {
         by_stage: [],
         by_response: [],
         active_fires: 1,
+        as_of: null,
       }),
     '/v1/historical/running': () =>
       json({
@@ -96,6 +97,10 @@ describe('wildfire graphs', () => {
     for (const name of titles) expect(await screen.findByRole('heading', { level: 2, name })).toBeTruthy();
     expect(screen.getAllByRole('button', { name: 'Export CSV' })).toHaveLength(6);
     expect(screen.getAllByText('Data table')).toHaveLength(6);
+    // A table's rows are made when it is opened.
+    expect(screen.queryAllByRole('table')).toHaveLength(0);
+    for (const summary of screen.getAllByText('Data table')) fireEvent.click(summary);
+    await waitFor(() => expect(screen.getAllByRole('table')).toHaveLength(6));
     expect(screen.getByRole('table', { name: 'Fires by Year' }).querySelectorAll('tbody tr')).toHaveLength(
       47,
     );

@@ -16,8 +16,20 @@ export function defineCatalogue<E extends Record<string, string>>(catalogue: {
   return catalogue;
 }
 
-/** Merges folders' catalogues; a duplicated id is a programming error. */
-export function mergeCatalogues(...catalogues: Catalogue[]): Catalogue {
+/** The ids of any of the catalogues given (each folder's `defineCatalogue` keeps its literal ids). */
+export type IdsOf<C extends readonly Catalogue[]> = C[number] extends infer One
+  ? One extends { en: infer E }
+    ? keyof E & string
+    : never
+  : never;
+
+/**
+ * Merges folders' catalogues; a duplicated id is a programming error. The result keeps every id in
+ * its type, so the site's message ids can be checked against it (app/messages.ts).
+ */
+export function mergeCatalogues<const C extends readonly Catalogue[]>(
+  ...catalogues: C
+): { en: Record<IdsOf<C>, string>; fr: Record<IdsOf<C>, string> } {
   const merged: Catalogue = { en: {}, fr: {} };
   for (const c of catalogues) {
     for (const lang of ['en', 'fr'] as const) {
@@ -27,5 +39,5 @@ export function mergeCatalogues(...catalogues: Catalogue[]): Catalogue {
       }
     }
   }
-  return merged;
+  return merged as { en: Record<IdsOf<C>, string>; fr: Record<IdsOf<C>, string> };
 }

@@ -1,4 +1,9 @@
-import { catalogueOptions, EMPTY_RESOURCE_CHOICE, type ResourceChoice } from '@ciffc/contracts';
+import {
+  catalogueOptions,
+  EMPTY_RESOURCE_CHOICE,
+  type ResourceChoice,
+  type ResourceOptions,
+} from '@ciffc/contracts';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
@@ -21,7 +26,7 @@ function Harness({ initial, onChange }: { initial: ResourceChoice; onChange?: (c
   );
 }
 
-const options = () => json(catalogueOptions('en'));
+const options = () => json<ResourceOptions>(catalogueOptions('en'));
 
 describe('ResourcePicker', () => {
   it('offers three labelled, required selects; children wait for their parent', async () => {
