@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 
-/** The home page on a phone (390 px): the map within the first screen, its legend folded under it. */
+/** The home page on a phone (390 px): the national picture on the first screen, the map after it, its legend folded under it. */
 const LEGEND = { en: 'Legend', fr: 'Légende' } as const;
 const OUT_OF_CONTROL = { en: /^Out of control/, fr: /^Hors de contrôle/ } as const;
 
@@ -42,14 +42,23 @@ for (const locale of ['en', 'fr'] as const) {
   test.describe(`the home page on a phone (390 px, ${locale})`, () => {
     test.use({ viewport: { width: 390, height: 844 } });
 
-    test('the map comes first and starts on the first screen, the legend below it', async ({ page }) => {
+    test('the national picture fills the first screen, the map follows, the legend below it', async ({
+      page,
+    }) => {
       await open(page, locale);
+      const picture = page.locator('.picture-card').last();
       const map = page.locator('.fires-map-canvas');
       const legend = page.locator('.fires-map-legend');
       await expect(map).toBeVisible({ timeout: 30_000 });
-      const [mapBox, legendBox] = await Promise.all([map.boundingBox(), legend.boundingBox()]);
-      expect(mapBox && legendBox).toBeTruthy();
-      expect(mapBox?.y ?? 9999).toBeLessThan(844);
+      const [pictureBox, mapBox, legendBox] = await Promise.all([
+        picture.boundingBox(),
+        map.boundingBox(),
+        legend.boundingBox(),
+      ]);
+      expect(pictureBox && mapBox && legendBox).toBeTruthy();
+      // Every card of the national picture ends within the phone's first screen.
+      expect((pictureBox?.y ?? 9999) + (pictureBox?.height ?? 0)).toBeLessThanOrEqual(844);
+      expect(mapBox?.y ?? 0).toBeGreaterThan(pictureBox?.y ?? 9999);
       expect(legendBox?.y ?? 0).toBeGreaterThanOrEqual((mapBox?.y ?? 0) + (mapBox?.height ?? 0) - 1);
     });
 
@@ -160,6 +169,7 @@ test.describe('the home page on a phone of three device pixels per CSS pixel', (
 
   test('the map is drawn at two device pixels per CSS pixel', async ({ page }) => {
     await open(page, 'en');
+    await page.getByRole('button', { name: 'Show the map' }).click();
     const canvas = page.locator('.fires-map-canvas canvas.maplibregl-canvas');
     await expect(canvas).toBeVisible({ timeout: 30_000 });
     const css = (await canvas.boundingBox())?.width ?? 0;

@@ -95,14 +95,16 @@ test.describe('public fire pages', () => {
       expect(download.suggestedFilename()).toBe(file);
       const rows = parseCsv(readFileSync(await download.path(), 'utf8'));
       expect(rows.length, file).toBeGreaterThanOrEqual(minLines);
-      // The same figures as the accessible data table beside the chart.
+      // The same figures as the accessible data table beside the chart (its rows made when opened).
+      await section.locator('.chart-figure-table > summary').click();
+      await expect(section.locator('table')).toBeVisible();
       const tableRows = await section.locator('table tbody tr').count();
       expect(rows.length - 1).toBe(tableRows);
     }
     await expect(page.locator('th', { hasText: '10-Year Average' }).first()).toBeAttached();
   });
 
-  test('the home page does not jump as it loads, and the charts load only when scrolled near (phone)', async ({
+  test('the home page does not jump as it loads, the map waits for a tap and the charts load only when scrolled near (phone)', async ({
     page,
   }) => {
     await page.setViewportSize({ width: 390, height: 844 });
@@ -111,16 +113,20 @@ test.describe('public fire pages', () => {
         if (!e.hadRecentInput) window.__cls += e.value; }).observe({ type: 'layout-shift', buffered: true });`,
     });
     const charts: string[] = [];
+    const map: string[] = [];
     page.on('request', (r) => {
       if (/DashboardCharts-[^/]*\.js$/.test(r.url())) charts.push(r.url());
+      if (/FiresMapCanvas-[^/]*\.js$|maplibre-gl-worker/.test(r.url())) map.push(r.url());
     });
-    await page.goto('/');
-    await expect.poll(() => drawnCount(page), { timeout: 30_000 }).toBeGreaterThan(0);
+    await page.goto('/', { waitUntil: 'networkidle' });
     await expect(page.locator('.stat-card-value').first()).not.toHaveText('–');
     await page.waitForTimeout(1000);
     const cls = await page.evaluate(() => (globalThis as unknown as { __cls: number }).__cls);
     expect(cls, 'cumulative layout shift while loading').toBeLessThanOrEqual(0.05);
     expect(charts, 'charts chunk before scrolling').toEqual([]);
+    expect(map, "the map's chunk and worker before the tap").toEqual([]);
+    await page.getByRole('button', { name: 'Show the map' }).click();
+    await expect.poll(() => drawnCount(page), { timeout: 30_000 }).toBeGreaterThan(0);
     await page.locator('.dashboard-charts-slot').scrollIntoViewIfNeeded();
     await expect(page.getByRole('heading', { name: 'Fires by agency' })).toBeVisible({ timeout: 30_000 });
     expect(charts).toHaveLength(1);
@@ -233,8 +239,12 @@ test.describe('public fire pages', () => {
     await expect(page.getByRole('searchbox', { name: 'Search by fire ID' })).toBeFocused();
     await page.keyboard.press('Tab');
     await expect(page.getByRole('button', { name: 'Search', exact: true })).toBeFocused();
-    await page.keyboard.press('Tab');
+    // The list comes before its downloads: Tab goes on through the pager and the list to Export.
     const exportButton = page.getByRole('button', { name: 'Export (CSV)' });
+    for (let presses = 0; presses < 100; presses++) {
+      await page.keyboard.press('Tab');
+      if (await exportButton.evaluate((b) => b === b.ownerDocument.activeElement)) break;
+    }
     await expect(exportButton).toBeFocused();
     await expect(page.locator('.fires-table-wrap')).toHaveAttribute('aria-busy', 'false');
     const [download] = await Promise.all([page.waitForEvent('download'), page.keyboard.press('Enter')]);
@@ -286,9 +296,15 @@ for (const screen of SCREENS) {
         await page.addInitScript(`localStorage.setItem('ciffc.locale', '${lang}')`);
       });
 
-      test('the map draws every active fire at load and can zoom out', async ({ page }) => {
+      test('the map draws every active fire at load (on a phone, once asked) and can zoom out', async ({
+        page,
+      }) => {
         await page.goto('/');
         await expect(page.locator('html')).toHaveAttribute('lang', lang);
+        if (screen.name === 'phone')
+          await page
+            .getByRole('button', { name: lang === 'fr' ? 'Afficher la carte' : 'Show the map' })
+            .click();
         await expect(page.locator('.fires-map canvas')).toBeVisible({ timeout: 30_000 });
         await expect.poll(() => drawnCount(page), { timeout: 30_000 }).toBeGreaterThan(0);
         const shown = Number(await mapStatus(page).getAttribute('data-shown'));

@@ -57,7 +57,7 @@ function shellLanguage(): Plugin {
  * Hints in the built shell for what the dashboard's map needs (its chunk, MapLibre's worker, the
  * base map, the fires), so a page that shows the map asks for them with the first bundles instead of after
  * them (docs/performance.md, "First load"). Marked `data-map-preload`: the served page keeps them
- * only on the pages that show the map (web/src/app/served-page.ts). The worker, the base map and
+ * only on the pages that show the map (api/src/site-pages/served-page.ts). The worker, the base map and
  * the fires are read with `fetch` (src/shared/map/map-assets.ts, the dashboard's query), which the
  * `as="fetch"` hints match.
  */
@@ -79,14 +79,17 @@ function mapPreloads(): Plugin {
         if (chunk?.type !== 'chunk' || !worker || !baseMap)
           throw new Error('the map chunk, its worker or the base map is missing from the build');
         const styles = [...(chunk.viteMetadata?.importedCss ?? [])];
+        // Not on a phone, where the map waits for a tap (FiresMap's waitOnPhone): the width is
+        // the site's phone layout's (useNarrowScreen's 48rem).
+        const wide = 'media="(min-width: 48.0625rem)"';
         const hints = [
-          `<link rel="modulepreload" href="/${chunk.fileName}" data-map-preload>`,
+          `<link rel="modulepreload" href="/${chunk.fileName}" ${wide} data-map-preload>`,
           ...styles.map(
-            (css) => `<link rel="preload" href="/${css}" as="style" crossorigin data-map-preload>`,
+            (css) => `<link rel="preload" href="/${css}" as="style" crossorigin ${wide} data-map-preload>`,
           ),
-          `<link rel="preload" href="/${worker.fileName}" as="fetch" crossorigin="anonymous" data-map-preload>`,
-          `<link rel="preload" href="/${baseMap.fileName}" as="fetch" crossorigin="anonymous" data-map-preload>`,
-          `<link rel="preload" href="${MAP_FIRES_ADDRESS}" as="fetch" crossorigin="anonymous" data-map-preload>`,
+          `<link rel="preload" href="/${worker.fileName}" as="fetch" crossorigin="anonymous" ${wide} data-map-preload>`,
+          `<link rel="preload" href="/${baseMap.fileName}" as="fetch" crossorigin="anonymous" ${wide} data-map-preload>`,
+          `<link rel="preload" href="${MAP_FIRES_ADDRESS}" as="fetch" crossorigin="anonymous" ${wide} data-map-preload>`,
         ];
         return html.replace('</head>', `  ${hints.join('\n    ')}\n  </head>`);
       },

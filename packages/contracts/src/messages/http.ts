@@ -11,6 +11,11 @@ export const HTTP_MESSAGES = {
   'http.internal': { en: 'Internal server error', fr: 'Erreur interne du serveur' },
   'request.invalid': { en: 'Invalid {part}: {summary}', fr: '{part} non valide : {summary}' },
   'request.too_large': { en: 'Request body is too large', fr: 'Le corps de la requête est trop volumineux' },
+  // A file over an address's limit, said in megabytes (the imports', the gateway's and nginx's 413).
+  'request.too_large_mb': {
+    en: 'File too large: at most {max, number} MB',
+    fr: 'Fichier trop volumineux : au plus {max, number} Mo',
+  },
   'request.invalid_json': {
     en: 'Request body is not valid JSON: {detail}',
     fr: 'Le corps de la requête n’est pas du JSON valide : {detail}',
@@ -40,6 +45,11 @@ export const HTTP_MESSAGES = {
   'query.span_too_long': {
     en: 'at most {max, number} days from start_date',
     fr: 'au plus {max, number} jours après start_date',
+  },
+  // "Fires near me": a place id the gazetteer does not hold.
+  'query.unknown_place': {
+    en: 'No place {near}: give a place id of /v1/places or latitude,longitude',
+    fr: 'Aucun lieu {near} : donnez un identifiant de lieu de /v1/places ou latitude,longitude',
   },
   'query.page_beyond_last': {
     en: 'page {page} is beyond the last page ({last})',
@@ -74,6 +84,18 @@ export const HTTP_MESSAGES = {
   'ogc.datetime_reversed': { en: 'the start is after the end', fr: 'le début est après la fin' },
   'ogc.no_collection': { en: 'No collection {collection}', fr: 'Aucune collection {collection}' },
   'ogc.no_feature': { en: 'No feature {feature}', fr: 'Aucun objet {feature}' },
+  'ogc.no_tile_matrix_set': {
+    en: 'No tile matrix set {tileMatrixSet}: WebMercatorQuad is served',
+    fr: 'Aucun ensemble de matrices de tuiles {tileMatrixSet}\u00a0: WebMercatorQuad est servi',
+  },
+  'ogc.tile_outside_matrix': {
+    en: 'Tile {tileMatrix}/{tileRow}/{tileCol} is not in WebMercatorQuad (matrices 0 to 24, rows and columns 0 to 2^matrix − 1)',
+    fr: 'La tuile {tileMatrix}/{tileRow}/{tileCol} n’est pas dans WebMercatorQuad (matrices 0 à 24, lignes et colonnes de 0 à 2^matrice − 1)',
+  },
+  'ogc.tile_outside_limits': {
+    en: 'Tile {tileMatrix}/{tileRow}/{tileCol} is outside the tile set (Canada, tile matrices 0 to {maxZoom})',
+    fr: 'La tuile {tileMatrix}/{tileRow}/{tileCol} est hors du jeu de tuiles (le Canada, matrices 0 à {maxZoom})',
+  },
   // Sign-in limits (429) of the content system and nginx: per client address, per account.
   'auth.rate_limited': {
     en: 'Too many sign-in attempts from your network. Wait a minute and try again.',

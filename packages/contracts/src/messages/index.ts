@@ -1,9 +1,13 @@
-import { z } from 'zod';
 import { FIELD_MESSAGES } from './field.ts';
 import { HTTP_MESSAGES } from './http.ts';
 import { IMPORT_MESSAGES } from './import.ts';
 import { PERIMETER_MESSAGES } from './perimeters.ts';
 import { SITREP_MESSAGES } from './sitrep.ts';
+import type { FieldError, ServerMessageParams } from './wire.ts';
+
+// The wire schemas (zod) live in ./wire.ts: the site's shell reads this catalogue, and a zod call at
+// the top of a module it reads would put zod in the first bundle (docs/performance.md, "First load").
+export { FieldError, ServerMessageParams, ValidationErrors } from './wire.ts';
 
 /**
  * The one catalogue of the data API's messages (docs/spec/README.md: codes are the contract
@@ -27,9 +31,6 @@ export type SitrepMessageCode = Extract<ServerMessageCode, `sitrep.${string}`>;
 /** The fire import's codes. */
 export type ImportMessageCode = Extract<ServerMessageCode, `import.${string}`>;
 
-export const ServerMessageParams = z.record(z.string(), z.union([z.string(), z.number()]));
-export type ServerMessageParams = z.infer<typeof ServerMessageParams>;
-
 /** The English text of a code, its parameters filled in: the `message` the API sends beside the code. */
 export function englishMessage(code: ServerMessageCode, params: ServerMessageParams = {}): string {
   const text: string = SERVER_MESSAGES[code].en;
@@ -37,20 +38,6 @@ export function englishMessage(code: ServerMessageCode, params: ServerMessagePar
     Object.hasOwn(params, name) ? String(params[name]) : whole,
   );
 }
-
-/** One entry of `validationErrors`: the code, its parameters and the English text. */
-export const FieldError = z.object({
-  code: z.string().describe('A code of the catalogue (SERVER_MESSAGES in @ciffc/contracts)'),
-  params: ServerMessageParams.describe("The code's parameters (min, max, list, ...)"),
-  message: z.string().describe('The English text, for logs and API users'),
-});
-export type FieldError = z.infer<typeof FieldError>;
-
-/** `validationErrors`: field path (dots, list indexes as numbers) → its error. */
-export const ValidationErrors = z
-  .record(z.string(), FieldError)
-  .describe('Field path (dots, list indexes as numbers: priority_fires.2.percent_contained) → its error');
-export type ValidationErrors = z.infer<typeof ValidationErrors>;
 
 /** A field error of the catalogue, with its English text. */
 export const fieldError = (code: ServerMessageCode, params: ServerMessageParams = {}): FieldError => ({

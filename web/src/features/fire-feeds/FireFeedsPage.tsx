@@ -3,6 +3,7 @@ import { AGENCIES } from '@ciffc/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
+import type { MessageId } from '../../app/messages.ts';
 import { ApiError } from '../../shared/api/http.ts';
 import { fieldTexts, serverText } from '../../shared/editing/server-text.ts';
 import { ErrorBox } from '../../shared/ui/ErrorBox.tsx';
@@ -125,7 +126,7 @@ function FeedRow({
       .join(' ');
   };
   // Both tables are on the screen: a perimeter feed's fields say so in their names.
-  const label = (id: string) =>
+  const label = (id: MessageId) =>
     kind === 'fires'
       ? `${intl.formatMessage({ id })} – ${name}`
       : intl.formatMessage(
@@ -244,7 +245,7 @@ function FeedsTable({ kind, lang }: { kind: FeedKind; lang: 'en' | 'fr' }) {
   // On a phone the table scrolls in its own box, not the page (docs/spec/data-entry.md: 390 px).
   return (
     <TableScroll label={intl.formatMessage({ id: caption })}>
-      <table>
+      <table className="data-table fire-feeds-table">
         <caption>
           <FormattedMessage id={caption} />
         </caption>

@@ -1,11 +1,17 @@
-import { fieldError } from '@ciffc/contracts';
+import {
+  type FirePerimeters,
+  fieldError,
+  type NationalFireRow,
+  type WildfiresResponse,
+} from '@ciffc/contracts';
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { installFetch, json } from '../../test/fake-fetch.ts';
 import { renderApp } from '../../test/render.tsx';
 
-const row = (id: string, extra: Record<string, unknown> = {}) => ({
+/** A row of the national list: a BC fire out of control unless told. */
+const row = (id: string, extra: Partial<NationalFireRow> = {}): NationalFireRow => ({
   field_agency_fire_id: id,
   field_agency_code: 'bc',
   field_agency_data_timezone: 'America/Vancouver',
@@ -19,7 +25,7 @@ const row = (id: string, extra: Record<string, unknown> = {}) => ({
   field_longitude: -120.5,
   ...extra,
 });
-const meta = (total: number, page: number | null = 1) => ({
+const meta = (total: number, page: number | null = 1): WildfiresResponse['meta'] => ({
   page,
   page_size: 20,
   total_pages: Math.ceil(total / 20),
@@ -53,6 +59,19 @@ function blobBytes(blob: Blob): Promise<Uint8Array> {
 }
 
 describe('national fires list', () => {
+  it('puts the first fire before the downloads and the note for GIS tools', async () => {
+    installFetch({ '/v1/wildfires': () => json({ items: [row('G1')], meta: meta(1) }) });
+    renderApp('/national');
+    const table = await screen.findByRole('table');
+    const downloads = screen.getByRole('heading', { name: 'Download this list' });
+    const exportButton = screen.getByRole('button', { name: 'Export (CSV)' });
+    const follows = (a: Node, b: Node) =>
+      Boolean(a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING);
+    expect(follows(table, downloads)).toBe(true);
+    expect(follows(table, exportButton)).toBe(true);
+    expect(follows(screen.getByRole('combobox', { name: /Agency/ }), table)).toBe(true);
+  });
+
   it('shows the 11 columns with the number formats, and "of N results"', async () => {
     const silent = row('G2', { field_system_fire_cause: null, field_response_type: null });
     installFetch({
@@ -335,7 +354,7 @@ describe('national fires list', () => {
 });
 
 describe("a fire's perimeter captures", () => {
-  const captures = {
+  const captures: FirePerimeters = {
     agency_code: 'bc',
     agency_fire_id: 'G1',
     items: [
@@ -355,7 +374,7 @@ describe("a fire's perimeter captures", () => {
         source: 'feed',
         current: true,
       },
-    ].map((c) => ({ ...c, geometry: { type: 'Polygon', coordinates: [] } })),
+    ].map((c) => ({ ...c, geometry: { type: 'Polygon' as const, coordinates: [] } })),
   };
 
   it('opens from the fire id: when each was mapped, its area, the change and the source', async () => {

@@ -82,6 +82,7 @@ export function NationalFiresPage() {
   // Nothing matches: no empty file is offered; the buttons say why (docs/decisions.md, "Fire downloads").
   const noMatch = query.data?.meta.total_results === 0;
   const countId = useId();
+  const downloadsHeadingId = useId();
   const sayEmpty = () => setExportMessage(intl.formatMessage({ id: 'nationalFires.exportEmpty' }));
 
   const exportCsv = async () => {
@@ -120,7 +121,6 @@ export function NationalFiresPage() {
           <FormattedMessage id="nationalFires.validAs" values={{ time: <CentreTime at={meta.valid_as} /> }} />
         )}
       </p>
-      <OgcLayerNote />
       <form className="national-fires-filters" onSubmit={(e) => e.preventDefault()}>
         <fieldset>
           <legend className="visually-hidden">
@@ -163,30 +163,7 @@ export function NationalFiresPage() {
           <SortSelect value={filters.sort} onChange={(sort) => update({ sort })} />
           <FireIdSearch value={filters.q} onSearch={(q) => update({ q: readSearch(q) })} />
         </fieldset>
-        <div className="national-fires-export">
-          <button
-            type="button"
-            className="button button-primary"
-            onClick={exportCsv}
-            disabled={exporting}
-            aria-disabled={noMatch || undefined}
-            aria-describedby={noMatch ? countId : undefined}
-          >
-            <FormattedMessage id="nationalFires.export" />
-          </button>
-          {exporting ? <Loading inline /> : null}
-        </div>
-        <Downloads
-          filters={filters}
-          lang={lang}
-          emptyReasonId={noMatch ? countId : undefined}
-          onEmpty={sayEmpty}
-        />
       </form>
-      <div role="alert" className={exportMessage ? 'alert alert-warning' : undefined}>
-        {exportMessage}
-      </div>
-
       {query.isError && !query.data && !pageRejected ? (
         <ErrorBox />
       ) : !query.data ? (
@@ -231,6 +208,39 @@ export function NationalFiresPage() {
           ) : null}
         </>
       )}
+      {/* The list comes first; its downloads and the GIS tools' note follow it (a phone reached the
+          first fire two screens down when they stood above it). They arrive with the list, not
+          before it, or the list would push them down as it loads (layout shift). */}
+      {query.data || query.isError ? (
+        <section className="national-fires-downloads" aria-labelledby={downloadsHeadingId}>
+          <h2 id={downloadsHeadingId}>
+            <FormattedMessage id="nationalFires.downloads.heading" />
+          </h2>
+          <div className="national-fires-export">
+            <button
+              type="button"
+              className="button button-primary"
+              onClick={exportCsv}
+              disabled={exporting}
+              aria-disabled={noMatch || undefined}
+              aria-describedby={noMatch ? countId : undefined}
+            >
+              <FormattedMessage id="nationalFires.export" />
+            </button>
+            {exporting ? <Loading inline /> : null}
+          </div>
+          <Downloads
+            filters={filters}
+            lang={lang}
+            emptyReasonId={noMatch ? countId : undefined}
+            onEmpty={sayEmpty}
+          />
+          <div role="alert" className={exportMessage ? 'alert alert-warning' : undefined}>
+            {exportMessage}
+          </div>
+          <OgcLayerNote />
+        </section>
+      ) : null}
     </div>
   );
 }

@@ -2,7 +2,6 @@ import { defineCatalogue } from '../../shared/i18n/catalogue.ts';
 
 export const messages = defineCatalogue({
   en: {
-    'nationalFires.title': 'National Fires List',
     'nationalFires.validAs': 'Valid as of {time}',
     'nationalFires.filters': 'Filters',
     'nationalFires.agency': 'Agency',
@@ -15,6 +14,7 @@ export const messages = defineCatalogue({
     'nationalFires.anyStage': 'Any Stage of Control',
     'nationalFires.anyResponse': 'Any Response Type',
     'nationalFires.export': 'Export (CSV)',
+    'nationalFires.downloads.heading': 'Download this list',
     'nationalFires.exporting': 'Preparing the file…',
     'nationalFires.exportEmpty': 'Export Aborted. Your search yielded no results.',
     'nationalFires.download': 'Download this view',
@@ -67,7 +67,6 @@ export const messages = defineCatalogue({
     'nationalFires.perimeters.source.demo': 'Demonstration data',
   },
   fr: {
-    'nationalFires.title': 'Liste nationale des feux',
     'nationalFires.validAs': 'Valide en date du {time}',
     'nationalFires.filters': 'Filtres',
     'nationalFires.agency': 'Agence',
@@ -80,6 +79,7 @@ export const messages = defineCatalogue({
     'nationalFires.anyStage': 'Tout stade de maîtrise',
     'nationalFires.anyResponse': 'Tout type d’intervention',
     'nationalFires.export': 'Exporter (CSV)',
+    'nationalFires.downloads.heading': 'Télécharger cette liste',
     'nationalFires.exporting': 'Préparation du fichier…',
     'nationalFires.exportEmpty': 'Exportation annulée. Votre recherche n’a donné aucun résultat.',
     'nationalFires.download': 'Télécharger cette vue',

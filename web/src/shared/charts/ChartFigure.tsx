@@ -1,6 +1,7 @@
-import { type ReactNode, useId } from 'react';
+import { type ReactNode, useId, useState } from 'react';
 import { type CsvCell, downloadCsv, toCsv } from '../csv.ts';
 import { TableRegion } from './TableRegion.tsx';
+import { WhenNear } from './WhenNear.tsx';
 import './charts.css';
 
 export interface ChartColumn<Row> {
@@ -40,6 +41,7 @@ export function ChartFigure<Row>({
   children: ReactNode;
 }) {
   const id = useId();
+  const [tableShown, setTableShown] = useState(false);
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const exportCsv = () =>
     downloadCsv(
@@ -58,40 +60,46 @@ export function ChartFigure<Row>({
         </button>
       </div>
       {description ? <p className="chart-figure-description">{description}</p> : null}
-      <div className="chart-figure-chart">{children}</div>
-      <details className="chart-figure-table">
+      {/* A chart draws only when it comes near the screen: five SVG charts drawn at once were
+          seconds of a phone's main thread (/statistics). The slot keeps its height meanwhile. */}
+      <WhenNear className="chart-figure-chart">{children}</WhenNear>
+      {/* The table's rows are made when it is first opened: six tables of 50 rows formatted at
+          load were a long task of a phone's main thread, for a table most readers never open. */}
+      <details className="chart-figure-table" onToggle={(e) => e.currentTarget.open && setTableShown(true)}>
         <summary>{tableLabel}</summary>
-        <TableRegion label={title}>
-          <table>
-            <caption className="visually-hidden">{title}</caption>
-            <thead>
-              <tr>
-                {columns.map((c) => (
-                  <th key={c.label} scope="col">
-                    {c.label}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((row, i) => (
-                // biome-ignore lint/suspicious/noArrayIndexKey: rows are positional (day, week, year)
-                <tr key={i}>
-                  {columns.map((c, j) => {
-                    const content = c.display ? c.display(row) : c.value(row);
-                    return j === 0 ? (
-                      <th key={c.label} scope="row">
-                        {content}
-                      </th>
-                    ) : (
-                      <td key={c.label}>{content}</td>
-                    );
-                  })}
+        {tableShown ? (
+          <TableRegion label={title}>
+            <table>
+              <caption className="visually-hidden">{title}</caption>
+              <thead>
+                <tr>
+                  {columns.map((c) => (
+                    <th key={c.label} scope="col">
+                      {c.label}
+                    </th>
+                  ))}
                 </tr>
-              ))}
-            </tbody>
-          </table>
-        </TableRegion>
+              </thead>
+              <tbody>
+                {rows.map((row, i) => (
+                  // biome-ignore lint/suspicious/noArrayIndexKey: rows are positional (day, week, year)
+                  <tr key={i}>
+                    {columns.map((c, j) => {
+                      const content = c.display ? c.display(row) : c.value(row);
+                      return j === 0 ? (
+                        <th key={c.label} scope="row">
+                          {content}
+                        </th>
+                      ) : (
+                        <td key={c.label}>{content}</td>
+                      );
+                    })}
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </TableRegion>
+        ) : null}
       </details>
     </section>
   );

@@ -1,4 +1,4 @@
-import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { type ReactNode, startTransition, useEffect, useRef, useState } from 'react';
 
 /** How far below the screen a slot starts loading: about a screen ahead of the reader. */
 const AHEAD = '600px 0px';
@@ -8,7 +8,16 @@ const AHEAD = '600px 0px';
  * code below the fold (the charts' library) is not part of the first load. The slot keeps its
  * reserved height (the `className`'s min-height) meanwhile, so nothing below it moves.
  */
-export function WhenNear({ className, children }: { className: string; children: ReactNode }) {
+export function WhenNear({
+  className,
+  children,
+  placeholder = null,
+}: {
+  className: string;
+  children: ReactNode;
+  /** Shown in the slot until it comes near (a full-page view would otherwise show a blank band). */
+  placeholder?: ReactNode;
+}) {
   const slot = useRef<HTMLDivElement>(null);
   const [near, setNear] = useState(() => typeof IntersectionObserver === 'undefined');
   useEffect(() => {
@@ -16,7 +25,9 @@ export function WhenNear({ className, children }: { className: string; children:
     if (near || !element) return;
     const observer = new IntersectionObserver(
       (entries) => {
-        if (entries.some((e) => e.isIntersecting)) setNear(true);
+        // A transition: React draws the slot's content (a chart) in slices, so the page keeps
+        // answering while it draws (a phone's Total Blocking Time).
+        if (entries.some((e) => e.isIntersecting)) startTransition(() => setNear(true));
       },
       { rootMargin: AHEAD },
     );
@@ -25,7 +36,7 @@ export function WhenNear({ className, children }: { className: string; children:
   }, [near]);
   return (
     <div ref={slot} className={className}>
-      {near ? children : null}
+      {near ? children : placeholder}
     </div>
   );
 }

@@ -1,0 +1,65 @@
+/**
+ * The site's first bundle: what every page downloads and runs before anything else (the entry and
+ * the chunks it imports statically). Built here with the site's own Vite configuration, in memory,
+ * so a change that drags a library into it fails a test rather than a phone (docs/performance.md,
+ * "First load").
+ */
+import { join } from 'node:path';
+import { brotliCompressSync, constants } from 'node:zlib';
+import { build, type Rolldown } from 'vite';
+import { describe, expect, it } from 'vitest';
+
+type Output = Rolldown.RolldownOutput;
+type Chunk = Rolldown.OutputChunk;
+
+async function buildSite(): Promise<Chunk[]> {
+  const web = join(import.meta.dirname, '..', 'web');
+  // Vitest sets NODE_ENV=test, which would build React's development bundles.
+  const nodeEnv = process.env.NODE_ENV;
+  process.env.NODE_ENV = 'production';
+  const result = (await build({
+    root: web,
+    configFile: join(web, 'vite.config.ts'),
+    logLevel: 'silent',
+    build: { write: false },
+  }).finally(() => {
+    process.env.NODE_ENV = nodeEnv;
+  })) as Output | Output[];
+  const outputs = Array.isArray(result) ? result : [result];
+  return outputs.flatMap((o) => o.output.filter((f): f is Chunk => f.type === 'chunk'));
+}
+
+/** The entry and every chunk reached from it by static imports. */
+function firstBundle(chunks: Chunk[]): Chunk[] {
+  const byName = new Map(chunks.map((c) => [c.fileName, c]));
+  const entry = chunks.find((c) => c.isEntry);
+  if (!entry) throw new Error('the build has no entry chunk');
+  const seen = new Map<string, Chunk>();
+  const visit = (chunk: Chunk) => {
+    if (seen.has(chunk.fileName)) return;
+    seen.set(chunk.fileName, chunk);
+    for (const name of chunk.imports) {
+      const next = byName.get(name);
+      if (next) visit(next);
+    }
+  };
+  visit(entry);
+  return [...seen.values()];
+}
+
+const brotli = (code: string) =>
+  brotliCompressSync(code, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length;
+
+describe("the site's first bundle", () => {
+  it('carries no zod, no chart library and no map library, and stays within 170 KB brotli', async () => {
+    const first = firstBundle(await buildSite());
+    // A `?url` import is the address of a file (MapLibre's worker), not its code.
+    const modules = first.flatMap((c) => Object.keys(c.modules)).filter((id) => !id.endsWith('?url'));
+    const from = (lib: string) => modules.filter((id) => id.includes(`/node_modules/${lib}/`));
+    expect(from('zod')).toEqual([]);
+    expect(from('recharts')).toEqual([]);
+    expect(from('maplibre-gl')).toEqual([]);
+    const bytes = first.reduce((sum, c) => sum + brotli(c.code), 0);
+    expect(bytes).toBeLessThanOrEqual(170 * 1024);
+  }, 120_000);
+});
