@@ -3,8 +3,8 @@ import { login, switchTo, tokenOf } from './support.ts';
 
 /**
  * Fire perimeters on the public map, on the running stack with its demo data (the demo season's
- * large active fires have perimeters): drawn under the points, hidden and shown by the legend, and
- * served per zoom band with a cache validator.
+ * large active fires have perimeters): drawn under the points from the API's vector tiles, hidden
+ * and shown by the legend, each tile served with a cache validator.
  */
 const perimetersDrawn = async (page: Page) =>
   Number((await page.locator('.fires-map-status').getAttribute('data-perimeters-drawn')) || '0');
@@ -13,11 +13,14 @@ test.describe('fire perimeters', () => {
   test('the dashboard map draws the demo perimeters and the legend hides and shows them', async ({
     page,
   }) => {
-    const answer = page.waitForResponse((r) => r.url().includes('/v1/perimeters?') && r.status() === 200);
+    // The perimeters come as the API's vector tiles, each cached with a validator.
+    const tile = page.waitForResponse(
+      (r) => r.url().includes('/v1/ogc/collections/perimeters/tiles/WebMercatorQuad/') && r.status() === 200,
+    );
     await page.goto('/');
-    const body = await (await answer).json();
-    expect(body.features.length).toBeGreaterThan(0);
-    expect((await answer).headers().etag).toBeTruthy();
+    expect((await tile).headers()['content-type']).toBe('application/vnd.mapbox-vector-tile');
+    expect((await (await tile).body()).length).toBeGreaterThan(0);
+    expect((await tile).headers().etag).toBeTruthy();
     await expect(page.locator('.fires-map canvas')).toBeVisible({ timeout: 30_000 });
     await expect.poll(() => perimetersDrawn(page), { timeout: 30_000 }).toBeGreaterThan(0);
 

@@ -1,5 +1,5 @@
+import { BASE_COLOURS } from '@ciffc/contracts/site';
 import { expect, type Page, test } from '@playwright/test';
-import { BASE_COLOURS } from '../web/src/shared/map/constants.ts';
 import { axeOf, drawnCount } from './support.ts';
 
 /**

@@ -1,5 +1,6 @@
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
-import { DashboardPage, EmbeddedDashboardPage } from '../features/dashboard/DashboardPage.tsx';
+import { DashboardPage } from '../features/dashboard/DashboardPage.tsx';
+import { NearMe } from '../features/near-me/NearMe.tsx';
 import { FeatureRoute } from './FeatureRoute.tsx';
 import { AgencyLayout, EmbeddedLayout, RootLayout, RouteError, RouteLoading } from './Layout.tsx';
 import { legacyRedirectPatterns } from './legacy-redirects.ts';
@@ -80,6 +81,18 @@ const page = {
   reports: async () => ({ Component: (await import('../features/reports/ReportsPage.tsx')).ReportsPage }),
 };
 
+/**
+ * The home page and /map with "Fires near me" above the map: the app joins the two features
+ * (features do not import each other). Part of the entry like the dashboard: its form is there at
+ * the first render, so nothing moves when it arrives.
+ */
+function HomePage() {
+  return <DashboardPage nearMe={NearMe} />;
+}
+function EmbeddedHomePage() {
+  return <DashboardPage embedded nearMe={NearMe} />;
+}
+
 const legacyRoutes: RouteObject[] = legacyRedirectPatterns().map(({ from, to }) => ({
   path: from,
   element: <Navigate to={to} replace />,
@@ -91,7 +104,7 @@ export const routes: RouteObject[] = [
     element: <EmbeddedLayout />,
     HydrateFallback: RouteLoading,
     errorElement: <RouteError />,
-    children: [{ index: true, Component: EmbeddedDashboardPage }],
+    children: [{ index: true, Component: EmbeddedHomePage }],
   },
   { path: '/uploads/*', element: <UploadsRedirect /> },
   {
@@ -103,8 +116,8 @@ export const routes: RouteObject[] = [
         // Errors render inside the layout, so the header stays usable.
         errorElement: <RouteError />,
         children: [
-          { index: true, Component: DashboardPage },
-          { path: 'dashboard', Component: DashboardPage },
+          { index: true, Component: HomePage },
+          { path: 'dashboard', Component: HomePage },
           { path: 'page', lazy: page.firesSummary },
           {
             path: 'summary',
