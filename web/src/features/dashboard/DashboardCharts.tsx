@@ -1,6 +1,7 @@
 import { agencyByCode, STAGES_OF_CONTROL } from '@ciffc/contracts';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Bar, BarChart, CartesianGrid, Cell, Tooltip, XAxis, YAxis } from 'recharts';
+import type { MessageId } from '../../app/messages.ts';
 import { ChartFigure } from '../../shared/charts/ChartFigure.tsx';
 import { paletteColour } from '../../shared/charts/palette.ts';
 import { categoryAxisProps, useNarrowScreen } from '../../shared/charts/useNarrowScreen.ts';
@@ -67,7 +68,7 @@ function FiresBarChart({
 export function DashboardCharts({ figures }: { figures: DashboardFigures }) {
   const intl = useIntl();
   const format = useFormat();
-  const t = (id: string, values?: Record<string, string>) => intl.formatMessage({ id }, values);
+  const t = (id: MessageId, values?: Record<string, string>) => intl.formatMessage({ id }, values);
   const year = figures.from_date.slice(0, 4);
   const lang = format.locale;
 

@@ -1,9 +1,12 @@
+import type { DashboardFigures } from '@ciffc/contracts';
 import { screen, within } from '@testing-library/react';
+import type { Feature, FeatureCollection } from 'geojson';
 import { describe, expect, it, vi } from 'vitest';
-import { installFetch, json } from '../../test/fake-fetch.ts';
+import type { ApiResponses } from '../../test/api-responses.ts';
+import { installFetch, json, type RouteHandler, text } from '../../test/fake-fetch.ts';
 import { renderApp } from '../../test/render.tsx';
 
-const figures = {
+const figures: DashboardFigures = {
   period: 'range',
   from_date: '2026-01-01',
   to_date: '2026-07-01',
@@ -21,9 +24,13 @@ const figures = {
   by_response: [],
 };
 
-function dashboardApi(map: () => Response, sitrep: () => Response) {
+function dashboardApi(
+  map: RouteHandler<ApiResponses['/v1/dashboard/fires']>,
+  sitrep: RouteHandler<ApiResponses['/v1/sitrep/latest']>,
+) {
   return installFetch({
-    '/v1/dashboard/fires': (url) => (url.searchParams.get('map') === 'true' ? map() : json(figures)),
+    '/v1/dashboard/fires': (url) =>
+      url.searchParams.get('map') === 'true' ? map(url, undefined) : json(figures),
     '/v1/wildfire/stats': () =>
       json({ date: '2026-07-01', items: [{ agency_code: 'bc', ytd_fires: 1, fires_today: 7 }] }),
     '/v1/sitrep/latest': sitrep,
@@ -94,8 +101,7 @@ describe('home dashboard', () => {
   it('treats a map answer in XML as no fires, without breaking the page', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
     dashboardApi(
-      () =>
-        new Response('<?xml version="1.0"?><error>down</error>', { headers: { 'Content-Type': 'text/xml' } }),
+      () => text('<?xml version="1.0"?><error>down</error>', { headers: { 'Content-Type': 'text/xml' } }),
       () => json({ message: 'Not found' }, 404),
     );
     renderApp('/dashboard');
@@ -106,7 +112,7 @@ describe('home dashboard', () => {
 
   it('counts fires per legend group and hides a group when its box is cleared', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
-    const feature = (stage: string, response: string, size: number) => ({
+    const feature = (stage: string, response: string, size: number): Feature => ({
       type: 'Feature',
       geometry: { type: 'Point', coordinates: [-100, 55] },
       properties: {
@@ -138,7 +144,7 @@ describe('home dashboard', () => {
   });
 
   it("dates the map's fires by the newest status or report among them, in the page's language", async () => {
-    const fire = (status: string, report: string) => ({
+    const fire = (status: string, report: string): Feature => ({
       type: 'Feature',
       geometry: { type: 'Point', coordinates: [-100, 55] },
       properties: {
@@ -152,7 +158,7 @@ describe('home dashboard', () => {
       },
     });
     const map = () =>
-      json({
+      json<FeatureCollection>({
         type: 'FeatureCollection',
         features: [
           fire('2026-06-28', '2026-06-29'),

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { lazy, Suspense, useMemo } from 'react';
+import { type ComponentType, lazy, Suspense, useMemo, useState } from 'react';
 import { WhenNear } from '../../shared/charts/WhenNear.tsx';
 import { ErrorBox } from '../../shared/ui/ErrorBox.tsx';
 import { Loading } from '../../shared/ui/Loading.tsx';
@@ -7,7 +7,7 @@ import { PageHeader } from '../../shared/ui/PageHeader.tsx';
 import { dashboardFiguresQuery, seasonRange } from './api.ts';
 import { DataAsOf } from './DataAsOf.tsx';
 import { EmbedMapSnippet } from './EmbedMapSnippet.tsx';
-import { FiresMap } from './FiresMap.tsx';
+import { FiresMap, type MapFocus } from './FiresMap.tsx';
 import { NationalPicture } from './NationalPicture.tsx';
 import { DocumentLinks, PreparednessPanel } from './PreparednessPanel.tsx';
 import { StatCards } from './StatCards.tsx';
@@ -23,16 +23,26 @@ const DashboardCharts = lazy(() =>
  * the national preparedness level and the link to the latest national situation report, and the
  * reference PDFs. /map shows the same page embedded (the layout drops the top bar).
  */
-export function DashboardPage({ embedded = false }: { embedded?: boolean }) {
+export function DashboardPage({
+  embedded = false,
+  nearMe: NearMe,
+}: {
+  embedded?: boolean;
+  /** "Fires near me", given by the app (features do not import each other): it moves the map. */
+  nearMe?: ComponentType<{ onFocus: (focus: MapFocus | undefined) => void }>;
+}) {
   const range = useMemo(() => seasonRange(), []);
   const figures = useQuery(dashboardFiguresQuery(range));
+  const [focus, setFocus] = useState<MapFocus>();
 
   return (
     <div className={embedded ? 'dashboard dashboard-embedded' : 'dashboard'}>
       <PageHeader titleId="dashboard.title" />
       {/* The national picture first: on a phone's first screen and above the map on a laptop. */}
       <NationalPicture activeFires={figures.data?.active_fires} />
-      <FiresMap />
+      {/* An embedded map is there to be seen: it never waits for a tap. */}
+      {NearMe ? <NearMe onFocus={setFocus} /> : null}
+      <FiresMap waitOnPhone={!embedded} focus={focus} />
       <div className="dashboard-panels">
         <PreparednessPanel />
         <DocumentLinks />
@@ -50,7 +60,10 @@ export function DashboardPage({ embedded = false }: { embedded?: boolean }) {
               { labelId: 'dashboard.stats.ytdHectares', value: figures.data?.hectares, unit: 'hectares' },
             ]}
           />
-          <WhenNear className="dashboard-charts-slot">
+          <WhenNear
+            className="dashboard-charts-slot"
+            placeholder={<div className="charts-skeleton" aria-hidden="true" />}
+          >
             {figures.data ? (
               <Suspense fallback={<Loading />}>
                 <DashboardCharts figures={figures.data} />
@@ -66,9 +79,4 @@ export function DashboardPage({ embedded = false }: { embedded?: boolean }) {
       {!embedded && <EmbedMapSnippet />}
     </div>
   );
-}
-
-/** /map: the same dashboard, embedded. */
-export function EmbeddedDashboardPage() {
-  return <DashboardPage embedded />;
 }

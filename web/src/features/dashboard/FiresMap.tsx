@@ -86,14 +86,37 @@ function useLegendDisclosure() {
  * stage of control and by size) and a status line says, in text, how many fires are shown and how
  * many the map drew in the current view.
  */
-export function FiresMap() {
+/** A place the map shows, with the radius around it ("Fires near me"). */
+export interface MapFocus {
+  longitude: number;
+  latitude: number;
+  radiusKm: number;
+  label: string;
+}
+
+export function FiresMap({
+  waitOnPhone = true,
+  focus,
+}: {
+  waitOnPhone?: boolean;
+  focus?: MapFocus | undefined;
+}) {
   const format = useFormat();
   const id = useId();
   const { data: fires = EMPTY_FIRES, isPending } = useQuery(mapFiresQuery());
   const [selection, setSelection] = useState<LegendSelection>(ALL_SHOWN);
   const [perimetersShown, setPerimetersShown] = useState(true);
   const [drawn, setDrawn] = useState<number>();
-  const [webGl] = useState(startMapDownloads);
+  // On a phone the map waits for a tap: MapLibre's first draw is seconds of a phone's main thread
+  // (Lighthouse mobile: 6 s of blocking) and 600 KB of downloads, while the national picture above
+  // and the lists answer the first questions (docs/decisions.md, "The map on a phone waits for a tap").
+  const narrow = useNarrowScreen();
+  const [waiting, setWaiting] = useState(() => waitOnPhone && narrow);
+  const [webGl] = useState(() => (waiting ? supportsWebGl() : startMapDownloads()));
+  const showMap = useCallback(() => {
+    startMapDownloads();
+    setWaiting(false);
+  }, []);
   const counts = useMemo(() => countByLegend(fires), [fires]);
   const asOf = useMemo(() => newestDay(fires), [fires]);
   const shown = useMemo(
@@ -217,7 +240,19 @@ export function FiresMap() {
           </div>
         </div>
         <div className="fires-map-canvas">
-          {webGl ? (
+          {webGl && waiting ? (
+            <div className="fires-map-waiting">
+              <button type="button" className="button button-primary" onClick={showMap}>
+                <FormattedMessage id="dashboard.map.show" />
+              </button>
+              <p>
+                <FormattedMessage id="dashboard.map.showNote" />{' '}
+                <Link to="/national">
+                  <FormattedMessage id="dashboard.map.listLink" />
+                </Link>
+              </p>
+            </div>
+          ) : webGl ? (
             <MapBoundary fallback={unavailable}>
               {/* The map's height is kept while its chunk loads, so the page does not jump (CLS). */}
               <div style={{ minHeight: MAP_HEIGHT_PX }}>
@@ -228,6 +263,7 @@ export function FiresMap() {
                     selection={selection}
                     perimetersShown={perimetersShown}
                     onRenderedCount={onRenderedCount}
+                    focus={focus}
                   />
                 </Suspense>
               </div>
@@ -248,7 +284,7 @@ export function FiresMap() {
                 values={{
                   shown,
                   total: format.integer(fires.features.length),
-                  drawn: drawn === undefined || !webGl ? 'unknown' : format.integer(drawn),
+                  drawn: drawn === undefined || !webGl || waiting ? 'unknown' : format.integer(drawn),
                 }}
               />
             )}

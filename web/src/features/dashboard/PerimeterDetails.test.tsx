@@ -1,7 +1,8 @@
-import { zoomBand } from '@ciffc/contracts';
+import { createExpression } from '@maplibre/maplibre-gl-style-spec';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import { stageGroupOf } from '../../shared/map/constants.ts';
 import { installFetch, json } from '../../test/fake-fetch.ts';
 import { renderApp, renderWithProviders } from '../../test/render.tsx';
 import { FiresInView, perimeterKey } from './FiresInView.tsx';
@@ -9,8 +10,10 @@ import type { MapFireProperties } from './map-fires.ts';
 import {
   differenceFromReported,
   type MapPerimeterProperties,
-  parsePerimeters,
-  perimetersQuery,
+  PERIMETER_GROUP,
+  perimeterOfTile,
+  perimeterPoint,
+  perimeterTilesSource,
 } from './map-perimeters.ts';
 import { PerimeterDetails } from './PerimeterDetails.tsx';
 
@@ -23,62 +26,79 @@ const square = [
   ],
 ];
 
-const answer = {
-  type: 'FeatureCollection',
-  features: [
-    {
-      type: 'Feature',
-      id: 7,
-      geometry: { type: 'Polygon', coordinates: square },
-      properties: {
-        id: 7,
-        agency_code: 'bc',
-        agency_fire_id: 'K50123',
-        fire_name: null,
-        stage_of_control: 'OC',
-        response_type: 'MON',
-        fire_size: 1200,
-        area_ha: 1314.6,
-        agency_area_ha: 1250,
-        captured_at: '2026-07-14T20:00:00.000Z',
-        captures: 3,
-      },
-    },
-    {
-      type: 'Feature',
-      id: 8,
-      geometry: { type: 'Polygon', coordinates: square },
-      properties: { id: 8, area_ha: 40, captured_at: '2026-07-14T20:00:00.000Z', captures: 1 },
-    },
-    { type: 'Feature', id: 9, geometry: { type: 'Point', coordinates: [-120, 50] }, properties: { id: 9 } },
-  ],
-};
+/** Perimeters as the vector tiles give them: a value not known is absent (MVT has no null). */
+const tile: Record<string, unknown>[] = [
+  {
+    id: 7,
+    agency_code: 'bc',
+    agency_fire_id: 'K50123',
+    stage_of_control: 'OC',
+    response_type: 'MON',
+    fire_size: 1200,
+    area_ha: 1314.6,
+    agency_area_ha: 1250,
+    captured_at: '2026-07-14T20:00:00.000Z',
+    captures: 3,
+  },
+  { id: 8, area_ha: 40, captured_at: '2026-07-14T20:00:00.000Z', captures: 1 },
+  { id: 9 },
+];
 
 describe('map perimeters', () => {
-  it('reads the perimeters: stage group of the fire, NONE without one, other geometries left out', () => {
-    const parsed = parsePerimeters(JSON.stringify(answer));
-    expect(parsed.features.map((f) => [f.id, f.properties.group])).toEqual([
-      [7, 'MON_OC'],
-      [8, 'NONE'],
-    ]);
-    expect(parsePerimeters('<html>proxy error</html>').features).toEqual([]);
+  it("reads a tile's perimeter: the fire's stage group, NONE without a fire, none without an id or area", () => {
+    expect(tile.map((p) => perimeterOfTile(p)?.group)).toEqual(['MON_OC', 'NONE', undefined]);
+    expect(perimeterOfTile(tile[1])).toMatchObject({
+      agency_fire_id: null,
+      fire_size: null,
+      fire_name: null,
+    });
+    expect(perimeterOfTile(null)).toBeUndefined();
     expect(differenceFromReported({ area_ha: 1314.6, fire_size: 1200 })?.share).toBeCloseTo(0.0955, 3);
     expect(differenceFromReported({ area_ha: 40, fire_size: null })).toBeUndefined();
   });
 
-  it('asks one address for every view of a grid cell at one zoom band', () => {
-    const a = perimetersQuery([-120.3, 50.2, -119.1, 51.3], 7.2).queryKey;
-    const b = perimetersQuery([-121.9, 50.9, -118.2, 51.8], 8).queryKey;
-    expect(a).toEqual(b);
-    expect(a[1]).toEqual({ bbox: '-122,50,-118,52', zoom: zoomBand(8).maxZoom });
-    expect(perimetersQuery([-130, 45, -60, 70], 3).queryKey[1]).toEqual({
-      bbox: '-141.5,41.5,-52,83.5',
-      zoom: 4,
-    });
+  it("groups a tile's perimeters in MapLibre's expression as the legend groups the fires", () => {
+    const parsed = createExpression(PERIMETER_GROUP, 'filter');
+    if (parsed.result !== 'success') throw new Error(JSON.stringify(parsed.value));
+    const group = (properties: Record<string, string>) =>
+      parsed.value.evaluate({ zoom: 5 }, { type: 'Polygon', properties } as never);
+    for (const stage of ['OC', 'BH', 'UC', 'OUT'])
+      for (const response of ['FUL', 'MOD', 'MON'])
+        expect(group({ stage_of_control: stage, response_type: response }), `${stage} ${response}`).toBe(
+          stageGroupOf(stage, response) ?? 'NONE',
+        );
+    expect(group({})).toBe('NONE');
+  });
+
+  it("draws the perimeters from the API's OGC vector tiles, only over Canada", () => {
+    const source = perimeterTilesSource('https://cwfis.example');
+    expect(source.tiles).toEqual([
+      'https://cwfis.example/v1/ogc/collections/perimeters/tiles/WebMercatorQuad/{z}/{y}/{x}',
+    ]);
+    expect(source.bounds).toEqual([-141.5, 41.5, -52, 83.5]);
+    expect(source.maxzoom).toBe(12);
+  });
+
+  it("points a perimeter's popup at the middle of its drawn pieces, none without a polygon", () => {
+    const east = [
+      [
+        [-120.3, 50.6],
+        [-120.1, 50.6],
+        [-120.1, 50.8],
+        [-120.3, 50.6],
+      ],
+    ];
+    expect(
+      perimeterPoint([
+        { type: 'Polygon', coordinates: square },
+        { type: 'MultiPolygon', coordinates: [east] },
+      ]),
+    ).toEqual({ longitude: -120.25, latitude: 50.7 });
+    expect(perimeterPoint([{ type: 'Point', coordinates: [-120, 50] }])).toBeUndefined();
   });
 
   it('shows the fire, the mapped area, the capture it is as of and the difference from the reported size', () => {
-    const perimeter = parsePerimeters(answer).features[0]?.properties as MapPerimeterProperties;
+    const perimeter = perimeterOfTile(tile[0]) as MapPerimeterProperties;
     renderWithProviders(<PerimeterDetails perimeter={perimeter} />);
     expect(screen.getByText('K50123 (BC)')).toBeTruthy();
     expect(screen.getByText('1,314.6 ha')).toBeTruthy();
@@ -88,7 +108,7 @@ describe('map perimeters', () => {
   });
 
   it('speaks French, and says when a perimeter has no reported fire', () => {
-    const perimeter = parsePerimeters(answer).features[1]?.properties as MapPerimeterProperties;
+    const perimeter = perimeterOfTile(tile[1]) as MapPerimeterProperties;
     renderWithProviders(
       <PerimeterDetails perimeter={{ ...perimeter, agency_code: 'ab', agency_fire_id: 'HWF9' }} />,
       {
@@ -127,11 +147,11 @@ describe('map perimeters', () => {
         source: 'feed',
         current: true,
       },
-    ].map((c) => ({ ...c, geometry: { type: 'Polygon', coordinates: square } }));
+    ].map((c) => ({ ...c, geometry: { type: 'Polygon' as const, coordinates: square } }));
     installFetch({
       '/v1/perimeters/fires/bc/K50123': () => json({ agency_code: 'bc', agency_fire_id: 'K50123', items }),
     });
-    const perimeter = parsePerimeters(answer).features[0]?.properties as MapPerimeterProperties;
+    const perimeter = perimeterOfTile(tile[0]) as MapPerimeterProperties;
     const { unmount } = renderWithProviders(<PerimeterDetails perimeter={perimeter} />);
     const toggle = screen.getByRole('button', { name: 'Captures over time' });
     expect(toggle.getAttribute('aria-expanded')).toBe('false');
@@ -156,7 +176,7 @@ describe('map perimeters', () => {
   });
 
   it('offers no captures list for a perimeter kept once', () => {
-    const perimeter = parsePerimeters(answer).features[1]?.properties as MapPerimeterProperties;
+    const perimeter = perimeterOfTile(tile[1]) as MapPerimeterProperties;
     renderWithProviders(<PerimeterDetails perimeter={perimeter} />);
     expect(screen.queryByRole('button', { name: 'Captures over time' })).toBeNull();
   });

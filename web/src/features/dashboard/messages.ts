@@ -2,7 +2,6 @@ import { defineCatalogue } from '../../shared/i18n/catalogue.ts';
 
 export const messages = defineCatalogue({
   en: {
-    'dashboard.title': 'Active Fires Dashboard',
     'dashboard.embed.summary': 'Embed this map',
     'dashboard.embed.help':
       'Paste this code into a page of your site to show the active fires map. It updates by itself.',
@@ -33,6 +32,9 @@ export const messages = defineCatalogue({
     'dashboard.inView.perimeter': '{fire}, perimeter mapped',
     'dashboard.inView.openPerimeter': 'Perimeter of {id} ({agency})',
     'dashboard.map.listLink': 'National Fires List',
+    'dashboard.map.show': 'Show the map',
+    'dashboard.map.showNote':
+      'The interactive map loads on request on a phone (about 600 KB). Every fire is also in the',
     'dashboard.perimetersInView.summary':
       'Largest perimeters in this view ({shown, plural, one {# perimeter} other {# perimeters}} of {total}), for their details',
     'dashboard.perimetersInView.none': 'No perimeter is drawn in this view.',
@@ -42,10 +44,6 @@ export const messages = defineCatalogue({
     'dashboard.legend.stage': 'Stage of control',
     'dashboard.legend.size': 'Fire size',
     'dashboard.legend.count': '({count})',
-    'dashboard.legend.group.OC': 'Out of control',
-    'dashboard.legend.group.BH': 'Being held',
-    'dashboard.legend.group.UC': 'Under control',
-    'dashboard.legend.group.MON_OC': 'Monitored, out of control',
     'dashboard.legend.size.small': '1-100 ha',
     'dashboard.legend.size.medium': '101-1000 ha',
     'dashboard.legend.size.large': 'Over 1000 ha',
@@ -134,7 +132,6 @@ export const messages = defineCatalogue({
     'dashboard.asOf.none': '{agency}: no fire data received',
   },
   fr: {
-    'dashboard.title': 'Tableau de bord des feux actifs',
     'dashboard.embed.summary': 'Intégrer cette carte',
     'dashboard.embed.help':
       'Collez ce code dans une page de votre site pour afficher la carte des feux actifs. Elle se met à jour d’elle-même.',
@@ -165,6 +162,9 @@ export const messages = defineCatalogue({
     'dashboard.inView.perimeter': '{fire}, périmètre cartographié',
     'dashboard.inView.openPerimeter': 'Périmètre de {id} ({agency})',
     'dashboard.map.listLink': 'Liste nationale des feux',
+    'dashboard.map.show': 'Afficher la carte',
+    'dashboard.map.showNote':
+      'Sur un téléphone, la carte interactive se charge à la demande (environ 600 Ko). Tous les feux figurent aussi dans la',
     'dashboard.perimetersInView.summary':
       'Plus grands périmètres de cette vue ({shown, plural, one {# périmètre} other {# périmètres}} sur {total}), pour leurs détails',
     'dashboard.perimetersInView.none': 'Aucun périmètre n’est dessiné dans cette vue.',
@@ -174,10 +174,6 @@ export const messages = defineCatalogue({
     'dashboard.legend.stage': 'Stade de maîtrise',
     'dashboard.legend.size': 'Superficie du feu',
     'dashboard.legend.count': '({count})',
-    'dashboard.legend.group.OC': 'Hors de contrôle',
-    'dashboard.legend.group.BH': 'Contenu',
-    'dashboard.legend.group.UC': 'Maîtrisé',
-    'dashboard.legend.group.MON_OC': 'Sous surveillance, hors de contrôle',
     'dashboard.legend.size.small': '1-100 ha',
     'dashboard.legend.size.medium': '101-1000 ha',
     'dashboard.legend.size.large': 'Plus de 1000 ha',
