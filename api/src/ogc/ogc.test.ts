@@ -1,11 +1,12 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
-import { beforeAll, expect, it } from 'vitest';
+import { beforeAll, expect, it, vi } from 'vitest';
 import { expectCachedPublicGet } from '../../test/caching.ts';
 import { forEachEngine, type TestContext } from '../../test/context.ts';
 import { fire } from '../../test/fixtures.ts';
 import { bumpDataVersion } from '../db/versions.ts';
 import { upsertFires } from '../fires/store.ts';
+import { readAheadRunning } from './read-ahead.ts';
 
 const run = promisify(execFile);
 
@@ -131,6 +132,26 @@ forEachEngine('OGC API – Features at /v1/ogc', (ctx) => {
     '/v1/ogc/collections/fires/items?bbox=-125,48,-110,60&limit=50',
   ])('caches %s like every public read: ETag, max-age, 304 on a match', async (url) => {
     await expectCachedPublicGet(ctx().app, url);
+  });
+
+  it('reads the next page ahead while a client reads this one, so the client finds it built', async () => {
+    const cache = ctx().app.responseCache;
+    // An earlier test's read-ahead may still be building its page: one runs at a time.
+    await vi.waitFor(() => expect(readAheadRunning(ctx().app)).toBe(false), {
+      timeout: 10_000,
+      interval: 10,
+    });
+    const url = '/v1/ogc/collections/fires/items?limit=60&filter=agency_code%3D%27ab%27';
+    const first = await get(ctx(), url);
+    // Built in the background: the next page becomes a hit without the client asking for it first.
+    const next = new URL(first.json().links.find((l: { rel: string }) => l.rel === 'next').href);
+    const built = cache.misses;
+    await vi.waitFor(() => expect(cache.misses).toBe(built + 1), { timeout: 5_000, interval: 10 });
+    const hits = cache.hits;
+    const second = await get(ctx(), `${next.pathname}${next.search}`);
+    expect(second.statusCode).toBe(200);
+    expect(cache.hits).toBe(hits + 1);
+    expect(cache.misses).toBe(built + 1);
   });
 
   it('gives one fire an ETag too, and a new one once the fire changes', async () => {

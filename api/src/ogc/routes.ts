@@ -42,6 +42,7 @@ import { htmlLink, nextLimit, pageLinks } from './paging.ts';
 import { parseBbox, parseDatetime } from './params.ts';
 import { perimetersCollection } from './perimeters.ts';
 import { queryablesDocument } from './queryables.ts';
+import { readAhead } from './read-ahead.ts';
 
 /**
  * OGC API – Features for GIS tools (docs/fires-import.md, "A layer for GIS tools"): Part 1 Core with
@@ -340,8 +341,9 @@ function registerCollection(fastify: FastifyInstance, source: AnySource, tags: s
       const base = baseUrl(request);
       reply.header('content-crs', `<${items.crs}>`);
       const html = representation(request, base);
+      let next: string | undefined;
       // Cached like every public read: ETag, 304, the data version (and the links' base) in the key.
-      return sendCached(request, reply, app.responseCache, {
+      const sent = await sendCached(request, reply, app.responseCache, {
         version: `${await readVersion(app, request, source.dataSets)}|${base}|${html.key}`,
         contentType: html.ctx ? HTML_TYPE : `${GEOJSON}; charset=utf-8`,
         schema: source.itemsSchema,
@@ -359,9 +361,13 @@ function registerCollection(fastify: FastifyInstance, source: AnySource, tags: s
               next: nextLimit(items.limit, html.ctx !== undefined),
             }),
           };
+          next = doc.links.find((link) => link.rel === 'next')?.href;
           return html.ctx ? itemsHtml(doc, html.ctx, source, items.offset) : doc;
         },
       });
+      // A GIS tool reads the next page as soon as it has this one: have it ready.
+      if (!html.ctx) readAhead(app, request, next);
+      return sent;
     },
   );
 
