@@ -9,7 +9,8 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 
-const READ_AHEAD_HEADER = 'x-ciffc-read-ahead';
+/** Marks the API's own request for a page read ahead (not a client's: logs and counts tell them apart). */
+export const READ_AHEAD_HEADER = 'x-ciffc-read-ahead';
 const MAX_FOLLOWERS = 200;
 
 interface ReadAheadState {
