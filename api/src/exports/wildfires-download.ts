@@ -17,6 +17,7 @@ import {
   type WildfiresDownloadFormat,
 } from '@ciffc/contracts';
 import type { FireRow } from '../fires/store.ts';
+import { escapeXml } from '../http/xml.ts';
 import { fireKey } from '../perimeters/store.ts';
 import { type CsvCell, recordsToCsv } from './csv.ts';
 
@@ -157,17 +158,6 @@ function geoJson(fires: readonly FireRow[], lang: Locale, validAs: string | null
     })),
   });
 }
-
-const XML_ESCAPES: Record<string, string> = {
-  '<': '&lt;',
-  '>': '&gt;',
-  '&': '&amp;',
-  "'": '&apos;',
-  '"': '&quot;',
-};
-
-/** Text and attribute values for XML; agency fire ids and names are data from outside. */
-const escapeXml = (text: string) => text.replace(/[<>&'"]/g, (c) => XML_ESCAPES[c] ?? c);
 
 /** KML 2.2 (docs/decisions.md, "Fire downloads"): a Placemark per fire, its values as ExtendedData. */
 function kml(fires: readonly FireRow[], lang: Locale): string {

@@ -1,4 +1,5 @@
 import { type Locale, type PublicNationalSitrep, preparednessDescription } from '@ciffc/contracts';
+import { escapeXml } from '../http/xml.ts';
 
 /**
  * The Atom 1.0 documents (RFC 4287) of the published national reports and of the national
@@ -12,16 +13,6 @@ export interface PublishedReport {
   report: string;
   published_at: string;
 }
-
-const escapeXml = (text: string) =>
-  text
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    // Characters XML 1.0 does not allow (controls pasted from a word processor) are dropped.
-    // biome-ignore lint/suspicious/noControlCharactersInRegex: that is the point
-    .replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g, '');
 
 const TEXT = {
   en: {

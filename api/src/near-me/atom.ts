@@ -5,6 +5,7 @@ import {
   type Locale,
   type NearOrigin,
 } from '@ciffc/contracts';
+import { escapeXml } from '../http/xml.ts';
 import type { MeasuredFire } from './service.ts';
 
 /**
@@ -13,15 +14,6 @@ import type { MeasuredFire } from './service.ts';
  * new and a changed one (stage, size) as updated. Plain strings, as the national reports' feeds
  * (docs/decisions.md, "Atom feeds of the national reports").
  */
-
-const escapeXml = (text: string) =>
-  text
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    // biome-ignore lint/suspicious/noControlCharactersInRegex: characters XML 1.0 does not allow
-    .replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g, '');
 
 const DIRECTIONS: Record<Locale, Record<CompassPoint, string>> = {
   en: { N: 'N', NE: 'NE', E: 'E', SE: 'SE', S: 'S', SW: 'SW', W: 'W', NW: 'NW' },

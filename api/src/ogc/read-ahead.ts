@@ -18,12 +18,14 @@ interface ReadAheadState {
   followers: Map<string, string>;
   running: boolean;
 }
-const states = new WeakMap<FastifyInstance, ReadAheadState>();
+// Kept per response cache: one per API instance, the same object from every plugin's view of the
+// instance (an encapsulated plugin's `app` is another object).
+const states = new WeakMap<object, ReadAheadState>();
 const stateOf = (app: FastifyInstance): ReadAheadState => {
-  let state = states.get(app);
+  let state = states.get(app.responseCache);
   if (!state) {
     state = { followers: new Map(), running: false };
-    states.set(app, state);
+    states.set(app.responseCache, state);
   }
   return state;
 };

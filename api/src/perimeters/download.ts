@@ -16,6 +16,7 @@ import { geoPackage } from '../exports/geopackage.ts';
 import { sendCached } from '../http/cache.ts';
 import { requestLang } from '../http/lang.ts';
 import { readVersion } from '../http/query.ts';
+import { escapeXml } from '../http/xml.ts';
 import { publishedArea } from './geometry.ts';
 import { PUBLISHED_PERIMETER_COLUMNS, type PublishedPerimeter } from './tables.ts';
 
@@ -78,12 +79,6 @@ function toGeoJson(rows: readonly Row[], lang: Locale = 'en'): string {
   });
   return `${head.slice(0, -1)},"features":[${features.join(',')}]}`;
 }
-
-const escapeXml = (text: string) =>
-  text.replace(
-    /[<>&'"]/g,
-    (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[c] ?? c,
-  );
 
 const ringKml = (ring: Position[]) =>
   `<LinearRing><coordinates>${ring.map((p) => `${p[0]},${p[1]}`).join(' ')}</coordinates></LinearRing>`;

@@ -9,6 +9,7 @@ import {
   stageGroupOf,
 } from '@ciffc/contracts/site';
 import { renderAsync } from '@resvg/resvg-js';
+import { escapeXml } from '../../http/xml.ts';
 import { canadaIn } from './canada.ts';
 
 /**
@@ -67,9 +68,6 @@ export function previewAlt(date: string, level: string | null, lang: Locale): st
   const t = TEXT[lang];
   return fill(t.alt, { date }) + (hasLevel(level) ? fill(t.altLevel, { level }) : '');
 }
-
-const escapeXml = (text: string) =>
-  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 const MAP_FRAME = { x: 500, y: 128, width: 676, height: 486 };
 /** The markers a little larger than on the screen's map: a preview is seen small. */
