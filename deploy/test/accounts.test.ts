@@ -380,7 +380,7 @@ describe('deploy/accounts.sh on the production content system', () => {
     );
     expect(await adminLogin(email, generated(created))).toBe(200);
     const again = accounts(args);
-    expect(again.status).toBe(1);
+    expect(again.status, again.stderr).toBe(1);
     expect(again.stderr.trim()).toBe(
       `accounts: an admin panel user with the e-mail address ${email} exists already`,
     );
