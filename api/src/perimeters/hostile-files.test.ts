@@ -93,6 +93,29 @@ describe('hostile perimeter files', () => {
     expect(seen.slowestRead).toBeLessThan(1000);
   });
 
+  it("reading a file's fields for the mapping step refuses the same hostile files, the API alive", async () => {
+    const inspect = async (payload: Buffer) =>
+      ctx().app.inject({
+        method: 'POST',
+        url: '/v1/perimeters/import?inspect=true',
+        headers: { 'content-type': 'application/zip', ...bearer(await tokenFor(ctx(), 'bc')) },
+        payload,
+      });
+    const lyingDbf = zip([
+      deflated('fires.shp', shpFile([{ claimedPoints: 5, points: bcPolygon }])),
+      deflated('fires.dbf', dbfFile(1e9, 1)),
+    ]);
+    const lies = await inspect(lyingDbf);
+    expect(lies.statusCode).toBe(400);
+    expect(lies.json()).toMatchObject({ code: 'perimeters.shapefile_inconsistent' });
+    const zeros = await deflateRun('', 0, 900 * MB, '');
+    const bomb = await inspect(zip([{ name: 'fires.shp', data: zeros, declared: 900 * MB }]));
+    expect(bomb.statusCode).toBe(413);
+    expect(bomb.json()).toMatchObject({ code: 'perimeters.entry_too_large' });
+    expect(process.pid).toBe(pid);
+    expect((await ctx().app.inject({ method: 'GET', url: '/v1/agency' })).statusCode).toBe(200);
+  });
+
   it('refuses a .shp whose polygon claims 10^9 points', async () => {
     const file = zip([deflated('fires.shp', shpFile([{ claimedPoints: 1e9, points: bcPolygon }]))]);
     const seen = await postUnderLoad(ctx(), file);
