@@ -135,6 +135,17 @@ function checkPassword(password: string, admin: boolean): void {
       if (!rule.test(password)) throw new Refusal(`an admin panel password must contain ${what}`);
 }
 
+/**
+ * 20 characters of base64url (120 random bits), drawn again until they meet the admin panel's rules:
+ * about one draw in thirty has no digit, and the generated password was then refused (exit 2).
+ */
+function generatePassword(): string {
+  for (;;) {
+    const password = randomBytes(15).toString('base64url');
+    if (ADMIN_RULES.every(([rule]) => rule.test(password))) return password;
+  }
+}
+
 /** The command line, checked: everything that can be refused without the database is refused here. */
 function parseCommand(argv: string[]): Command {
   let parsed: ReturnType<typeof parseArgs<{ options: typeof OPTIONS; allowPositionals: true }>>;
@@ -184,8 +195,7 @@ function parseCommand(argv: string[]): Command {
     delete options['password-stdin'];
   }
   const generated = TAKES_PASSWORD.has(name) && options.password === undefined;
-  // 20 characters of base64url: 120 random bits.
-  if (generated) options.password = randomBytes(15).toString('base64url');
+  if (generated) options.password = generatePassword();
   if (options.password !== undefined) checkPassword(options.password, name.startsWith('admin:'));
   return { name, user, options, generated };
 }
