@@ -4,6 +4,7 @@
 import assert from 'node:assert/strict';
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { EventEmitter, on } from 'node:events';
 import { existsSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
@@ -55,13 +56,17 @@ process.once('exit', () => {
 export async function startPart(command, args, options, ready, timeoutMs = 150_000) {
   const child = spawn(command, args, { ...options, stdio: ['ignore', 'pipe', 'pipe'] });
   let log = '';
+  /** Emits `chunk` after each chunk the part writes (on either stream) is in its log. */
+  const written = new EventEmitter();
   child.stdout.on('data', (chunk) => {
     log += chunk;
+    written.emit('chunk');
   });
   child.stderr.on('data', (chunk) => {
     log += chunk;
+    written.emit('chunk');
   });
-  const part = { child, log: () => log, readyMs: 0 };
+  const part = { child, log: () => log, written, readyMs: 0 };
   running.add(part);
   child.once('exit', () => running.delete(part));
   const started = Date.now();
@@ -75,6 +80,31 @@ export async function startPart(command, args, options, ready, timeoutMs = 150_0
   }
   child.kill('SIGKILL');
   throw new Error(`${args.join(' ')} not ready after ${timeoutMs / 1000} s:\n${log}`);
+}
+
+/**
+ * Waits until `done()` holds, checked now and at each `event` of `emitter`: the wait ends with the
+ * event, not on a clock. False after `timeoutMs`, a timer that keeps the process alive (unlike
+ * AbortSignal.timeout's), so an otherwise idle process still reaches its deadline.
+ */
+export async function untilEmitted(emitter, event, done, timeoutMs) {
+  if (done()) return true;
+  const deadline = new AbortController();
+  const timer = setTimeout(() => deadline.abort(), timeoutMs);
+  try {
+    for await (const _ of on(emitter, event, { signal: deadline.signal })) if (done()) return true;
+  } catch (error) {
+    if (!deadline.signal.aborted) throw error;
+  } finally {
+    clearTimeout(timer);
+  }
+  return false;
+}
+
+/** Resolves once the part's log holds what `holds(log)` looks for; fails with the log after `timeoutMs`. */
+export async function logged(part, holds, timeoutMs = 5_000) {
+  if (!(await untilEmitted(part.written, 'chunk', () => holds(part.log()), timeoutMs)))
+    assert.fail(`not in the log after ${timeoutMs} ms:\n${part.log()}`);
 }
 
 /** SIGTERM, then SIGKILL after 5 s; resolves once the part has exited. */

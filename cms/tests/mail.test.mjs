@@ -7,6 +7,7 @@
 // MAIL_FROM.
 // Needs the admin panel built once (`npm run build` in cms/); the server code is compiled here.
 import assert from 'node:assert/strict';
+import { EventEmitter } from 'node:events';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -21,9 +22,9 @@ import {
   refusedStart,
   secrets,
   signIn,
-  sleep,
   startStrapi,
   stopPart,
+  untilEmitted,
 } from './helpers.mjs';
 
 const MAIL_FROM = 'CIFFC Mail Test <no-reply@ciffc.test>';
@@ -69,12 +70,14 @@ describe('mail through an SMTP relay', { timeout: 300_000 }, () => {
   const tmp = mkdtempSync(path.join(tmpdir(), 'ciffc-cms-mail-'));
   /** Every message the relay accepted: `{ from, to, raw }`. */
   const received = [];
+  /** Emits `message` once a message is in `received`. */
+  const relay = new EventEmitter();
   let smtp;
   let cms;
 
-  /** The relay's next message after the first `count` ones (waits up to 15 s). */
+  /** The relay's next message after the first `count` ones (waits up to 15 s for it to arrive). */
   const message = async (count) => {
-    for (let waited = 0; received.length <= count && waited < 15_000; waited += 100) await sleep(100);
+    await untilEmitted(relay, 'message', () => received.length > count, 15_000);
     assert.ok(received.length > count, `no message after ${count}`);
     return received[count];
   };
@@ -104,6 +107,7 @@ describe('mail through an SMTP relay', { timeout: 300_000 }, () => {
             to: session.envelope.rcptTo.map((rcpt) => rcpt.address),
             raw: Buffer.concat(chunks).toString('utf8'),
           });
+          relay.emit('message');
           callback();
         });
       },

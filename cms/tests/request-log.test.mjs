@@ -10,24 +10,31 @@ import path from 'node:path';
 import { Writable } from 'node:stream';
 import { after, before, describe, it } from 'node:test';
 import { stripVTControlCharacters } from 'node:util';
-import { cmsDir, compileServer, freePort, secrets, sleep, startStrapi, stopPart } from './helpers.mjs';
+import {
+  cmsDir,
+  compileServer,
+  freePort,
+  logged,
+  secrets,
+  startStrapi,
+  stopPart,
+  untilEmitted,
+} from './helpers.mjs';
 
-/** The part's log lines that are JSON objects. */
+/** The part's log lines that are JSON objects; a line still being written (no newline yet) waits. */
 const jsonLines = (part) =>
   part
     .log()
     .split('\n')
+    .slice(0, -1)
     .filter((line) => line.startsWith('{'))
     .map((line) => JSON.parse(line));
 
 /** The log lines of request `reqId`, once the part has written them (the line follows the answer). */
 const linesOf = async (part, reqId) => {
-  for (let tries = 0; tries < 25; tries++) {
-    const lines = jsonLines(part).filter((line) => line.reqId === reqId);
-    if (lines.length > 0) return lines;
-    await sleep(100);
-  }
-  return [];
+  const of = () => jsonLines(part).filter((line) => line.reqId === reqId);
+  await logged(part, () => of().length > 0);
+  return of();
 };
 
 const startOn = async (tmp, env) => {
@@ -124,6 +131,7 @@ describe('request log in production', { timeout: 300_000 }, () => {
     const stream = new Writable({
       write(chunk, _encoding, done) {
         written.push(JSON.parse(String(chunk)));
+        stream.emit('line');
         done();
       },
     });
@@ -133,8 +141,8 @@ describe('request log in production', { timeout: 300_000 }, () => {
     });
     requestIds.run('inner-1', () => logger.error(new Error('database gone')));
     logger.warn('outside any request');
-    // winston writes to the stream asynchronously: wait for both lines, not for a fixed time.
-    for (let waited = 0; written.length < 2 && waited < 5_000; waited += 10) await sleep(10);
+    // winston writes to the stream asynchronously: wait for both lines to be written.
+    await untilEmitted(stream, 'line', () => written.length >= 2, 5_000);
     assert.deepEqual(
       written.map((line) => [line.level, line.reqId, line.message]),
       [
@@ -166,8 +174,7 @@ describe('request log in development', { timeout: 300_000 }, () => {
     assert.equal(res.headers.get('x-request-id'), 'dev-1');
     // The line follows the answer: wait for it to be written.
     const line = new RegExp(`http: GET /api/pages ${res.status} \\d+ ms`);
-    for (let waited = 0; !line.test(stripVTControlCharacters(cms.log())) && waited < 5_000; waited += 50)
-      await sleep(50);
+    await logged(cms, (log) => line.test(stripVTControlCharacters(log)));
     assert.match(stripVTControlCharacters(cms.log()), line);
     assert.deepEqual(jsonLines(cms), []);
     assert.doesNotMatch(cms.log(), /reset-secret-5678/);

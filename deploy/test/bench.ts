@@ -9,7 +9,14 @@ import autocannon from 'autocannon';
 import { createDb } from '../../api/src/db/index.ts';
 import { seedDemo } from '../../api/src/fires/demo.ts';
 import { freePort } from '../../scripts/lib/stack.ts';
-import { nginxSettings, startApi, startNginx, startProductionStack, stopProductionStack } from './stack.ts';
+import {
+  nginxSettings,
+  startApi,
+  startNginx,
+  startProductionStack,
+  stopProductionStack,
+  waitFor,
+} from './stack.ts';
 
 const fires = Number(process.argv[2] ?? 100_000);
 const seconds = Number(process.argv[3] ?? 5);
@@ -54,7 +61,7 @@ try {
     bases.push([label, `http://127.0.0.1:${port}`]);
   }
   bases.push(['API direct (1 instance)', `http://127.0.0.1:${a}`]);
-  await new Promise((done) => setTimeout(done, 500));
+  for (const [, base] of bases) await waitFor(`${base}/v1/health`);
   for (const [label, base] of bases) for (const path of PATHS) await measure(label, base, path);
 
   // Failures during a kill -9 and during a rolling restart (SIGTERM, then start again), GETs through
@@ -62,6 +69,7 @@ try {
   const noCache = bases.find(([label]) => label === 'nginx -> 2 instances, no cache')?.[1] as string;
   for (const mode of ['kill -9', 'rolling restart'] as const) {
     const load = autocannon({ url: `${noCache}/v1/wildfires?page=1`, connections: 10, duration: 8 });
+    // The benchmark's rhythm, not an event: 2 s of steady load, then the failure, in an 8 s run.
     await new Promise((done) => setTimeout(done, 2_000));
     for (const index of mode === 'kill -9' ? [1] : [0, 1]) {
       const part = stack.api[index];

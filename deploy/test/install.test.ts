@@ -23,7 +23,7 @@ import path from 'node:path';
 import { connect } from 'node:tls';
 import { SECRET_VARIABLES, secretProblems } from '@ciffc/contracts';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../../api/src/app.ts';
 import { loadConfig } from '../../api/src/config.ts';
 import { startPostgres } from '../../api/test/postgres.ts';
@@ -136,15 +136,16 @@ async function startInstalledNginx(ports: { tls: number; plain: number }): Promi
     await exited;
   };
   cleanups.push(stop);
-  for (let tries = 0; tries < 50; tries++) {
-    try {
-      await fetch(`http://127.0.0.1:${ports.plain}/`, { redirect: 'manual' });
-      return stop;
-    } catch {
-      await new Promise((done) => setTimeout(done, 100));
-    }
-  }
-  throw new Error(`nginx did not answer: ${readFileSync(path.join(prefix, 'error.log'), 'utf8')}`);
+  // Listening: the plain port answers (its redirect, not followed).
+  await vi
+    .waitFor(() => fetch(`http://127.0.0.1:${ports.plain}/`, { redirect: 'manual' }), {
+      timeout: 10_000,
+      interval: 50,
+    })
+    .catch(() => {
+      throw new Error(`nginx did not answer: ${readFileSync(path.join(prefix, 'error.log'), 'utf8')}`);
+    });
+  return stop;
 }
 
 /** The common name of the certificate served on `port` for DOMAIN. */

@@ -9,7 +9,7 @@ import https from 'node:https';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { square } from '../../api/test/fixtures.ts';
 import { bcPolygon, dbfFile, deflated, shpFile, zip } from '../../api/test/hostile-files.ts';
 import { freePort, type Part, repoRoot } from '../../scripts/lib/stack.ts';
@@ -18,6 +18,8 @@ import {
   CSV_HEADER,
   createAdmin,
   idOf,
+  metricsUrl,
+  metricValue,
   PASSWORD,
   partsRunAsServiceUser,
   SERVICE_USER,
@@ -323,7 +325,15 @@ describe('production layout (deploy/): nginx, two data API instances, content sy
       };
     };
     const imports = [slowImport(1), slowImport(2)];
-    await sleep(500); // both reached an instance (round robin: one each)
+    // Both reached an instance (round robin: one each): each counts one import running.
+    const running = async (port: number) =>
+      metricValue(
+        await (await fetch(metricsUrl(port))).text(),
+        'ciffc_api_import_jobs_running{kind="fires"}',
+      );
+    await expect
+      .poll(() => Promise.all(s().apiPorts.map(running)), { timeout: 10_000, interval: 50 })
+      .toEqual([1, 1]);
     const a = s().api[0] as Part;
     const stopped = a.stop(); // SIGTERM: A is closing from now on
     // A refuses new requests once it is closing: that, not a fixed wait, says SIGTERM has landed.
@@ -409,13 +419,7 @@ describe('production layout (deploy/): nginx, two data API instances, content sy
     expect(after).not.toBe(before);
     // nginx keeps it for the API's X-Accel-Expires (1 s), then asks again. nginx counts cache
     // lifetimes in whole seconds, so "1 s" ends 1 to 2 s after the answer was kept: poll up to 3 s.
-    const deadline = Date.now() + 3_000;
-    let viaNginxAfter = await etag(`${s().nginxUrl}${list}`);
-    while (viaNginxAfter !== after && Date.now() < deadline) {
-      await new Promise((done) => setTimeout(done, 100));
-      viaNginxAfter = await etag(`${s().nginxUrl}${list}`);
-    }
-    expect(viaNginxAfter).toBe(after);
+    await expect.poll(() => etag(`${s().nginxUrl}${list}`), { timeout: 3_000, interval: 100 }).toBe(after);
     expect(viaNginxBefore).toBe(before);
   });
 
@@ -808,7 +812,14 @@ describe('production layout (deploy/): nginx, two data API instances, content sy
       // Uncached reads (health is no-store) so every request reaches an instance.
       requests: [{ path: '/v1/health' }, { path: '/v1/wildfires?page=1&sort=field_fire_size' }],
     });
-    await new Promise((done) => setTimeout(done, 5_000));
+    // The victim serves the load (nginx's log names it), so the kill meets requests in flight.
+    const logBefore = readFileSync(s().nginxLog, 'utf8').length;
+    const servedByVictim = () =>
+      readFileSync(s().nginxLog, 'utf8')
+        .slice(logBefore)
+        .split('\n')
+        .filter((line) => line.includes(`up=127.0.0.1:${portB} `) && line.includes('upstatus=200')).length;
+    await expect.poll(servedByVictim, { timeout: 15_000, interval: 100 }).toBeGreaterThanOrEqual(100);
     process.kill(victim.process.pid as number, 'SIGKILL');
     await victim.exited;
     const result = await load;
@@ -821,17 +832,19 @@ describe('production layout (deploy/): nginx, two data API instances, content sy
     const cmsUrl = s().cms.url;
     const restarted = await startApi(s().dir, portB, s().pgUrl('ciffc_api'), cmsUrl, s().secrets.JWT_SECRET);
     s().api[1] = restarted;
-    const deadline = Date.now() + 15_000;
-    let rejoined = false;
-    while (!rejoined && Date.now() < deadline) {
-      await Promise.all(
-        Array.from({ length: 10 }, () => fetch(`${s().nginxUrl}/v1/health`).then((r) => r.text())),
-      );
-      const log = readFileSync(s().nginxLog, 'utf8').split('\n').slice(-10);
-      rejoined = log.some((line) => line.includes(`up=127.0.0.1:${portB} `) && line.includes('upstatus=200'));
-      if (!rejoined) await new Promise((done) => setTimeout(done, 500));
-    }
-    expect(rejoined).toBe(true);
+    await vi.waitFor(
+      async () => {
+        await Promise.all(
+          Array.from({ length: 10 }, () => fetch(`${s().nginxUrl}/v1/health`).then((r) => r.text())),
+        );
+        const log = readFileSync(s().nginxLog, 'utf8').split('\n').slice(-10);
+        expect(
+          log.some((line) => line.includes(`up=127.0.0.1:${portB} `) && line.includes('upstatus=200')),
+          'the restarted instance answers through nginx',
+        ).toBe(true);
+      },
+      { timeout: 15_000, interval: 250 },
+    );
   });
 
   it('a rolling restart (SIGTERM A, restart, then B) during saves through nginx: every save lands', async () => {
@@ -866,16 +879,19 @@ describe('production layout (deploy/): nginx, two data API instances, content sy
           if (attempt === 1) tally.firstTryFailed++;
           expect(['502', '503', '504', 'network error'], `save answered ${status}`).toContain(status);
           expect(attempt, 'a save still failing after 5 tries').toBeLessThan(5);
-          await sleep(200);
+          await sleep(200); // the site's pause before sending a failed save again: pacing, not an event
         }
         tally.saves++;
       }
     })();
-    await sleep(1_000);
+    // Saves are flowing through nginx before the first instance goes down.
+    await expect.poll(() => tally.saves, { timeout: 10_000, interval: 50 }).toBeGreaterThanOrEqual(5);
     for (const index of [0, 1]) {
       const part = s().api[index] as Part;
       await part.stop(); // SIGTERM, as systemctl restart does; resolves when it has exited
       expect(await part.exited, 'exit code after SIGTERM').toBe(0);
+      // From here on, a save answered by this port alone is the restarted instance's.
+      const logBefore = readFileSync(s().nginxLog, 'utf8').length;
       const port = s().apiPorts[index] as number;
       s().api[index] = await startApi(
         s().dir,
@@ -884,9 +900,20 @@ describe('production layout (deploy/): nginx, two data API instances, content sy
         s().cms.url,
         s().secrets.JWT_SECRET,
       );
-      // nginx left the stopped instance out for API_FAIL_TIMEOUT (5 s): only after that may the next
-      // one go down, or nginx has no live instance (deploy/README.md, rolling restart).
-      await sleep(index === 0 ? 6_000 : 1_000);
+      // nginx may leave the stopped instance out for API_FAIL_TIMEOUT (5 s): only once it sends it
+      // saves again may the next one go down, or nginx has no live instance (deploy/README.md,
+      // rolling restart). nginx's log says so: a save answered 200 by this instance alone.
+      const rejoined = () =>
+        readFileSync(s().nginxLog, 'utf8')
+          .slice(logBefore)
+          .split('\n')
+          .some(
+            (line) =>
+              line.includes('POST /v1/sitrep/agency?') &&
+              line.includes(`up=127.0.0.1:${port} `) &&
+              line.includes('upstatus=200 '),
+          );
+      await expect.poll(rejoined, { timeout: 15_000, interval: 100 }).toBe(true);
     }
     running = false;
     await saver;
@@ -964,8 +991,14 @@ describe('production layout (deploy/): nginx, two data API instances, content sy
       }
     };
     const loops = [...paths, ...paths].map(loop);
-    await sleep(1_000);
+    // Every path answered once before the outage: the loops are running.
+    await expect
+      .poll(() => paths.filter((p) => answers.some((a) => a.path === p)).length, { timeout: 10_000 })
+      .toBe(paths.length);
     s().pausePg();
+    // A deliberate outage length, not an event: longer than the microcache (1 s) and API_FAIL_TIMEOUT
+    // (5 s), so the answers meet stale copies, the API's 503s, and nginx with both instances left
+    // out, then trying them again.
     await sleep(10_000);
     s().resumePg();
     const recovered = await timeUntil(

@@ -316,6 +316,21 @@ export async function startNginx(
   };
 }
 
+/**
+ * The metrics address of the instance on `apiPort`: deploy/env/api.env's METRICS_PORT, which is
+ * `+N` (the API's port plus N), as startApi passes it.
+ */
+export function metricsUrl(apiPort: number): string {
+  const offset = Number((envFile('api').METRICS_PORT ?? '').replace(/^\+/, ''));
+  return `http://127.0.0.1:${apiPort + offset}/metrics`;
+}
+
+/** A metric's value in a Prometheus text answer (`name` with its labels as written), or null. */
+export function metricValue(text: string, series: string): number | null {
+  const line = text.split('\n').find((l) => l.startsWith(`${series} `));
+  return line === undefined ? null : Number(line.slice(series.length + 1));
+}
+
 export async function waitFor(url: string, timeoutMs = 20_000) {
   const deadline = Date.now() + timeoutMs;
   for (;;) {

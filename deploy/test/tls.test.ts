@@ -10,7 +10,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { connect, getCiphers } from 'node:tls';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { freePort } from '../../scripts/lib/stack.ts';
 import {
   DEPLOY_DIR,
@@ -108,10 +108,13 @@ beforeAll(async () => {
   writeFileSync(path.join(dir, 'web/robots.txt'), 'User-agent: *\n');
   const check = runNginx('served', renderNginx(settings(certificate('served'))), true);
   if (check.status !== 0) throw new Error(check.stderr);
-  for (let tries = 0; (await handshake({ version: 'TLSv1.3' })) === null; tries++) {
-    if (tries > 50) throw new Error('nginx did not answer');
-    await new Promise((done) => setTimeout(done, 100));
-  }
+  // Listening: a TLS 1.3 handshake is agreed.
+  await vi.waitFor(
+    async () => {
+      if ((await handshake({ version: 'TLSv1.3' })) === null) throw new Error('nginx did not answer');
+    },
+    { timeout: 10_000, interval: 50 },
+  );
 });
 
 afterAll(() => {

@@ -31,7 +31,7 @@ import {
 import { createServer, type Server } from 'node:http';
 import { tmpdir, userInfo } from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startPostgres } from '../../api/test/postgres.ts';
 import {
   ensureCmsBuilt,
@@ -42,7 +42,7 @@ import {
   spawnPart,
 } from '../../scripts/lib/stack.ts';
 import { parseEnvFile } from '../render-nginx.mjs';
-import { writeNginxMain } from './stack.ts';
+import { waitFor, writeNginxMain } from './stack.ts';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'ciffc-upgrade-'));
 const root = path.join(dir, 'root');
@@ -181,14 +181,28 @@ function writeNginxConfig() {
   return args;
 }
 
+/** The processes nginx's master runs (its workers, the cache manager); a reload starts new ones. */
+const nginxChildren = () => {
+  const pid = nginx?.pid;
+  return pid === undefined ? [] : readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').split(' ');
+};
+
 /** What systemctl does for upgrade.sh, on the parts this test started. */
 async function systemctl(command: string): Promise<void> {
   const [verb, unit = ''] = command.trim().split(/\s+/);
   if (verb === 'daemon-reload') return;
   if (verb === 'try-reload-or-restart' && unit === 'nginx') {
     writeNginxConfig();
+    const before = new Set(nginxChildren());
     nginx?.kill('SIGHUP');
-    await sleep(300);
+    // The new configuration serves once the master runs a worker it did not run before.
+    await vi.waitFor(
+      () => {
+        if (!nginxChildren().some((pid) => pid.trim() !== '' && !before.has(pid)))
+          throw new Error('nginx started no new worker after SIGHUP');
+      },
+      { timeout: 10_000, interval: 20 },
+    );
     return;
   }
   if (verb === 'restart' && unit === 'ciffc-cms') {
@@ -223,6 +237,8 @@ function readLoad(urls: string[]) {
   const failures: string[] = [];
   let requests = 0;
   let resent = 0;
+  /** Each reader's rounds of `urls` done. */
+  const rounds = [0, 0, 0, 0];
   const get = async (url: string, tries = 0): Promise<string> => {
     if (tries === 0) requests++;
     try {
@@ -240,18 +256,31 @@ function readLoad(urls: string[]) {
       return '';
     }
   };
-  const reader = async () => {
+  const reader = async (index: number) => {
     while (!stopped) {
       for (const url of urls) {
         const text = await get(url);
         // A page and then the files it names, as a browser loads them.
         if (url === '/') for (const asset of shellAssets(text)) await get(asset);
-        await sleep(10);
+        await sleep(10); // a reader's pause between reads: a light load's rhythm, not an event
       }
+      rounds[index] = (rounds[index] ?? 0) + 1;
     }
   };
-  const readers = Promise.all([reader(), reader(), reader(), reader()]);
+  const readers = Promise.all(rounds.map((_, index) => reader(index)));
   return {
+    /** Resolves once every reader has read every url from start to end after this call. */
+    roundsDone: async () => {
+      // The round under way may have begun before the call: the one after it is whole.
+      const from = [...rounds];
+      await vi.waitFor(
+        () => {
+          if (rounds.some((done, index) => done < (from[index] as number) + 2))
+            throw new Error(`readers' rounds ${rounds.join(', ')}, from ${from.join(', ')}`);
+        },
+        { timeout: 60_000, interval: 20 },
+      );
+    },
     stop: async () => {
       stopped = true;
       await readers;
@@ -306,13 +335,7 @@ beforeAll(async () => {
   nginx = spawn('nginx', args, { stdio: 'ignore' });
   process.env.NODE_TLS_REJECT_UNAUTHORIZED = '0';
   base = `https://127.0.0.1:${ports.tls}`;
-  for (let tries = 0; ; tries++) {
-    try {
-      if ((await fetch(`${base}/v1/health`)).status === 200) break;
-    } catch {}
-    if (tries > 100) throw new Error('nginx did not answer');
-    await sleep(100);
-  }
+  await waitFor(`${base}/v1/health`, 10_000);
   control = createServer((request, response) => {
     let body = '';
     request.on('data', (chunk) => {
@@ -365,7 +388,8 @@ describe('deploy/upgrade.sh on an installed machine, under a read load through n
     const started = Date.now();
     const result = await upgrade('--release', next);
     const seconds = (Date.now() - started) / 1000;
-    await sleep(1_000);
+    // Every reader reads the whole site again from the upgraded machine.
+    await load.roundsDone();
     const { requests, failures, resent } = await load.stop();
     console.log(
       `[upgrade] upgrade in ${seconds} s: ${failures.length} failed of ${requests} requests (${resent} re-sent on a closed keep-alive connection)`,
@@ -408,7 +432,8 @@ describe('deploy/upgrade.sh on an installed machine, under a read load through n
     const started = Date.now();
     const result = await upgrade('--rollback');
     const seconds = (Date.now() - started) / 1000;
-    await sleep(1_000);
+    // Every reader reads the whole site again from the rolled-back machine.
+    await load.roundsDone();
     const { requests, failures, resent } = await load.stop();
     console.log(
       `[upgrade] rollback in ${seconds} s: ${failures.length} failed of ${requests} requests (${resent} re-sent on a closed keep-alive connection)`,
