@@ -3,7 +3,9 @@ import {
   type AgencySitrepData,
   effectivePreparednessLevel,
   type ReportExportColumns,
+  type ReportTextExportColumns,
   reportExportColumns,
+  reportTextExportColumns,
   sitrepTotals,
   suggestedPreparednessLevel,
 } from '@ciffc/contracts';
@@ -12,7 +14,7 @@ import { centreToday } from '../http/time.ts';
 import { type Db, iso, parse } from './refusals.ts';
 import { approvalsBetween, documentOfVersion, getSitrepRow } from './store.ts';
 
-export interface ApprovedAgencySitrepRow extends ReportExportColumns {
+export interface ApprovedAgencySitrepRow extends ReportExportColumns, ReportTextExportColumns {
   agency: string;
   /** The day of the approval in the centre's time zone (YYYY-MM-DD). */
   report_date: string;
@@ -30,8 +32,6 @@ export interface ApprovedAgencySitrepRow extends ReportExportColumns {
   overall_fires: number;
   overall_area: number;
   priority_fires: number;
-  en_ops_summary: string;
-  fr_ops_summary: string;
 }
 
 /** One row per approval in the year (the agency-sitreps-{year}-export.csv), oldest first. */
@@ -58,8 +58,7 @@ export async function listApprovedAgencySitreps(db: Db, year: number): Promise<A
       overall_area: t.overall_area,
       ...reportExportColumns(doc),
       priority_fires: doc.priority_fires?.length ?? 0,
-      en_ops_summary: doc.en_ops_summary ?? '',
-      fr_ops_summary: doc.fr_ops_summary ?? '',
+      ...reportTextExportColumns(doc),
     };
   });
 }

@@ -1,4 +1,9 @@
-import { REPORT_EXPORT_COLUMNS, SitrepExportRows, sitrepExportQuery } from '@ciffc/contracts';
+import {
+  REPORT_EXPORT_COLUMNS,
+  REPORT_TEXT_EXPORT_COLUMNS,
+  SitrepExportRows,
+  sitrepExportQuery,
+} from '@ciffc/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { type ApprovedAgencySitrepRow, listApprovedAgencySitreps } from '../agency-sitrep/service.ts';
@@ -48,8 +53,7 @@ const AGENCY_EXPORT_COLUMNS = columns<ApprovedAgencySitrepRow>()([
   'overall_area',
   ...REPORT_EXPORT_COLUMNS,
   'priority_fires',
-  'en_ops_summary',
-  'fr_ops_summary',
+  ...REPORT_TEXT_EXPORT_COLUMNS,
 ]);
 
 const exportFileName = (kind: 'national' | 'agency', year: number) => `${kind}-sitreps-${year}-export.csv`;

@@ -4,6 +4,7 @@ import {
   effectivePreparednessLevel,
   type MobRow,
   readReportNumbers,
+  readReportTexts,
 } from '@ciffc/contracts';
 
 /**
@@ -58,14 +59,9 @@ export function toAgencySummary(
   return {
     agency,
     version_number: versionNumber,
-    en_ops_summary: str(data.en_ops_summary),
-    fr_ops_summary: str(data.fr_ops_summary),
+    ...readReportTexts(data),
     ...readReportNumbers(data),
     preparedness_level: level,
-    en_prep_comment: str(data.en_prep_comment),
-    fr_prep_comment: str(data.fr_prep_comment),
-    en_porr_text: str(data.en_porr_text),
-    fr_porr_text: str(data.fr_porr_text),
     priority_fires: list(data.priority_fires).map((p) => ({
       fires: str(p.fires),
       latitude: num(p.latitude),
@@ -90,8 +86,6 @@ export function toAgencySummary(
         resources: { category: str(res.category), subcategory: str(res.subcategory), item: str(res.item) },
       };
     }),
-    duty_officer: str(data.duty_officer),
-    fire_statistics_as_of: str(data.fire_statistics_as_of) || null,
   };
 }
 

@@ -16,6 +16,7 @@ import {
   type PublicNationalSitrep,
   type PublicPriorityFire,
   publicReportNumbers,
+  publicReportTexts,
 } from '@ciffc/contracts';
 import { num, zero } from './agency-summary.ts';
 
@@ -143,14 +144,10 @@ export function buildPublicReport(input: ReportInput): PublicNationalSitrep {
       carry_over_fires: carry,
       sitrep: {
         field_agency_code: code,
-        field_en_operations_summary: s.en_ops_summary,
-        field_fr_operations_summary: s.fr_ops_summary,
+        ...publicReportTexts(s, 'opsSummary'),
         ...publicReportNumbers(s),
         field_preparedness: s.preparedness_level,
-        field_en_preparedness_comment: s.en_prep_comment,
-        field_fr_preparedness_comment: s.fr_prep_comment,
-        field_en_possibility_of_resources: s.en_porr_text,
-        field_fr_possibility_of_resources: s.fr_porr_text,
+        ...publicReportTexts(s, 'preparedness', 'porr'),
         field_version: s.version_number,
       },
     };

@@ -4,9 +4,10 @@ import { NavLink, useNavigate } from 'react-router';
 import { useFeatureAliases, useNavPages } from '../shared/api/content.ts';
 import { signOut } from '../shared/auth/auth.ts';
 import { useIdentity } from '../shared/auth/hooks.ts';
+import type { MessageId } from '../shared/i18n/message-id.ts';
 
 /** Items of docs/spec/public-site.md section 2, "Agency sidebar", in order. */
-const SIDEBAR_ITEMS: readonly { item: SidebarItem; to: string; labelId: string }[] = [
+const SIDEBAR_ITEMS: readonly { item: SidebarItem; to: string; labelId: MessageId }[] = [
   { item: 'overview', to: '/agency', labelId: 'shell.sidebar.overview' },
   { item: 'agency-sitrep-input', to: '/agency/sitrep', labelId: 'shell.sidebar.agencySitrep' },
   { item: 'national-sitrep-input', to: '/agency/national', labelId: 'shell.sidebar.nationalSitrep' },

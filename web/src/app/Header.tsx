@@ -6,10 +6,11 @@ import { putPreferredLocale } from '../shared/api/cms.ts';
 import { useFeatureAliases, useNavPages } from '../shared/api/content.ts';
 import { useSession } from '../shared/auth/hooks.ts';
 import { useLocale } from '../shared/i18n/LocaleProvider.tsx';
+import type { MessageId } from '../shared/i18n/message-id.ts';
 import { isFooterPage } from './Footer.tsx';
 
 /** Primary links of docs/spec/public-site.md section 2, "Header", each shown only if its feature is published. */
-const PRIMARY_LINKS: readonly { feature: FeatureAlias; to: string; labelId: string }[] = [
+const PRIMARY_LINKS: readonly { feature: FeatureAlias; to: string; labelId: MessageId }[] = [
   { feature: 'national-sitrep-archive', to: '/situation/archive', labelId: 'shell.nav.situationReports' },
   { feature: 'national-summary', to: '/summary', labelId: 'shell.nav.summary' },
   { feature: 'national-fires', to: '/national', labelId: 'shell.nav.nationalFires' },

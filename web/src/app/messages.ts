@@ -105,8 +105,7 @@ export const catalogue = mergeCatalogues(
 );
 
 /**
- * Every message id of the site. The local `t` helpers take only these; react-intl's own
- * `<FormattedMessage id>` and `formatMessage({ id })` still take any string (registering the ids
- * globally would first need the ids built from data typed: docs/decisions.md, "Typed message ids").
+ * Every message id of the site. react-intl's `<FormattedMessage id>`, `formatMessage({ id })` and
+ * `defineMessages` take only these (message-ids.d.ts; docs/decisions.md, "Typed message ids").
  */
 export type MessageId = keyof typeof catalogue.en;

@@ -50,8 +50,9 @@ export interface ReportFieldSpec {
   /** Its column in the yearly export of approved agency reports, when it has one. */
   exportColumn?: string;
   /**
-   * The message ids of its column in the national form's table (`nationalSitrep.`) and in the
-   * public report's (`situation.`), for the sections whose tables are built from this list.
+   * The message ids of its column in the national form's tables (`nationalSitrep.`) and in the
+   * public report's (`situation.`): the forecasts, the helicopters and the fire statistics
+   * (fire-statistics.ts) are laid out from it.
    */
   columns?: { national: string; public: string };
   /** The demo data's upper value (api demo seeds and the benchmark). */
@@ -70,6 +71,7 @@ export const REPORT_FIELDS = {
     section: 'newFires',
     label: 'field.a_ltg',
     publicName: 'field_today_natural',
+    columns: { national: 'stats.ltg', public: 'stats.natural' },
     demo: 12,
   },
   a_hum: {
@@ -78,6 +80,7 @@ export const REPORT_FIELDS = {
     section: 'newFires',
     label: 'field.a_hum',
     publicName: 'field_today_human',
+    columns: { national: 'stats.hum', public: 'stats.human' },
     demo: 6,
   },
   a_oth: {
@@ -86,6 +89,7 @@ export const REPORT_FIELDS = {
     section: 'newFires',
     label: 'field.a_oth',
     publicName: 'field_today_other',
+    columns: { national: 'stats.oth', public: 'stats.other' },
     demo: 2,
   },
   b_oc: {
@@ -94,6 +98,7 @@ export const REPORT_FIELDS = {
     section: 'fullResponse',
     label: 'field.b_oc',
     publicName: 'field_full_oc',
+    columns: { national: 'stats.oc', public: 'stats.oc' },
     demo: 30,
   },
   b_bh: {
@@ -102,6 +107,7 @@ export const REPORT_FIELDS = {
     section: 'fullResponse',
     label: 'field.b_bh',
     publicName: 'field_full_bh',
+    columns: { national: 'stats.bh', public: 'stats.bh' },
     demo: 8,
   },
   b_uc: {
@@ -110,6 +116,7 @@ export const REPORT_FIELDS = {
     section: 'fullResponse',
     label: 'field.b_uc',
     publicName: 'field_full_uc',
+    columns: { national: 'stats.uc', public: 'stats.uc' },
     demo: 5,
   },
   b_active_hectares: {
@@ -118,6 +125,7 @@ export const REPORT_FIELDS = {
     section: 'fullResponse',
     label: 'field.b_active_hectares',
     publicName: 'field_full_active_area',
+    columns: { national: 'stats.activeHa', public: 'stats.activeArea' },
     demo: 40_000,
   },
   b_total_out: {
@@ -127,6 +135,7 @@ export const REPORT_FIELDS = {
     label: 'field.b_total_out',
     sectionInName: true,
     publicName: 'field_full_out',
+    columns: { national: 'stats.out', public: 'stats.out' },
     demo: 200,
   },
   b_out_hectares: {
@@ -135,6 +144,7 @@ export const REPORT_FIELDS = {
     section: 'fullResponse',
     label: 'field.b_out_hectares',
     publicName: 'field_full_out_area',
+    columns: { national: 'stats.outHa', public: 'stats.outArea' },
     demo: 5_000,
   },
   c_act: {
@@ -144,6 +154,7 @@ export const REPORT_FIELDS = {
     label: 'field.act',
     sectionInName: true,
     publicName: 'field_mod_active',
+    columns: { national: 'stats.modAct', public: 'stats.modActive' },
     demo: 10,
   },
   c_out: {
@@ -153,6 +164,7 @@ export const REPORT_FIELDS = {
     label: 'field.out',
     sectionInName: true,
     publicName: 'field_mod_out',
+    columns: { national: 'stats.modOut', public: 'stats.modOut' },
     demo: 40,
   },
   c_total_hectares: {
@@ -162,6 +174,7 @@ export const REPORT_FIELDS = {
     label: 'field.total_hectares',
     sectionInName: true,
     publicName: 'field_mod_area',
+    columns: { national: 'stats.modHa', public: 'stats.modArea' },
     demo: 3_000,
   },
   c2_act: {
@@ -171,6 +184,7 @@ export const REPORT_FIELDS = {
     label: 'field.act',
     sectionInName: true,
     publicName: 'field_mon_active',
+    columns: { national: 'stats.monAct', public: 'stats.monActive' },
     demo: 6,
   },
   c2_out: {
@@ -180,6 +194,7 @@ export const REPORT_FIELDS = {
     label: 'field.out',
     sectionInName: true,
     publicName: 'field_mon_out',
+    columns: { national: 'stats.monOut', public: 'stats.monOut' },
     demo: 20,
   },
   c2_total_hectares: {
@@ -189,6 +204,7 @@ export const REPORT_FIELDS = {
     label: 'field.total_hectares',
     sectionInName: true,
     publicName: 'field_mon_area',
+    columns: { national: 'stats.monHa', public: 'stats.monArea' },
     demo: 8_000,
   },
   // Prescribed fires are typed by every agency, feed or not.
@@ -200,6 +216,7 @@ export const REPORT_FIELDS = {
     sectionInName: true,
     publicName: 'field_prescribed_active',
     exportColumn: 'prescribed_fires_active',
+    columns: { national: 'stats.rxAct', public: 'stats.rxActive' },
     demo: 2,
   },
   e_out: {
@@ -209,6 +226,7 @@ export const REPORT_FIELDS = {
     label: 'field.out',
     sectionInName: true,
     publicName: 'field_prescribed_out',
+    columns: { national: 'stats.rxOut', public: 'stats.rxOut' },
     demo: 4,
   },
   e_total_hectares: {
@@ -218,6 +236,7 @@ export const REPORT_FIELDS = {
     label: 'field.total_hectares',
     sectionInName: true,
     publicName: 'field_prescribed_area',
+    columns: { national: 'stats.rxHa', public: 'stats.rxArea' },
     demo: 300,
   },
   fop_ltg: {

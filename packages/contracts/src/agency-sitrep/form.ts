@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { RESOURCE_COUNT_MAX } from '../bounds.ts';
 import { STAGES_OF_CONTROL } from '../codes.ts';
 import { inRange } from '../messages/zod-issues.ts';
 import { PRODUCT_FIELD_PREFIX } from '../product.ts';
@@ -14,6 +13,17 @@ import {
   type ReportFieldSpec,
   type ReportNumberSection,
 } from './fields.ts';
+import { REPORT_ROW_FIELDS, type RowNumberSpec } from './row-fields.ts';
+import {
+  REPORT_TEXT_CODES,
+  REPORT_TEXT_DIP_FEED_CODES,
+  REPORT_TEXT_FIELDS,
+  type ReportTextCode,
+  type ReportTextSection,
+  type ReportTextSpec,
+  SITREP_MAX_SHORT_TEXT,
+  SITREP_MAX_TEXT,
+} from './text-fields.ts';
 
 /**
  * The agency situation report (docs/spec/data-entry.md 3.1) with the bounds of 5.2, the live totals of 2.1,
@@ -40,10 +50,8 @@ export const SITREP_PREPAREDNESS_FIELDS = [
 ] as const;
 
 /** The fire statistics groups that an agency with an automatic feed (`has_dip_feed`) does not type. */
-export const SITREP_DIP_FEED_FIELDS = [...REPORT_DIP_FEED_CODES, 'fire_statistics_as_of'] as const;
+export const SITREP_DIP_FEED_FIELDS = [...REPORT_DIP_FEED_CODES, ...REPORT_TEXT_DIP_FEED_CODES] as const;
 
-const SITREP_MAX_TEXT = 20_000;
-const SITREP_MAX_SHORT_TEXT = 200;
 const SITREP_MAX_LIST_ROWS = 500;
 
 type Mode = 'shape' | 'form';
@@ -58,9 +66,6 @@ function build(mode: Mode) {
     const b = REPORT_FIELD_BOUNDS[kind];
     return form ? ranged(b.integer ? num().int() : num(), b.min, b.max) : num();
   };
-  const hectares = () => reportNumber('hectares');
-  /** A number of resources: at least `lo` (1 for a mobilized amount). */
-  const resourceCount = (lo = 0) => (form ? ranged(num().int(), lo, RESOURCE_COUNT_MAX) : num());
   const scale = (lo: number, hi: number) => (form ? ranged(num().int(), lo, hi) : num());
   const opt = <T extends z.ZodType>(t: T) => t.nullable().optional();
   const text = (max = SITREP_MAX_TEXT) => z.string().max(max);
@@ -81,43 +86,68 @@ function build(mode: Mode) {
       >;
     };
   };
+  /** A text of the registry: at most its `maxLength`; a day (YYYY-MM-DD, or a feed's time) in the form. */
+  const reportText = (f: ReportTextSpec) =>
+    form && f.kind === 'date'
+      ? z.string().regex(/^$|^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})?)?$/)
+      : text(f.maxLength);
+  /** The registry's texts of these sections, each optional and nullable, keyed by code. */
+  const texts = <S extends ReportTextSection>(...sections: S[]) => {
+    const shape: Record<string, z.ZodOptional<z.ZodNullable<z.ZodString>>> = {};
+    for (const code of REPORT_TEXT_CODES) {
+      const f: ReportTextSpec = REPORT_TEXT_FIELDS[code];
+      if ((sections as ReportTextSection[]).includes(f.section)) shape[code] = opt(reportText(f));
+    }
+    return shape as {
+      [K in ReportTextCode as (typeof REPORT_TEXT_FIELDS)[K]['section'] extends S ? K : never]: z.ZodOptional<
+        z.ZodNullable<z.ZodString>
+      >;
+    };
+  };
+
+  // The list rows' bounds are the row registry's (row-fields.ts); their shapes are here.
+  const rowNumber = (f: RowNumberSpec) =>
+    form ? ranged(f.integer ? num().int() : num(), f.min, f.max) : num();
+  const P = REPORT_ROW_FIELDS.priorityFire;
+  const M = REPORT_ROW_FIELDS.mobilization;
+  const D = REPORT_ROW_FIELDS.demobilization;
 
   const resources = z.object({ category: choice(), subcategory: choice(), item: choice() });
-  const mobResources = resources.extend({ amount: resourceCount(1) });
+  const mobResources = resources.extend({ amount: rowNumber(M['resources.amount']) });
 
   const PriorityFire = z.object({
     key: z.string().max(60).optional(),
-    fires: required(),
-    latitude: opt(form ? ranged(num(), -90, 90) : num()),
-    longitude: opt(form ? ranged(num(), -180, 180) : num()),
+    fires: required(P.fires.maxLength),
+    latitude: opt(rowNumber(P.latitude)),
+    longitude: opt(rowNumber(P.longitude)),
     stage_of_control: opt(form ? z.enum(STAGES_OF_CONTROL) : z.string().max(10)),
-    size: opt(hectares()),
-    incident_type: opt(scale(1, 5)),
-    percent_contained: opt(form ? ranged(num(), 0, 100) : num()),
-    comments_en: opt(text(4_000)),
-    comments_fr: opt(text(4_000)),
+    size: opt(rowNumber(P.size)),
+    incident_type: opt(rowNumber(P.incident_type)),
+    percent_contained: opt(rowNumber(P.percent_contained)),
+    comments_en: opt(text(P.comments_en.maxLength)),
+    comments_fr: opt(text(P.comments_fr.maxLength)),
   });
 
   const Mobilization = z.object({
     key: z.string().max(60).optional(),
     /** Rows of one group share it; later rows take `to` and `from` from the group's first row. */
     group: z.string().max(60).optional(),
-    to: required(40),
-    from: required(40),
+    to: required(M.to.maxLength),
+    from: required(M.from.maxLength),
     resources: mobResources,
-    label: opt(text(200)),
+    label: opt(text(M.label.maxLength)),
   });
 
   const Demobilization = z.object({
     key: z.string().max(60).optional(),
-    to: required(40),
-    from: required(40),
-    resources: mobResources,
+    to: required(D.to.maxLength),
+    from: required(D.from.maxLength),
+    resources: resources.extend({ amount: rowNumber(D['resources.amount']) }),
   });
 
   const ResourceAvailability = z.object({
     key: z.string().max(60).optional(),
-    available: resourceCount(1),
+    available: rowNumber(REPORT_ROW_FIELDS.availability.available),
     resources,
   });
 
@@ -127,8 +157,7 @@ function build(mode: Mode) {
     Demobilization,
     ResourceAvailability,
     Sitrep: z.object({
-      en_ops_summary: opt(text()),
-      fr_ops_summary: opt(text()),
+      ...texts('opsSummary'),
       ...numbers('newFires', 'fullResponse', 'modifiedResponse', 'monitoredResponse', 'prescribedFires'),
       priority_fires: list(PriorityFire).optional(),
       ...numbers('fop'),
@@ -138,22 +167,13 @@ function build(mode: Mode) {
       agency_resource_levels: opt(scale(1, 5)),
       ciffc_response_capacity: opt(scale(1, 5)),
       prep_level_override: opt(scale(0, 5)),
-      en_prep_comment: opt(text()),
-      fr_prep_comment: opt(text()),
-      en_porr_text: opt(text()),
-      fr_porr_text: opt(text()),
+      ...texts('preparedness', 'porr'),
       ...numbers('chh'),
       mobs_grouped: list(Mobilization).optional(),
       mobs: list(Mobilization).optional(),
       demobs: list(Demobilization).optional(),
       rars: list(ResourceAvailability).optional(),
-      duty_officer: opt(text(SITREP_MAX_SHORT_TEXT)),
-      duty_officer_24_hour_cell: opt(text(60)),
-      fire_statistics_as_of: opt(
-        form
-          ? z.string().regex(/^$|^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})?)?$/)
-          : text(40),
-      ),
+      ...texts('dutyOfficer', 'fireStatistics'),
     }),
   };
 }

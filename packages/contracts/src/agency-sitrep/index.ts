@@ -4,6 +4,9 @@
  * and the wire shapes of section 7.
  */
 export * from './fields.ts';
+export * from './fire-statistics.ts';
 export * from './form.ts';
+export * from './row-fields.ts';
 export * from './rules.ts';
+export * from './text-fields.ts';
 export * from './wire.ts';

@@ -3,6 +3,7 @@ import { type FieldError, fieldError } from '../messages/index.ts';
 import { issueError } from '../messages/zod-issues.ts';
 import { reportFieldsOf } from './fields.ts';
 import { type AgencySitrepData, AgencySitrepForm, SITREP_PREPAREDNESS_FIELDS } from './form.ts';
+import { reportTextsOf } from './text-fields.ts';
 
 /* ---------- sections and their validation slots ---------- */
 
@@ -22,11 +23,11 @@ export interface SitrepSection {
  * and fire_statistics_as_of (the date of the fire statistics) shares form_1 with new fires.
  */
 export const SITREP_SECTIONS: readonly SitrepSection[] = [
-  { id: 'opsSummary', slot: 'form_0', fields: ['en_ops_summary', 'fr_ops_summary'], counted: true },
+  { id: 'opsSummary', slot: 'form_0', fields: reportTextsOf('opsSummary'), counted: true },
   {
     id: 'newFires',
     slot: 'form_1',
-    fields: [...reportFieldsOf('newFires'), 'fire_statistics_as_of'],
+    fields: [...reportFieldsOf('newFires'), ...reportTextsOf('fireStatistics')],
     counted: true,
   },
   { id: 'fullResponse', slot: 'form_2', fields: reportFieldsOf('fullResponse'), counted: true },
@@ -38,18 +39,13 @@ export const SITREP_SECTIONS: readonly SitrepSection[] = [
   {
     id: 'preparedness',
     slot: 'form_8',
-    fields: [...SITREP_PREPAREDNESS_FIELDS, 'prep_level_override', 'en_prep_comment', 'fr_prep_comment'],
+    fields: [...SITREP_PREPAREDNESS_FIELDS, 'prep_level_override', ...reportTextsOf('preparedness')],
     counted: true,
   },
-  { id: 'porr', slot: 'form_9', fields: ['en_porr_text', 'fr_porr_text'], counted: true },
+  { id: 'porr', slot: 'form_9', fields: reportTextsOf('porr'), counted: true },
   { id: 'chh', slot: 'form_10', fields: reportFieldsOf('chh'), counted: true },
   { id: 'mobilizations', slot: 'form_11', fields: ['mobs_grouped', 'mobs', 'demobs', 'rars'], counted: true },
-  {
-    id: 'dutyOfficer',
-    slot: 'form_11',
-    fields: ['duty_officer', 'duty_officer_24_hour_cell'],
-    counted: true,
-  },
+  { id: 'dutyOfficer', slot: 'form_11', fields: reportTextsOf('dutyOfficer'), counted: true },
 ];
 
 export const SITREP_FORM_SLOTS = Array.from({ length: 12 }, (_, i) => `form_${i}` as const);

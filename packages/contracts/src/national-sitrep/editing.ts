@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { AgencyCode } from '../agencies.ts';
 import type { ReportNumbers } from '../agency-sitrep/fields.ts';
+import type { ReportTexts } from '../agency-sitrep/text-fields.ts';
 import { ApiErrorBody } from '../error-body.ts';
 import { ValidationErrors } from '../messages/index.ts';
 import type { MobRow, NationalSitrepFields } from './draft.ts';
@@ -83,24 +84,19 @@ interface RarsSummary {
   resources: { category: string; subcategory: string; item: string };
 }
 
-/** One agency's approved report as the national form and the public report read it; its numbers are the field registry's. */
-export interface AgencySitrepSummary extends ReportNumbers {
+/**
+ * One agency's approved report as the national form and the public report read it; its numbers
+ * and texts are the field registry's (fields.ts, text-fields.ts).
+ */
+export interface AgencySitrepSummary extends ReportNumbers, ReportTexts {
   agency: AgencyCode;
   version_number: number;
-  en_ops_summary: string;
-  fr_ops_summary: string;
   preparedness_level: number | null;
-  en_prep_comment: string;
-  fr_prep_comment: string;
-  en_porr_text: string;
-  fr_porr_text: string;
   priority_fires: PriorityFireSummary[];
   mobs: MobRow[];
   compact_mobs: MobRow[];
   demobs: MobRow[];
   rars: RarsSummary[];
-  duty_officer: string;
-  fire_statistics_as_of: string | null;
 }
 
 /* ---------- the editing calls' wire shapes (docs/spec/data-entry.md section 7) ---------- */

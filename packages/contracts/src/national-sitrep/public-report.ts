@@ -5,6 +5,14 @@ import {
   type PublicExpandedName,
   type PublicReportNumbers,
 } from '../agency-sitrep/fields.ts';
+import {
+  PUBLIC_EXPANDED_TEXT_NAMES,
+  PUBLIC_TEXT_NAMES,
+  type PublicExpandedTextName,
+  type PublicTextsOf,
+  publicTextNamesOf,
+  type ReportTextSection,
+} from '../agency-sitrep/text-fields.ts';
 
 /* ---------- the public national situation report (docs/spec/public-site.md section 3) ---------- */
 
@@ -47,27 +55,31 @@ function publicNumbersShape() {
   };
 }
 
+/** The registry's texts of these sections under their public names; the signed-in ones are absent for other readers. */
+function publicTextsShape<S extends ReportTextSection>(...sections: S[]) {
+  const shape: Record<string, z.ZodString | z.ZodOptional<z.ZodString>> = {};
+  for (const name of publicTextNamesOf(...sections))
+    shape[name] = (PUBLIC_EXPANDED_TEXT_NAMES as string[]).includes(name)
+      ? z.string().optional()
+      : z.string();
+  type Names = keyof PublicTextsOf<S>;
+  return shape as { [K in Exclude<Names, PublicExpandedTextName>]: z.ZodString } & {
+    [K in Extract<Names, PublicExpandedTextName>]: z.ZodOptional<z.ZodString>;
+  };
+}
+
 const PublicAgencySitrepFields = z.object({
   field_agency_code: z.string(),
-  field_en_operations_summary: z.string(),
-  field_fr_operations_summary: z.string(),
+  ...publicTextsShape('opsSummary'),
   ...publicNumbersShape(),
   field_preparedness: num,
-  field_en_preparedness_comment: z.string(),
-  field_fr_preparedness_comment: z.string(),
-  /** Expanded data (signed-in readers only). */
-  field_en_possibility_of_resources: z.string().optional(),
-  field_fr_possibility_of_resources: z.string().optional(),
+  ...publicTextsShape('preparedness', 'porr'),
   field_version: z.number().int(),
 });
 type PublicAgencySitrepFields = z.infer<typeof PublicAgencySitrepFields>;
 
 /** Fields of an agency entry that only signed-in readers receive (docs/spec/public-site.md section 2). */
-const EXPANDED_AGENCY_FIELDS = [
-  ...PUBLIC_EXPANDED_NUMBER_NAMES,
-  'field_en_possibility_of_resources',
-  'field_fr_possibility_of_resources',
-] as const;
+const EXPANDED_AGENCY_FIELDS = [...PUBLIC_EXPANDED_NUMBER_NAMES, ...PUBLIC_EXPANDED_TEXT_NAMES] as const;
 
 export const PublicAgencySitrep = z.object({
   mobilizations: z.array(PublicMobilizationRow),
@@ -218,15 +230,19 @@ export function withoutExpandedData(report: PublicNationalSitrep): PublicNationa
 
 /**
  * A published report as stored (whole, with the expanded data): a number added to the registry
- * after it was published reads null, so every report has every field of today's schema.
+ * after it was published reads null, a text '', so every report has every field of today's schema.
  */
 export function withReportNumberDefaults(report: PublicNationalSitrep): PublicNationalSitrep {
   const agencies: Record<string, PublicAgencySitrep> = {};
   for (const [code, entry] of Object.entries(report.agencies_sitereps)) {
-    const missing = entry.sitrep ? PUBLIC_NUMBER_NAMES.filter((n) => !(n in (entry.sitrep as object))) : [];
+    const absent = (n: string) => !!entry.sitrep && !(n in entry.sitrep);
+    const missing = [
+      ...PUBLIC_NUMBER_NAMES.filter(absent).map((n) => [n, null] as const),
+      ...PUBLIC_TEXT_NAMES.filter(absent).map((n) => [n, ''] as const),
+    ];
     agencies[code] =
       entry.sitrep && missing.length
-        ? { ...entry, sitrep: { ...Object.fromEntries(missing.map((n) => [n, null])), ...entry.sitrep } }
+        ? { ...entry, sitrep: { ...Object.fromEntries(missing), ...entry.sitrep } }
         : entry;
   }
   return { ...report, agencies_sitereps: agencies };

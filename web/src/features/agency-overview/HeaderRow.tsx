@@ -1,7 +1,8 @@
 import { FormattedMessage } from 'react-intl';
+import type { MessageId } from '../../shared/i18n/message-id.ts';
 
 /** A table's column headings, by message id. */
-export function HeaderRow({ ids }: { ids: string[] }) {
+export function HeaderRow({ ids }: { ids: MessageId[] }) {
   return (
     <thead>
       <tr>

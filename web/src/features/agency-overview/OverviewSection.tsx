@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { FormattedMessage } from 'react-intl';
+import type { MessageId } from '../../shared/i18n/message-id.ts';
 
 /** A section of the overview: its heading names it for screen readers (aria-labelledby). */
 export function OverviewSection({
@@ -8,7 +9,7 @@ export function OverviewSection({
   children,
 }: {
   id: string;
-  titleId: string;
+  titleId: MessageId;
   children: ReactNode;
 }) {
   return (

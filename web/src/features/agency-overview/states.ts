@@ -1,4 +1,5 @@
 import type { AgencySitrepStatsItem, NationalSitrepStats } from '@ciffc/contracts';
+import type { MessageId } from '../../shared/i18n/message-id.ts';
 
 /** Display states of docs/spec/public-site.md section 4, each with a label and a style. */
 export type DisplayState = 'NOTSTARTED' | 'N' | 'E' | 'S' | 'R' | 'A' | 'UNPUBLISHED' | 'PUBLISHED';
@@ -34,7 +35,7 @@ export function nationalState(
   return { state: stats?.is_published ? 'PUBLISHED' : 'UNPUBLISHED' };
 }
 
-export const STATE_MESSAGE: Record<DisplayState, string> = {
+export const STATE_MESSAGE: Record<DisplayState, MessageId> = {
   NOTSTARTED: 'agencyOverview.state.notStarted',
   N: 'agencyOverview.state.unsubmitted',
   E: 'agencyOverview.state.beingEdited',

@@ -6,7 +6,12 @@ import {
   fieldError,
   isoDateInZone,
   REPORT_FIELD_CODES,
+  REPORT_LISTS,
+  REPORT_ROW_FIELDS,
+  REPORT_TEXT_CODES,
+  REPORT_TEXT_FIELDS,
   type ResourceOptions,
+  type RowFieldSpec,
   type SitrepStatusFields,
   SYNC_INTERVAL_MS,
   withSectionSlots,
@@ -152,6 +157,18 @@ describe('agency sitrep input', () => {
     }
   });
 
+  it('has an input for every text of the field registry, taking no more characters than the server keeps', async () => {
+    installFetch(handlers(draft({ status: 'A' })));
+    // The centre sees both language boxes of the operations summary.
+    renderApp('/agency/sitrep/ab', { user: ciffcUser });
+    await screen.findByRole('heading', { name: 'Operations summary' });
+    const taken = REPORT_TEXT_CODES.map((code) => {
+      const input = document.querySelector<HTMLInputElement | HTMLTextAreaElement>(`[name="${code}"]`);
+      return [code, input?.maxLength];
+    });
+    expect(taken).toEqual(REPORT_TEXT_CODES.map((code) => [code, REPORT_TEXT_FIELDS[code].maxLength]));
+  });
+
   it('shows and reads the French decimal comma in decimal fields, and sends the number', async () => {
     vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
     const { calls } = installFetch(
@@ -262,6 +279,53 @@ const typeAndLeave = (name: string, value: string) => {
 };
 
 const resources = { category: 'crews', subcategory: 'type-1-unit-crew', item: 'UC20' };
+
+describe('list rows', () => {
+  it('take each typed field’s bounds from the row registry: a number beyond them refused on the page, a text no longer', async () => {
+    const mob = { group: 'g1', to: 'bc', from: 'ab', resources: { ...resources, amount: 2 } };
+    installFetch(
+      handlers(
+        mine({
+          priority_fires: [{ fires: 'G1' }],
+          mobs_grouped: [mob],
+          mobs: [mob],
+          demobs: [{ to: 'bc', from: 'ab', resources: { ...resources, amount: 1 } }],
+          rars: [{ available: 1, resources }],
+        }),
+      ),
+    );
+    renderApp('/agency/sitrep/ab', { user: agencyUser('ab') });
+    await screen.findByRole('button', { name: 'Pause Edit' });
+    const checked: string[] = [];
+    for (const [list, kind] of Object.entries(REPORT_LISTS)) {
+      const fields: Record<string, RowFieldSpec> = REPORT_ROW_FIELDS[kind];
+      for (const [path, spec] of Object.entries(fields)) {
+        if (!spec.label) continue; // no input on the agency's form
+        const name = `${list}.0.${path}`;
+        const el = input(name);
+        checked.push(name);
+        if (spec.kind === 'text') {
+          expect(el.maxLength, name).toBe(spec.maxLength);
+        } else if (el.tagName === 'SELECT') {
+          expect(el.querySelectorAll('option[value]:not([value=""])').length, name).toBe(
+            spec.max - spec.min + 1,
+          );
+        } else {
+          typeAndLeave(name, String(spec.max + 1));
+          const [lo, hi] = [spec.min, spec.max].map((v) => v.toLocaleString('en-CA'));
+          await waitFor(() =>
+            expect(
+              document.getElementById(`as-${name.replaceAll('.', '-')}-error`)?.textContent,
+              name,
+            ).toContain(`Must be between ${lo} and ${hi}`),
+          );
+        }
+      }
+    }
+    expect(checked).toContain('priority_fires.0.percent_contained');
+    expect(checked).toContain('rars.0.available');
+  });
+});
 
 describe('agency sitrep sync cycle (docs/spec/data-entry.md 4.3)', () => {
   beforeEach(() => {

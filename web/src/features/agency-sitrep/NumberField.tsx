@@ -1,10 +1,4 @@
-import {
-  FIRE_COUNT_MAX,
-  HECTARES_MAX,
-  REPORT_FIELD_BOUNDS,
-  RESOURCE_COUNT_MAX,
-  reportField,
-} from '@ciffc/contracts';
+import { FIRE_COUNT_MAX, HECTARES_MAX, inputLimits } from '@ciffc/contracts';
 import { getIn } from '../../shared/editing/field-path.ts';
 import { NumberInput } from '../../shared/format/NumberInput.tsx';
 import { ErrorText } from './ErrorText.tsx';
@@ -26,22 +20,22 @@ interface NumberFieldProps {
 }
 
 /**
- * The contract's bound for a field: a number of the report has its registry entry's; a list row's
- * amount or availability is a number of resources, any other count a number of fires.
+ * The contract's bounds for a field: its registry entry's (a number of the report or of a list
+ * row); a field no registry holds is a count of fires or an area.
  */
-function defaultMax(name: string, integer: boolean): number {
-  const own = reportField(name);
-  if (own) return REPORT_FIELD_BOUNDS[own.kind].max;
-  if (!integer) return HECTARES_MAX;
-  return /(\.amount$|\.available$)/.test(name) ? RESOURCE_COUNT_MAX : FIRE_COUNT_MAX;
+function registryBounds(name: string, integer: boolean | undefined) {
+  const limits = inputLimits(name);
+  if (limits && 'max' in limits) return limits;
+  const whole = integer ?? true;
+  return { min: 0, max: whole ? FIRE_COUNT_MAX : HECTARES_MAX, integer: whole };
 }
 
 /** A count or a decimal in the page's language, within its bounds; `dip` fields are off under a dip feed. */
 export function NumberField({
   name,
   label,
-  integer = true,
-  min = 0,
+  integer,
+  min,
   max,
   required,
   dip,
@@ -49,6 +43,7 @@ export function NumberField({
   sectionInName,
 }: NumberFieldProps) {
   const f = useForm();
+  const bounds = registryBounds(name, integer);
   const section = useSectionName();
   const value = getIn(f.form, name);
   const off = f.disabled || disabled || (dip && f.dipFeed);
@@ -66,9 +61,9 @@ export function NumberField({
       <NumberInput
         id={fieldId(name)}
         name={name}
-        integer={integer}
-        min={min}
-        max={max ?? defaultMax(name, integer)}
+        integer={integer ?? bounds.integer}
+        min={min ?? bounds.min}
+        max={max ?? bounds.max}
         required={required}
         disabled={off}
         value={typeof value === 'number' ? value : null}

@@ -1,4 +1,9 @@
-import { type PriorityFireRow, STAGES_OF_CONTROL, type StageOfControl } from '@ciffc/contracts';
+import {
+  type PriorityFireRow,
+  REPORT_ROW_FIELDS,
+  STAGES_OF_CONTROL,
+  type StageOfControl,
+} from '@ciffc/contracts';
 import { AddButton } from './AddButton.tsx';
 import { BringForward } from './BringForward.tsx';
 import { newKey } from './form-state.ts';
@@ -13,6 +18,9 @@ import { useRowActions } from './useRowActions.ts';
 import { type SitrepMessageId, useT } from './useT.ts';
 
 /** A stage's words and its code in the page's language, as the sections above name them: « Hors de contrôle (HC) ». */
+/** The row's typed fields: labels and bounds from the row registry. */
+const P = REPORT_ROW_FIELDS.priorityFire;
+
 const STAGE_LABELS: Record<StageOfControl, SitrepMessageId> = {
   OC: 'field.b_oc',
   BH: 'field.b_bh',
@@ -65,47 +73,33 @@ export function PriorityFires() {
             </legend>
             <TextField
               name={`${p}.fires`}
-              label={t('field.fires')}
+              label={t(P.fires.label)}
               required
               list="as-fire-options"
               onValue={(v) => {
                 if (f.fireOptions[v]) copyKnown(i, v);
               }}
             />
-            <NumberField
-              name={`${p}.latitude`}
-              label={t('field.latitude')}
-              integer={false}
-              min={-90}
-              max={90}
-            />
-            <NumberField
-              name={`${p}.longitude`}
-              label={t('field.longitude')}
-              integer={false}
-              min={-180}
-              max={180}
-            />
+            <NumberField name={`${p}.latitude`} label={t(P.latitude.label)} />
+            <NumberField name={`${p}.longitude`} label={t(P.longitude.label)} />
             <SelectField
               name={`${p}.stage_of_control`}
               label={t('field.stage_of_control')}
               options={STAGES_OF_CONTROL.map((s) => ({ value: s, label: t(STAGE_LABELS[s]) }))}
             />
-            <NumberField name={`${p}.size`} label={t('field.size')} integer={false} />
+            <NumberField name={`${p}.size`} label={t(P.size.label)} />
             <SelectField
               name={`${p}.incident_type`}
-              label={t('field.incident_type')}
+              label={t(P.incident_type.label)}
               numeric
-              options={[1, 2, 3, 4, 5].map((n) => ({ value: n, label: String(n) }))}
+              options={Array.from({ length: P.incident_type.max - P.incident_type.min + 1 }, (_, k) => {
+                const n = P.incident_type.min + k;
+                return { value: n, label: String(n) };
+              })}
             />
-            <NumberField
-              name={`${p}.percent_contained`}
-              label={t('field.percent_contained')}
-              integer={false}
-              max={100}
-            />
-            <TextField name={`${p}.comments_en`} label={t('field.comments_en')} multiline />
-            <TextField name={`${p}.comments_fr`} label={t('field.comments_fr')} multiline />
+            <NumberField name={`${p}.percent_contained`} label={t(P.percent_contained.label)} />
+            <TextField name={`${p}.comments_en`} label={t(P.comments_en.label)} multiline />
+            <TextField name={`${p}.comments_fr`} label={t(P.comments_fr.label)} multiline />
             <RemoveButton onClick={() => remove(i)} label={row.fires || t('row', { n: i + 1 })} />
           </fieldset>
         );

@@ -1,4 +1,4 @@
-import { EMPTY_RESOURCE_CHOICE } from '@ciffc/contracts';
+import { EMPTY_RESOURCE_CHOICE, REPORT_ROW_FIELDS } from '@ciffc/contracts';
 import { AddButton } from './AddButton.tsx';
 import { newKey } from './form-state.ts';
 import { NumberField } from './NumberField.tsx';
@@ -20,7 +20,11 @@ export function ResourceAvailability() {
           <legend>
             {t('section.rars')} – {t('row', { n: i + 1 })}
           </legend>
-          <NumberField name={`rars.${i}.available`} label={t('field.available')} min={1} required />
+          <NumberField
+            name={`rars.${i}.available`}
+            label={t(REPORT_ROW_FIELDS.availability.available.label)}
+            required
+          />
           <Picker name={`rars.${i}.resources`} legend={`${t('section.rars')} – ${t('row', { n: i + 1 })}`} />
           <RemoveButton onClick={() => remove(i)} label={t('row', { n: i + 1 })} />
         </fieldset>

@@ -1,6 +1,6 @@
 import { createContext, type ReactNode, useContext } from 'react';
 import { useForm } from './useForm.ts';
-import { useT } from './useT.ts';
+import { type SitrepIdsUnder, useT } from './useT.ts';
 
 const SectionName = createContext<string>('');
 
@@ -14,7 +14,7 @@ export function Section({
   slot,
   note,
 }: {
-  id: string;
+  id: SitrepIdsUnder<'section.'>;
   children: ReactNode;
   slot?: string;
   note?: ReactNode;

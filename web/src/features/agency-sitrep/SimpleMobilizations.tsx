@@ -5,7 +5,7 @@ import { MobRow } from './MobRow.tsx';
 import { RemoveButton } from './RemoveButton.tsx';
 import { Section } from './Section.tsx';
 import { useRowActions } from './useRowActions.ts';
-import { useT } from './useT.ts';
+import { type SitrepIdsUnder, useT } from './useT.ts';
 
 /** Mobilizations or demobilizations: one row each, no groups. */
 export function SimpleMobilizations({
@@ -14,7 +14,7 @@ export function SimpleMobilizations({
   bringForward,
 }: {
   list: 'mobs' | 'demobs';
-  id: string;
+  id: SitrepIdsUnder<'section.'>;
   bringForward?: boolean;
 }) {
   const t = useT();

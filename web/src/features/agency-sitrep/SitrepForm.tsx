@@ -1,9 +1,13 @@
 import {
-  REPORT_FIELD_BOUNDS,
   REPORT_FIELDS,
+  REPORT_TEXT_FIELDS,
   type ReportFieldSpec,
   type ReportNumberSection,
+  type ReportTextSection,
+  type ReportTextSpec,
   reportFieldsOf,
+  reportTextsOf,
+  SITREP_PREPAREDNESS_FIELDS,
   sitrepTotals,
   suggestedPreparednessLevel,
 } from '@ciffc/contracts';
@@ -22,15 +26,28 @@ import { SimpleMobilizations } from './SimpleMobilizations.tsx';
 import { sectionSlot } from './section-slot.ts';
 import { TextField } from './TextField.tsx';
 import { useForm } from './useForm.ts';
-import { useT } from './useT.ts';
+import { type SitrepMessageId, useT } from './useT.ts';
 
-const SCALE_LABELS: Record<string, [string, number]> = {
-  current_fire_hazard: ['hazard', 5],
-  current_fire_load: ['hazard', 5],
-  expected_fire_load: ['hazard', 5],
-  agency_resource_levels: ['resources', 4],
-  ciffc_response_capacity: ['capacity', 5],
-};
+/** Each scale's steps, lowest first: the ids themselves, so a step without its words is a type error. */
+const SCALES = {
+  hazard: ['scale.hazard.1', 'scale.hazard.2', 'scale.hazard.3', 'scale.hazard.4', 'scale.hazard.5'],
+  resources: ['scale.resources.1', 'scale.resources.2', 'scale.resources.3', 'scale.resources.4'],
+  capacity: [
+    'scale.capacity.1',
+    'scale.capacity.2',
+    'scale.capacity.3',
+    'scale.capacity.4',
+    'scale.capacity.5',
+  ],
+} as const satisfies Record<string, readonly SitrepMessageId[]>;
+
+const SCALE_OF = {
+  current_fire_hazard: 'hazard',
+  current_fire_load: 'hazard',
+  expected_fire_load: 'hazard',
+  agency_resource_levels: 'resources',
+  ciffc_response_capacity: 'capacity',
+} as const satisfies Record<(typeof SITREP_PREPAREDNESS_FIELDS)[number], keyof typeof SCALES>;
 
 /** The numbers of a section as the field registry lists them: label, bounds, feed and section name from their entry. */
 function ReportNumbers({ section }: { section: ReportNumberSection }) {
@@ -41,10 +58,36 @@ function ReportNumbers({ section }: { section: ReportNumberSection }) {
       <NumberField
         key={code}
         name={code}
-        label={t(f.label)}
-        integer={REPORT_FIELD_BOUNDS[f.kind].integer}
+        // The entry's own literal label: a registry label missing from the catalogue is a type error.
+        label={t(REPORT_FIELDS[code].label)}
         dip={f.dipFeed}
         sectionInName={f.sectionInName}
+      />
+    );
+  });
+}
+
+const INPUT_TYPES = { text: 'text', line: 'text', tel: 'tel', date: 'date' } as const;
+
+/**
+ * The texts of a section as the field registry lists them (those in `lang` only, when given):
+ * label, input, most characters and feed from their entry.
+ */
+function ReportTexts({ section, lang }: { section: ReportTextSection; lang?: 'en' | 'fr' }) {
+  const t = useT();
+  const f = useForm();
+  return reportTextsOf(section).map((code) => {
+    const spec: ReportTextSpec = REPORT_TEXT_FIELDS[code];
+    if (lang && spec.lang !== lang) return null;
+    return (
+      <TextField
+        key={code}
+        name={code}
+        // The entry's own literal label: a registry label missing from the catalogue is a type error.
+        label={t(REPORT_TEXT_FIELDS[code].label)}
+        multiline={spec.kind === 'text' || undefined}
+        type={INPUT_TYPES[spec.kind]}
+        disabled={spec.dipFeed ? f.dipFeed : undefined}
       />
     );
   });
@@ -58,14 +101,13 @@ export function SitrepForm() {
   const totals = sitrepTotals(f.form);
   const suggested = suggestedPreparednessLevel(f.form);
   const dipNote = f.dipFeed ? <p className="hint">{t('dipFeed')}</p> : null;
-  const opsBoxes = f.bothLanguages ? ['en', 'fr'] : [intl.locale.startsWith('fr') ? 'fr' : 'en'];
+  // One language's box unless the agency writes both (the page's language).
+  const opsLang = f.bothLanguages ? undefined : intl.locale.startsWith('fr') ? 'fr' : 'en';
   return (
     <div className="sitrep-form">
       <AgencyList />
       <Section id="opsSummary" slot={sectionSlot('opsSummary')}>
-        {opsBoxes.map((l) => (
-          <TextField key={l} name={`${l}_ops_summary`} label={t(`field.${l}_ops_summary`)} multiline />
-        ))}
+        <ReportTexts section="opsSummary" lang={opsLang} />
       </Section>
       <Section id="newFires" slot={sectionSlot('newFires')} note={dipNote}>
         <ReportNumbers section="newFires" />
@@ -96,12 +138,12 @@ export function SitrepForm() {
         <ReportNumbers section="fop" />
       </Section>
       <Section id="preparedness" slot={sectionSlot('preparedness')}>
-        {Object.entries(SCALE_LABELS).map(([name, [scale, count]]) => (
+        {SITREP_PREPAREDNESS_FIELDS.map((name) => (
           <RadioScale
             key={name}
             name={name}
             label={t(`field.${name}`)}
-            labels={Array.from({ length: count }, (_, i) => t(`scale.${scale}.${i + 1}`))}
+            labels={SCALES[SCALE_OF[name]].map((id) => t(id))}
           />
         ))}
         <div className="field field-total">
@@ -117,12 +159,10 @@ export function SitrepForm() {
             label: n === 0 ? t('field.noOverride') : String(n),
           }))}
         />
-        <TextField name="en_prep_comment" label={t('field.en_prep_comment')} multiline />
-        <TextField name="fr_prep_comment" label={t('field.fr_prep_comment')} multiline />
+        <ReportTexts section="preparedness" />
       </Section>
       <Section id="porr" slot={sectionSlot('porr')}>
-        <TextField name="en_porr_text" label={t('field.en_porr_text')} multiline />
-        <TextField name="fr_porr_text" label={t('field.fr_porr_text')} multiline />
+        <ReportTexts section="porr" />
       </Section>
       <Section id="chh" slot={sectionSlot('chh')}>
         <ReportNumbers section="chh" />
@@ -132,16 +172,10 @@ export function SitrepForm() {
       <SimpleMobilizations list="demobs" id="demobs" />
       <ResourceAvailability />
       <Section id="dutyOfficer" slot={sectionSlot('dutyOfficer')}>
-        <TextField name="duty_officer" label={t('field.duty_officer')} />
-        <TextField name="duty_officer_24_hour_cell" label={t('field.duty_officer_24_hour_cell')} type="tel" />
+        <ReportTexts section="dutyOfficer" />
       </Section>
       <Section id="fireStatistics" note={dipNote}>
-        <TextField
-          name="fire_statistics_as_of"
-          label={t('field.fire_statistics_as_of')}
-          type="date"
-          disabled={f.dipFeed}
-        />
+        <ReportTexts section="fireStatistics" />
       </Section>
     </div>
   );

@@ -1,4 +1,4 @@
-import { isIsoDate } from '@ciffc/contracts';
+import { inputLimits, isIsoDate } from '@ciffc/contracts';
 import type { ChangeEvent, FocusEvent } from 'react';
 import { useIntl } from 'react-intl';
 import { getIn } from '../../shared/editing/field-path.ts';
@@ -22,6 +22,7 @@ export function TextField({
   disabled,
   onValue,
   readAs,
+  maxLength,
 }: {
   name: string;
   label: string;
@@ -33,9 +34,12 @@ export function TextField({
   onValue?: (value: string) => void;
   /** The value said in words beside the box (an agency's name for its code), or null. */
   readAs?: (value: string) => string | null;
+  /** Its most characters; by default its registry entry's, so the page takes no more than the server keeps. */
+  maxLength?: number;
 }) {
   const f = useForm();
   const intl = useIntl();
+  const limits = inputLimits(name);
   const value = getIn(f.form, name);
   const isDate = type === 'date';
   const day = isDate && typeof value === 'string' && isIsoDate(value.trim()) ? value.trim() : null;
@@ -46,6 +50,7 @@ export function TextField({
     id: fieldId(name),
     name,
     required,
+    maxLength: maxLength ?? (limits && 'maxLength' in limits ? limits.maxLength : undefined),
     disabled: f.disabled || disabled,
     value: typeof value === 'string' ? value : '',
     'aria-invalid': f.errors[name] ? true : undefined,

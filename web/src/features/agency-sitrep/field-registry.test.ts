@@ -1,4 +1,13 @@
-import { REPORT_FIELD_CODES, REPORT_FIELDS, type ReportFieldSpec } from '@ciffc/contracts';
+import {
+  REPORT_FIELD_CODES,
+  REPORT_FIELDS,
+  REPORT_ROW_FIELDS,
+  REPORT_TEXT_CODES,
+  REPORT_TEXT_FIELDS,
+  type ReportFieldSpec,
+  type ReportTextSpec,
+  type RowFieldSpec,
+} from '@ciffc/contracts';
 import { describe, expect, it } from 'vitest';
 import { catalogue } from '../../app/messages.ts';
 
@@ -15,6 +24,27 @@ describe('the field registry and the site’s catalogue', () => {
         for (const id of ids)
           if (!(catalogue[lang] as Record<string, string>)[id]) missing.push(`${lang} ${code} ${id}`);
     }
+    expect(missing).toEqual([]);
+  });
+
+  it('has every label a text of the report uses, and its section’s title, in English and in French', () => {
+    const missing: string[] = [];
+    for (const code of REPORT_TEXT_CODES) {
+      const spec: ReportTextSpec = REPORT_TEXT_FIELDS[code];
+      for (const lang of ['en', 'fr'] as const)
+        for (const id of [`agencySitrep.${spec.label}`, `agencySitrep.section.${spec.section}`])
+          if (!(catalogue[lang] as Record<string, string>)[id]) missing.push(`${lang} ${code} ${id}`);
+    }
+    expect(missing).toEqual([]);
+  });
+
+  it('has every label a typed field of a list row uses, in English and in French', () => {
+    const missing: string[] = [];
+    for (const [kind, fields] of Object.entries(REPORT_ROW_FIELDS))
+      for (const [path, spec] of Object.entries(fields as Record<string, RowFieldSpec>))
+        for (const lang of ['en', 'fr'] as const)
+          if (spec.label && !(catalogue[lang] as Record<string, string>)[`agencySitrep.${spec.label}`])
+            missing.push(`${lang} ${kind}.${path} ${spec.label}`);
     expect(missing).toEqual([]);
   });
 

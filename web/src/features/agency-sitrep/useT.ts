@@ -8,16 +8,16 @@ export type SitrepMessageId = keyof typeof messages.en extends infer K
     : never
   : never;
 
-/**
- * An id built from data (a section's id, a registry field's label, a scale's step): checked by its
- * family here and, id by id, by the tests that walk the sections and the field registry against
- * the catalogue (field-registry.test.ts, app/messages.test.ts).
- */
-type SitrepDataId = `${'section' | 'field' | 'scale'}.${string}`;
+/** What follows `prefix` in the agency sitrep's ids: `SitrepIdsUnder<'section.'>` is every section the form titles. */
+export type SitrepIdsUnder<P extends string> = SitrepMessageId extends infer K
+  ? K extends `${P}${infer Rest}`
+    ? Rest
+    : never
+  : never;
 
 /** The agency sitrep's strings: `t('field.a_ltg')` reads `agencySitrep.field.a_ltg`. */
 export function useT() {
   const intl = useIntl();
-  return (id: SitrepMessageId | SitrepDataId, values?: Record<string, string | number>) =>
+  return (id: SitrepMessageId, values?: Record<string, string | number>) =>
     intl.formatMessage({ id: `agencySitrep.${id}` }, values);
 }

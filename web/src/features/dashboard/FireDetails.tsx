@@ -1,7 +1,8 @@
 import { AGENCIES, normaliseCause } from '@ciffc/contracts';
-import { FormattedMessage } from 'react-intl';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { useFormat } from '../../shared/format/useFormat.ts';
 import { useLocale } from '../../shared/i18n/LocaleProvider.tsx';
+import { codeText } from '../../shared/i18n/message-id.ts';
 import type { MapFireProperties } from './map-fires.ts';
 
 /** The agency's priority-wildfire page where it has one, else its web site (docs/spec/public-site.md section 3). */
@@ -12,6 +13,7 @@ function agencyLink(code: string): { href: string; name: { en: string; fr: strin
 
 /** The popup's content: the fire map feature properties of docs/spec/public-site.md section 3, cause, point and the agency's link. */
 export function FireDetails({ fire }: { fire: MapFireProperties }) {
+  const intl = useIntl();
   const format = useFormat();
   const { locale } = useLocale();
   const agency = agencyLink(fire.field_agency_code);
@@ -36,20 +38,16 @@ export function FireDetails({ fire }: { fire: MapFireProperties }) {
         <dt>
           <FormattedMessage id="dashboard.popup.stage" />
         </dt>
-        <dd>
-          <FormattedMessage id={`dashboard.stage.${fire.field_stage_of_control_status}`} />
-        </dd>
+        <dd>{codeText(intl, 'dashboard.stage.', fire.field_stage_of_control_status)}</dd>
         <dt>
           <FormattedMessage id="dashboard.popup.response" />
         </dt>
         <dd>
-          <FormattedMessage
-            id={
-              fire.field_response_type
-                ? `dashboard.response.${fire.field_response_type}`
-                : 'common.notReported'
-            }
-          />
+          {fire.field_response_type ? (
+            codeText(intl, 'dashboard.response.', fire.field_response_type)
+          ) : (
+            <FormattedMessage id="common.notReported" />
+          )}
         </dd>
         <dt>
           <FormattedMessage id="dashboard.popup.cause" />

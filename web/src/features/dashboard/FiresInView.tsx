@@ -1,5 +1,6 @@
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useFormat } from '../../shared/format/useFormat.ts';
+import { codeText } from '../../shared/i18n/message-id.ts';
 import type { MapFireProperties } from './map-fires.ts';
 
 /** How many fires the keyboard list offers: enough to reach the fires that matter, short to tab through. */
@@ -72,7 +73,7 @@ export function FiresInView({
         id: fire.field_agency_fire_id,
         agency: fire.field_agency_code.toUpperCase(),
         size: format.hectares(fire.field_fire_size),
-        stage: intl.formatMessage({ id: `dashboard.stage.${fire.field_stage_of_control_status}` }),
+        stage: codeText(intl, 'dashboard.stage.', fire.field_stage_of_control_status),
       },
     );
   return (

@@ -1,9 +1,10 @@
 import { FormattedMessage, useIntl } from 'react-intl';
 import { LongDay } from '../../shared/format/LongDay.tsx';
 import { useFormat } from '../../shared/format/useFormat.ts';
+import type { MessageId } from '../../shared/i18n/message-id.ts';
 
 export interface StatCard {
-  labelId: string;
+  labelId: MessageId;
   value: number | undefined;
   /** Hectares get 1 decimal (section 9) wherever the figure is not abbreviated; counts get none. */
   unit?: 'count' | 'hectares';

@@ -6,6 +6,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import type { MessageId } from '../../app/messages.ts';
 import { ApiError } from '../../shared/api/http.ts';
 import { fieldTexts, serverText } from '../../shared/editing/server-text.ts';
+import type { IdsUnder } from '../../shared/i18n/message-id.ts';
 import { ErrorBox } from '../../shared/ui/ErrorBox.tsx';
 import { Loading } from '../../shared/ui/Loading.tsx';
 import { PageHeader } from '../../shared/ui/PageHeader.tsx';
@@ -63,7 +64,9 @@ const snapshotChoice = (value: boolean | null): SnapshotChoice =>
   value === null ? 'layout' : value ? 'always' : 'never';
 
 /** The body's fields by their column on the screen. */
-const FIELD_COLUMNS: Record<string, string> = {
+type Column = IdsUnder<'fireFeeds.col.'>;
+
+const FIELD_COLUMNS: Record<string, Column> = {
   url: 'url',
   interval_minutes: 'interval',
   enabled: 'enabled',
@@ -230,7 +233,7 @@ function FeedRow({
   );
 }
 
-const COLUMNS: Record<FeedKind, string[]> = {
+const COLUMNS: Record<FeedKind, Column[]> = {
   fires: ['agency', 'url', 'interval', 'enabled', 'snapshot', 'status'],
   perimeters: ['agency', 'url', 'interval', 'enabled', 'status'],
 };

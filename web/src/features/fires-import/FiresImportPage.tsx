@@ -4,6 +4,7 @@ import { useId, useState } from 'react';
 import { FormattedDate, FormattedMessage, useIntl } from 'react-intl';
 import { ApiError } from '../../shared/api/http.ts';
 import { codedText, serverText } from '../../shared/editing/server-text.ts';
+import { codeText } from '../../shared/i18n/message-id.ts';
 import { ErrorBox } from '../../shared/ui/ErrorBox.tsx';
 import { Loading } from '../../shared/ui/Loading.tsx';
 import { PageHeader } from '../../shared/ui/PageHeader.tsx';
@@ -59,7 +60,7 @@ export function ImportSummaryView({
             values={{
               count: summary.overruled,
               sources: Object.entries(summary.overruled_by)
-                .map(([source, n]) => `${intl.formatMessage({ id: `firesImport.source.${source}` })} ${n}`)
+                .map(([source, n]) => `${codeText(intl, 'firesImport.source.', source)} ${n}`)
                 .join(', '),
             }}
           />
@@ -100,7 +101,7 @@ export function ImportSummaryView({
             </caption>
             <thead>
               <tr>
-                {['row', 'line', 'agency', 'fireId', 'reason'].map((c) => (
+                {(['row', 'line', 'agency', 'fireId', 'reason'] as const).map((c) => (
                   <th key={c} scope="col">
                     <FormattedMessage id={`firesImport.col.${c}`} />
                   </th>
@@ -154,7 +155,7 @@ function ImportHistory() {
           </caption>
           <thead>
             <tr>
-              {['date', 'source', 'user', 'fileName', 'rows', 'result'].map((c) => (
+              {(['date', 'source', 'user', 'fileName', 'rows', 'result'] as const).map((c) => (
                 <th key={c} scope="col">
                   <FormattedMessage id={`firesImport.col.${c}`} />
                 </th>

@@ -12,6 +12,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { TableRegion } from '../../shared/charts/TableRegion.tsx';
 import { CentreTime } from '../../shared/format/CentreTime.tsx';
 import { useFormat } from '../../shared/format/useFormat.ts';
+import type { MessageId } from '../../shared/i18n/message-id.ts';
 import { ErrorBox } from '../../shared/ui/ErrorBox.tsx';
 import { Loading } from '../../shared/ui/Loading.tsx';
 import { PageHeader } from '../../shared/ui/PageHeader.tsx';
@@ -20,7 +21,7 @@ import '../../shared/charts/charts.css';
 import './fires-summary.css';
 
 interface Column<Row> {
-  labelId: string;
+  labelId: MessageId;
   value: (row: Row) => number;
   kind: 'count' | 'area';
 }
@@ -31,7 +32,7 @@ function SummaryTable<Row extends { agency_code: string }>({
   section,
   columns,
 }: {
-  titleId: string;
+  titleId: MessageId;
   note?: React.ReactNode;
   section: SummarySection<Row>;
   columns: Column<Row>[];

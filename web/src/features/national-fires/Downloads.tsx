@@ -3,7 +3,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import type { WildfiresFilters } from './api.ts';
 
 /** The downloads offered beside the spec's Export (CSV): a labelled CSV, then the GIS formats. */
-const OFFERED: readonly WildfiresDownloadFormat[] = ['csv', 'geojson', 'kml', 'gpkg'];
+const OFFERED = ['csv', 'geojson', 'kml', 'gpkg'] as const satisfies readonly WildfiresDownloadFormat[];
 
 /** The data API's file of the list's current view (filters and order), in the page's language. */
 function downloadUrl(format: WildfiresDownloadFormat, filters: WildfiresFilters, lang: Locale): string {

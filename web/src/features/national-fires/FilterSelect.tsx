@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
+import type { MessageId } from '../../shared/i18n/message-id.ts';
 import type { CodeName } from './api.ts';
 
 /** A filter of the list (agency, stage of control, response type), "any" first. */
@@ -12,8 +13,8 @@ export function FilterSelect({
   onChange,
 }: {
   name: string;
-  labelId: string;
-  anyId: string;
+  labelId: MessageId;
+  anyId: MessageId;
   value: string | undefined;
   options: CodeName[];
   onChange: (value: string | undefined) => void;

@@ -3,10 +3,9 @@ import { useQuery } from '@tanstack/react-query';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { firePerimetersQuery } from '../../shared/api/perimeters.ts';
 import { useFormat } from '../../shared/format/useFormat.ts';
+import { codeText } from '../../shared/i18n/message-id.ts';
 
 type Capture = FirePerimeters['items'][number];
-
-const SOURCES = new Set(['api', 'cli', 'feed', 'demo']);
 
 /**
  * A fire's perimeter captures over time (docs/perimeters.md): when each was mapped, its area and
@@ -43,8 +42,8 @@ export function FirePerimeterCaptures({ agency, fireId }: { agency: string; fire
 function CapturesTable({ caption, items }: { caption: string; items: readonly Capture[] }) {
   const intl = useIntl();
   const format = useFormat();
-  const sourceName = (source: string) =>
-    SOURCES.has(source) ? intl.formatMessage({ id: `nationalFires.perimeters.source.${source}` }) : source;
+  // A source newer than the site is shown as stored.
+  const sourceName = (source: string) => codeText(intl, 'nationalFires.perimeters.source.', source);
   const when = (iso: string) =>
     intl.formatDate(iso, { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' });
   const change = (area: number, previous: Capture | undefined) =>

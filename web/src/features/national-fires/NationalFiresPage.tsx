@@ -15,6 +15,7 @@ import { downloadCsv } from '../../shared/csv.ts';
 import { CentreTime } from '../../shared/format/CentreTime.tsx';
 import { useFormat } from '../../shared/format/useFormat.ts';
 import { useAddressParams } from '../../shared/hooks/useAddressParams.ts';
+import { codeText } from '../../shared/i18n/message-id.ts';
 import { ErrorBox } from '../../shared/ui/ErrorBox.tsx';
 import { Loading } from '../../shared/ui/Loading.tsx';
 import { OgcLayerNote } from '../../shared/ui/OgcLayerNote.tsx';
@@ -109,7 +110,7 @@ export function NationalFiresPage() {
   const askedPage = query.isPlaceholderData ? page : shownPage;
   const caption = intl.formatMessage(
     { id: 'nationalFires.caption' },
-    { order: intl.formatMessage({ id: `nationalFires.sort.${filters.sort ?? WILDFIRES_SORTS[0]}` }) },
+    { order: codeText(intl, 'nationalFires.sort.', filters.sort ?? WILDFIRES_SORTS[0]) },
   );
 
   return (

@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useFormat } from '../../shared/format/useFormat.ts';
+import type { MessageId } from '../../shared/i18n/message-id.ts';
 
 /**
  * Previous, the page as a select ("of N" beside it), Next. Previous and Next count from the page
@@ -20,7 +21,7 @@ export function Pager({
   totalPages: number;
   onPage: (page: number) => void;
   /** Each landmark on a page needs its own name (axe landmark-unique): the second pager says where it is. */
-  nameId?: string;
+  nameId?: MessageId;
 }) {
   const intl = useIntl();
   const format = useFormat();

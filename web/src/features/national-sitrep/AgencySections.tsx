@@ -1,12 +1,14 @@
 import {
   type AgencySitrepSummary,
+  FIRE_STATISTICS_NATIONAL,
+  fireStatisticsValue,
+  isHectaresColumn,
   REPORT_FIELDS,
-  type ReportFieldSpec,
   reportFieldsOf,
 } from '@ciffc/contracts';
 import { useIntl } from 'react-intl';
-import type { MessageId } from '../../app/messages.ts';
 import { useFormat } from '../../shared/format/useFormat.ts';
+import type { MessageId } from '../../shared/i18n/message-id.ts';
 import { numbersAfterLabel } from '../../shared/ui/ReportTable.tsx';
 import { Section } from './Section.tsx';
 import { SectionTable } from './SectionTable.tsx';
@@ -24,42 +26,25 @@ export function AgencySections({ agencies }: { agencies: AgencySitrepSummary[] }
   const code = (a: AgencySitrepSummary) => a.agency.toUpperCase();
   const n = (v: number | null) => (v == null ? '' : f.integer(v));
   const ha = (v: number | null) => (v == null ? '' : f.hectares(v));
-  /** The column heads of a section whose table the field registry lays out. */
-  const columnsOf = (section: 'fop' | 'chh') =>
-    reportFieldsOf(section).map((c) => {
-      const spec: ReportFieldSpec = REPORT_FIELDS[c];
-      // The registry's labels are strings: its test checks each has a message in both languages.
-      return t(`nationalSitrep.${spec.columns?.national ?? spec.label}` as MessageId);
-    });
+  /** The column heads of a section whose table the field registry lays out (its entries' literal ids). */
+  const forecastHeads = reportFieldsOf('fop').map((c) =>
+    t(`nationalSitrep.${REPORT_FIELDS[c].columns.national}`),
+  );
+  const helicopterHeads = reportFieldsOf('chh').map((c) =>
+    t(`nationalSitrep.${REPORT_FIELDS[c].columns.national}`),
+  );
 
-  const stats = agencies.map((a) => {
-    const fires = a.b_oc + a.b_bh + a.b_uc + a.b_total_out + a.c_act + a.c_out + a.c2_act + a.c2_out;
-    const area = a.b_active_hectares + a.b_out_hectares + a.c_total_hectares + a.c2_total_hectares;
-    return [
-      code(a),
-      n(a.a_ltg),
-      n(a.a_hum),
-      n(a.a_oth),
-      n(a.a_ltg + a.a_hum + a.a_oth),
-      n(a.b_oc),
-      n(a.b_bh),
-      n(a.b_uc),
-      ha(a.b_active_hectares),
-      n(a.b_total_out),
-      ha(a.b_out_hectares),
-      n(a.c_act),
-      n(a.c_out),
-      ha(a.c_total_hectares),
-      n(a.c2_act),
-      n(a.c2_out),
-      ha(a.c2_total_hectares),
-      n(a.e_act),
-      n(a.e_out),
-      ha(a.e_total_hectares),
-      n(fires),
-      ha(area),
-    ];
-  });
+  // The fire statistics as fire-statistics.ts lays them out: its numbers with the totals between them.
+  const statsHead = FIRE_STATISTICS_NATIONAL.map((c) =>
+    t(`nationalSitrep.${typeof c === 'string' ? REPORT_FIELDS[c].columns.national : c.columns.national}`),
+  );
+  const stats = agencies.map((a) => [
+    code(a),
+    ...FIRE_STATISTICS_NATIONAL.map((c) => {
+      const v = fireStatisticsValue(c, (field) => a[field]) ?? null;
+      return isHectaresColumn(c) ? ha(v) : n(v);
+    }),
+  ]);
 
   return (
     <>
@@ -80,31 +65,8 @@ export function AgencySections({ agencies }: { agencies: AgencySitrepSummary[] }
       <Section id="ns-fire-stats" title={t('nationalSitrep.section.fireStatistics')}>
         <SectionTable
           caption={t('nationalSitrep.section.fireStatistics')}
-          head={[
-            t('nationalSitrep.agency'),
-            t('nationalSitrep.stats.ltg'),
-            t('nationalSitrep.stats.hum'),
-            t('nationalSitrep.stats.oth'),
-            t('nationalSitrep.stats.newTotal'),
-            'OC',
-            'BH',
-            'UC',
-            t('nationalSitrep.stats.activeHa'),
-            'OUT',
-            t('nationalSitrep.stats.outHa'),
-            t('nationalSitrep.stats.modAct'),
-            t('nationalSitrep.stats.modOut'),
-            t('nationalSitrep.stats.modHa'),
-            t('nationalSitrep.stats.monAct'),
-            t('nationalSitrep.stats.monOut'),
-            t('nationalSitrep.stats.monHa'),
-            t('nationalSitrep.stats.rxAct'),
-            t('nationalSitrep.stats.rxOut'),
-            t('nationalSitrep.stats.rxHa'),
-            t('nationalSitrep.stats.fires'),
-            t('nationalSitrep.stats.area'),
-          ]}
-          kinds={numbersAfterLabel(21)}
+          head={[t('nationalSitrep.agency'), ...statsHead]}
+          kinds={numbersAfterLabel(statsHead.length)}
           rows={stats}
           empty={empty}
         />
@@ -141,7 +103,7 @@ export function AgencySections({ agencies }: { agencies: AgencySitrepSummary[] }
       <Section id="ns-fop" title={t('nationalSitrep.section.fop')}>
         <SectionTable
           caption={t('nationalSitrep.section.fop')}
-          head={[t('nationalSitrep.agency'), ...columnsOf('fop')]}
+          head={[t('nationalSitrep.agency'), ...forecastHeads]}
           kinds={numbersAfterLabel(reportFieldsOf('fop').length)}
           rows={agencies.map((a) => [code(a), ...reportFieldsOf('fop').map((c) => n(a[c]))])}
           empty={empty}
@@ -175,7 +137,7 @@ export function AgencySections({ agencies }: { agencies: AgencySitrepSummary[] }
       <Section id="ns-chh" title={t('nationalSitrep.section.chh')}>
         <SectionTable
           caption={t('nationalSitrep.section.chh')}
-          head={[t('nationalSitrep.agency'), ...columnsOf('chh')]}
+          head={[t('nationalSitrep.agency'), ...helicopterHeads]}
           kinds={numbersAfterLabel(reportFieldsOf('chh').length)}
           rows={agencies.map((a) => [code(a), ...reportFieldsOf('chh').map((c) => n(a[c]))])}
           empty={empty}

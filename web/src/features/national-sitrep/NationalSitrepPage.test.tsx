@@ -1,10 +1,13 @@
 import {
+  type AgencySitrepSummary,
   catalogueOptions,
   emptyNationalDraft,
   fieldError,
   type NationalDraftResponse,
   type NationalSaveResult,
   type ResourceOptions,
+  readReportNumbers,
+  readReportTexts,
   SYNC_INTERVAL_MS,
 } from '@ciffc/contracts';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
@@ -91,6 +94,93 @@ describe('national sitrep input', () => {
     anonymous.unmount();
     const agency = renderApp('/agency/national', { user: agencyUser('ab') });
     await waitFor(() => expect(agency.router.state.location.pathname).toBe('/agency'));
+  });
+
+  it('lays out the fire statistics of each approved report with the totals between and after the columns', async () => {
+    const ab: AgencySitrepSummary = {
+      agency: 'ab',
+      version_number: 3,
+      preparedness_level: 3,
+      ...readReportTexts({ en_ops_summary: 'Busy.' }),
+      ...readReportNumbers({
+        a_ltg: 3,
+        a_hum: 1,
+        b_oc: 2,
+        b_bh: 1,
+        b_uc: 4,
+        b_active_hectares: 1250.5,
+        b_total_out: 10,
+        b_out_hectares: 30,
+        c_act: 1,
+        c_total_hectares: 2.5,
+        c2_out: 5,
+        e_act: 2,
+        e_total_hectares: 7,
+      }),
+      priority_fires: [],
+      mobs: [],
+      compact_mobs: [],
+      demobs: [],
+      rars: [],
+    };
+    setup(draft({ sitrep: { agency_sitreps: [ab] } }));
+    renderApp('/agency/national', { user: ciffcUser });
+    const table = await screen.findByRole('table', { name: 'Fire Statistics' });
+    const cells = within(table)
+      .getAllByRole('row')
+      .map((r) => [...r.children].map((c) => c.textContent));
+    expect(cells).toMatchInlineSnapshot(`
+      [
+        [
+          "Agency",
+          "New: natural",
+          "New: human",
+          "New: undetermined",
+          "New: total",
+          "OC",
+          "BH",
+          "UC",
+          "Active ha",
+          "OUT",
+          "Out ha",
+          "Modified: active",
+          "Modified: out",
+          "Modified: ha",
+          "Monitored: active",
+          "Monitored: out",
+          "Monitored: ha",
+          "Prescribed: active",
+          "Prescribed: out",
+          "Prescribed: ha",
+          "Total fires",
+          "Total ha",
+        ],
+        [
+          "AB",
+          "3",
+          "1",
+          "0",
+          "4",
+          "2",
+          "1",
+          "4",
+          "1,250.5",
+          "10",
+          "30.0",
+          "1",
+          "0",
+          "2.5",
+          "0",
+          "5",
+          "0.0",
+          "2",
+          "0",
+          "7.0",
+          "23",
+          "1,283.0",
+        ],
+      ]
+    `);
   });
 
   it('shows the read-only grids until Start Editing, then totals a row live, blanks as 0', async () => {

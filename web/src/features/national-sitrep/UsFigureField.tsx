@@ -1,6 +1,7 @@
 import { US_ACRES_MAX, US_FIRE_COUNT_MAX } from '@ciffc/contracts';
 import { useIntl } from 'react-intl';
 import { NumberInput } from '../../shared/format/NumberInput.tsx';
+import type { MessageId } from '../../shared/i18n/message-id.ts';
 import { FieldError } from './FieldError.tsx';
 import { describedBy, type NationalEditor } from './national-editor.ts';
 
@@ -13,7 +14,7 @@ export function UsFigureField({
 }: {
   editor: NationalEditor;
   name: 'us_fires' | 'us_acres' | 'us_ytd_fires' | 'us_ytd_acres';
-  labelId: string;
+  labelId: MessageId;
   decimals: boolean;
 }) {
   const intl = useIntl();

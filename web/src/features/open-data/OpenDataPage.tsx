@@ -8,10 +8,11 @@ import {
 import { FormattedMessage } from 'react-intl';
 import { Link } from 'react-router';
 import { useFormat } from '../../shared/format/useFormat.ts';
+import type { MessageId } from '../../shared/i18n/message-id.ts';
 import { PageHeader } from '../../shared/ui/PageHeader.tsx';
 import './open-data.css';
 
-const DOWNLOAD_LABELS: Record<WildfiresDownloadFormat, string> = {
+const DOWNLOAD_LABELS: Record<WildfiresDownloadFormat, MessageId> = {
   csv: 'openData.downloads.csv',
   'csv-codes': 'openData.downloads.csvCodes',
   'csv-excel-fr': 'openData.downloads.csvExcelFr',
@@ -54,7 +55,7 @@ function OgcSection({ ogcUrl, lang }: { ogcUrl: string; lang: 'en' | 'fr' }) {
         <FormattedMessage id="openData.ogc.qgis.title" />
       </h3>
       <ol>
-        {[1, 2, 3].map((n) => (
+        {([1, 2, 3] as const).map((n) => (
           <li key={n}>
             <FormattedMessage id={`openData.ogc.qgis.${n}`} />
           </li>
@@ -64,7 +65,7 @@ function OgcSection({ ogcUrl, lang }: { ogcUrl: string; lang: 'en' | 'fr' }) {
         <FormattedMessage id="openData.ogc.arcgis.title" />
       </h3>
       <ul>
-        {[1, 2].map((n) => (
+        {([1, 2] as const).map((n) => (
           <li key={n}>
             <FormattedMessage id={`openData.ogc.arcgis.${n}`} />
           </li>

@@ -4,6 +4,7 @@ import { type FormEvent, type ReactNode, useId, useState } from 'react';
 import { FormattedDate, FormattedMessage, useIntl } from 'react-intl';
 import { useIdentity } from '../../shared/auth/hooks.ts';
 import { codedText, serverText } from '../../shared/editing/server-text.ts';
+import type { IdsUnder } from '../../shared/i18n/message-id.ts';
 import { ErrorBox } from '../../shared/ui/ErrorBox.tsx';
 import { PageHeader } from '../../shared/ui/PageHeader.tsx';
 import { useUpload } from '../../shared/upload/useUpload.ts';
@@ -24,8 +25,8 @@ function FeatureTable({
   columns,
   children,
 }: {
-  caption: string;
-  columns: string[];
+  caption: IdsUnder<'perimetersImport.'>;
+  columns: IdsUnder<'perimetersImport.'>[];
   children: ReactNode;
 }) {
   return (

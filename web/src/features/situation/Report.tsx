@@ -2,10 +2,8 @@ import {
   type PublicNationalSitrep,
   type PublicReportNumbers,
   REPORT_FIELDS,
-  type ReportFieldSpec,
   reportFieldsOf,
 } from '@ciffc/contracts';
-import type { MessageId } from '../../app/messages.ts';
 import { numbersAfterLabel } from '../../shared/ui/ReportTable.tsx';
 import { FireStatisticsSection } from './FireStatisticsSection.tsx';
 import { MobilizationsSection } from './MobilizationsSection.tsx';
@@ -29,13 +27,9 @@ export function Report({ report }: { report: PublicNationalSitrep }) {
   const longDate = intl.formatDate(`${report.field_date}T12:00:00Z`, { dateStyle: 'full', timeZone: 'UTC' });
   const { entries, withSitrep } = agencyEntries(report);
   const expanded = report.expanded_data;
-  /** The sections whose tables the field registry lays out: its columns' heads and an agency's values. */
+  /** The sections whose tables the field registry lays out: its columns' heads (its entries' literal ids) and an agency's values. */
   const columnsOf = (section: 'fop' | 'chh') =>
-    reportFieldsOf(section).map((c) => {
-      const spec: ReportFieldSpec = REPORT_FIELDS[c];
-      // The registry's labels are strings: its test checks each has a message in both languages.
-      return t(`situation.${spec.columns?.public ?? spec.label}` as MessageId);
-    });
+    reportFieldsOf(section).map((c) => t(`situation.${REPORT_FIELDS[c].columns.public}`));
   const valuesOf = (section: 'fop' | 'chh', s: Partial<PublicReportNumbers>) =>
     reportFieldsOf(section).map((c) => n(s[REPORT_FIELDS[c].publicName] ?? null));
 

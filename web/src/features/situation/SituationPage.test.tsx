@@ -105,7 +105,104 @@ const report = (expanded: boolean, carryOver = 1): PublicNationalSitrep => ({
   },
 });
 
+/** A table's cells, row by row, as read. */
+const cellsOf = (table: HTMLElement) =>
+  within(table)
+    .getAllByRole('row')
+    .map((r) => [...r.children].map((c) => c.textContent));
+
 describe('national situation report', () => {
+  it('lays out the fire statistics in two tables, the new fires’ total between the columns, each summed in its foot', async () => {
+    installFetch({ '/v1/sitrep': () => json(report(false)) });
+    renderApp('/situation/2026-07-15');
+    const newAndFull = await screen.findByRole('table', { name: 'New fires today and full response' });
+    expect(cellsOf(newAndFull)).toMatchInlineSnapshot(`
+      [
+        [
+          "Agency",
+          "New: natural",
+          "New: human",
+          "New: undetermined",
+          "New: total",
+          "Out of control",
+          "Being held",
+          "Under control",
+          "Active area (ha)",
+          "Out",
+          "Out area (ha)",
+        ],
+        [
+          "Alberta",
+          "3",
+          "1",
+          "–",
+          "4",
+          "2",
+          "1",
+          "4",
+          "1,250.5",
+          "10",
+          "30.0",
+        ],
+        [
+          "Total",
+          "3",
+          "1",
+          "0",
+          "4",
+          "2",
+          "1",
+          "4",
+          "1,250.5",
+          "10",
+          "30.0",
+        ],
+      ]
+    `);
+    expect(
+      cellsOf(screen.getByRole('table', { name: 'Modified, monitored and prescribed fires' })),
+    ).toMatchInlineSnapshot(`
+      [
+        [
+          "Agency",
+          "Modified: active",
+          "Modified: out",
+          "Modified: area (ha)",
+          "Monitored: active",
+          "Monitored: out",
+          "Monitored: area (ha)",
+          "Prescribed: active",
+          "Prescribed: out",
+          "Prescribed: area (ha)",
+        ],
+        [
+          "Alberta",
+          "0",
+          "0",
+          "0.0",
+          "0",
+          "0",
+          "0.0",
+          "0",
+          "0",
+          "0.0",
+        ],
+        [
+          "Total",
+          "0",
+          "0",
+          "0.0",
+          "0",
+          "0",
+          "0.0",
+          "0",
+          "0",
+          "0.0",
+        ],
+      ]
+    `);
+  });
+
   it('shows the public sections, the carry-over asterisk and the acre note, without the signed-in extras', async () => {
     installFetch({ '/v1/sitrep': () => json(report(false)) });
     renderApp('/situation/2026-07-15');

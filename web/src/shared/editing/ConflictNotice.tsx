@@ -1,4 +1,5 @@
 import type { IntlShape } from 'react-intl';
+import { catalogueId } from '../i18n/message-id.ts';
 
 /**
  * The label of a field in the notice, from the page's catalogue: `idOf` names the message of each
@@ -9,8 +10,9 @@ export function catalogueLabel(
   idOf: (field: string) => string | undefined,
 ): (field: string) => string {
   return (field) => {
-    const id = idOf(field);
-    return id && intl.messages[id] ? intl.formatMessage({ id }) : field;
+    const name = idOf(field);
+    const id = name === undefined ? undefined : catalogueId(intl, name);
+    return id ? intl.formatMessage({ id }) : field;
   };
 }
 

@@ -1,4 +1,4 @@
-import { fieldError, SERVER_MESSAGES } from '@ciffc/contracts';
+import { fieldError, SERVER_MESSAGES, type ServerMessageCode } from '@ciffc/contracts';
 import { createIntl } from 'react-intl';
 import { describe, expect, it } from 'vitest';
 import { catalogue } from '../../app/messages.ts';
@@ -19,7 +19,8 @@ describe('the data API codes through react-intl', () => {
   it('renders every code of the catalogue in both languages, every parameter filled', () => {
     for (const locale of ['en', 'fr'] as const) {
       const intl = intlIn(locale);
-      for (const [code, texts] of Object.entries(SERVER_MESSAGES)) {
+      for (const code of Object.keys(SERVER_MESSAGES) as ServerMessageCode[]) {
+        const texts = SERVER_MESSAGES[code];
         const params = Object.fromEntries([...texts.en.matchAll(/\{(\w+)/g)].map(([, name]) => [name, 7]));
         const text = intl.formatMessage({ id: code }, params);
         expect(text, code).not.toMatch(/[{}]/);

@@ -8,6 +8,7 @@ import {
 import { type FocusEvent, useId } from 'react';
 import { useIntl } from 'react-intl';
 import { useLocale } from '../i18n/LocaleProvider.tsx';
+import type { MessageId } from '../i18n/message-id.ts';
 import { useResourceOptions } from './api.ts';
 import './resources.css';
 
@@ -64,7 +65,7 @@ function ResourcePickerView({
   const intl = useIntl();
   const { locale } = useLocale();
   const id = useId();
-  const t = (messageId: string, values?: Record<string, string>) =>
+  const t = (messageId: MessageId, values?: Record<string, string>) =>
     intl.formatMessage({ id: messageId }, values);
 
   const keep = (i: ResourceItem) => includeRetired || i.field_active || i.field_item_short === value.item;
@@ -91,8 +92,8 @@ function ResourcePickerView({
 
   const field = (
     field: ResourceChoiceField,
-    labelId: string,
-    placeholderId: string,
+    labelId: MessageId,
+    placeholderId: MessageId,
     enabled: boolean,
     options: { value: string; label: string }[],
   ) => {
