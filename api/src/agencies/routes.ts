@@ -1,10 +1,9 @@
 import { AgencyList, AgencyListQuery } from '@ciffc/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { dataVersion } from '../db/versions.ts';
 import { sendCached } from '../http/cache.ts';
 import { requestLang } from '../http/lang.ts';
-import { listAgencies } from './store.ts';
+import { agenciesVersion, agencyList } from './service.ts';
 
 export async function agencyRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -21,24 +20,10 @@ export async function agencyRoutes(fastify: FastifyInstance): Promise<void> {
     async (request, reply) => {
       const lang = requestLang(request);
       return sendCached(request, reply, app.responseCache, {
-        version: `agencies:${await dataVersion(app.db.kysely, 'agencies')}|${lang}`,
+        version: `agencies:${await agenciesVersion(app.db.kysely)}|${lang}`,
         vary: 'Accept-Language',
         schema: AgencyList,
-        compute: async () => {
-          const rows = await listAgencies(app.db.kysely, { hasSitrep: request.query.has_siterep === true });
-          return {
-            items: rows.map((a) => ({
-              field_code: a.code,
-              field_name: lang === 'fr' ? a.name_fr : a.name_en,
-              field_name_en: a.name_en,
-              field_name_fr: a.name_fr,
-              field_website: a.website,
-              field_website_priority_wildfires: a.website_priority_wildfires,
-              field_has_sitrep: Boolean(a.has_sitrep),
-              field_time_zone: a.time_zone,
-            })),
-          };
-        },
+        compute: () => agencyList(app.db.kysely, { lang, hasSitrep: request.query.has_siterep === true }),
       });
     },
   );

@@ -1,5 +1,5 @@
 /* Fires data for the agency report: known fires and the automatic fire statistics. */
-import { type AgencySitrepData, type SitrepFireOption, seasonOf } from '@ciffc/contracts';
+import { ACTIVE_STAGES, type AgencySitrepData, type SitrepFireOption, seasonOf } from '@ciffc/contracts';
 import { addDays, centreToday } from '../http/time.ts';
 import type { Db } from './refusals.ts';
 import { knownFires, newFiresByCause, seasonStatistics } from './store.ts';
@@ -89,7 +89,12 @@ export function fireStatistics(
   for (const r of season) {
     const fires = Number(r.fires);
     const ha = Number(r.hectares);
+    // Active is the current picture's rule (ACTIVE_STAGES); out is the OUT stage. Any other stage
+    // (the import refuses one, the column does not) is neither, as in the national summary
+    // (`summariseFires`): counting it active would show a fire the map does not.
+    const active = (ACTIVE_STAGES as readonly (string | null)[]).includes(r.stage_of_control);
     const out_ = r.stage_of_control === 'OUT';
+    if (!active && !out_) continue;
     if (r.response_type === 'FUL') {
       if (r.stage_of_control === 'OC') out.b_oc += fires;
       else if (r.stage_of_control === 'BH') out.b_bh += fires;

@@ -13,10 +13,9 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
-import { LEASE_MS } from '../db/lease.ts';
 import { requireAgencyAccess, requireNational, requireUser } from '../plugins/identity.ts';
 import { sitrepError } from './refusals.ts';
-import { claim, listStates, readSitrep, release, save, type Variant } from './service.ts';
+import { CLAIM_IDLE_MINUTES, claim, listStates, readSitrep, release, save, type Variant } from './service.ts';
 import { approve, reject, submit } from './transitions.ts';
 
 const security = [{ bearer: [] }];
@@ -28,7 +27,7 @@ const errorResponses = { 400: SitrepErrorBody, 404: SitrepErrorBody, 409: Sitrep
 /**
  * The agency sitrep calls of docs/spec/data-entry.md section 7. An agency user reads and writes only its
  * own agency (403 whatever the query says), the national centre reads all and approves or
- * rejects, anonymous gets 401. The claim is a lease of LEASE_MS (db/lease.ts).
+ * rejects, anonymous gets 401. The claim is a lease of CLAIM_IDLE_MINUTES (db/lease.ts).
  */
 export async function agencySitrepRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -109,7 +108,7 @@ export async function agencySitrepRoutes(fastify: FastifyInstance): Promise<void
     [
       '/v1/sitrep/agency/claim',
       claim,
-      `Start editing: take the lease (renewed by saves and reads, lapses after ${LEASE_MS / 60_000} idle minutes); 409 naming the holder when another user holds it`,
+      `Start editing: take the lease (renewed by saves and reads, lapses after ${CLAIM_IDLE_MINUTES} idle minutes); 409 naming the holder when another user holds it`,
     ],
     [
       '/v1/sitrep/agency/release',

@@ -109,6 +109,9 @@ export async function listStates(db: Db, identity: Identity, now: Date): Promise
 
 /* ---------- claim ---------- */
 
+/** How long a claim lasts without a save or a read: the one lease (db/lease.ts), in minutes. */
+export const CLAIM_IDLE_MINUTES = lease.LEASE_MS / 60_000;
+
 export async function claim(
   db: Db,
   identity: Identity,

@@ -1,4 +1,4 @@
-import { AGENCIES, AgencyList, RESOURCE_CATALOGUE } from '@ciffc/contracts';
+import { AGENCIES, AgencyList, RESOURCE_CATALOGUE, ResourceOptions } from '@ciffc/contracts';
 import { expect, it } from 'vitest';
 import { forEachEngine } from '../../test/context.ts';
 import { migrateToLatest } from './migrate.ts';
@@ -120,5 +120,34 @@ forEachEngine('reference data', (ctx) => {
       .orderBy('sort_order')
       .execute();
     expect(stored.map((r) => r.short)).toEqual(reordered.shortnameLists.short);
+  });
+
+  it('gives the catalogue a new ETag when an item is renamed: the new name, never a 304 for the old tag', async () => {
+    await migrateToLatest(db());
+    const itemName = async (headers: Record<string, string> = {}) => {
+      const res = await ctx().app.inject({ url: '/v1/resource/options', headers });
+      const name =
+        res.statusCode === 200
+          ? ResourceOptions.parse(res.json()).resources[firstCategory.code]?.[firstSub.code]?.find(
+              (i) => i.field_item_short === firstItem.short,
+            )?.field_item_en
+          : undefined;
+      return { status: res.statusCode, etag: res.headers.etag, name };
+    };
+    const before = await itemName();
+    expect(before).toMatchObject({ status: 200, name: firstItem.name.en });
+    expect((await itemName({ 'if-none-match': String(before.etag) })).status).toBe(304);
+
+    // A rename changes no count, no active flag and no order: only the name.
+    expect((await migrateToLatest(db(), later)).reports[0]?.details).toMatchObject({
+      catalogue: firstItem.short,
+    });
+    const after = await itemName();
+    expect(after).toMatchObject({ status: 200, name: 'Renamed item' });
+    expect(after.etag).not.toBe(before.etag);
+    expect(await itemName({ 'if-none-match': String(before.etag) })).toMatchObject({
+      status: 200,
+      name: 'Renamed item',
+    });
   });
 });

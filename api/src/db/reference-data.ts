@@ -232,10 +232,15 @@ export function applyReferenceData(
   db: Db,
   reference: ReferenceData = CONTRACT_REFERENCE,
 ): Promise<ReferenceChanges> {
-  return db.transaction().execute(async (trx) => ({
-    agencies: await applyAgencies(trx, reference.agencies),
-    reportRows: await applyReportRows(trx, reference),
-    catalogue: await applyCatalogue(trx, reference.catalogue),
-    shortnames: await applyShortnames(trx, reference.shortnameLists),
-  }));
+  return db.transaction().execute(async (trx) => {
+    const changes = {
+      agencies: await applyAgencies(trx, reference.agencies),
+      reportRows: await applyReportRows(trx, reference),
+      catalogue: await applyCatalogue(trx, reference.catalogue),
+      shortnames: await applyShortnames(trx, reference.shortnameLists),
+    };
+    // The catalogue's answers are cached by this version: a renamed item changes no count or order.
+    if (changes.catalogue.length || changes.shortnames.length) await bumpDataVersion(trx, 'catalogue');
+    return changes;
+  });
 }

@@ -1,7 +1,8 @@
 import { type Kysely, sql } from 'kysely';
 import type { Database } from './tables.ts';
 
-export type DataSet = 'agencies' | 'fires' | 'historical' | 'perimeters';
+/** `catalogue`: the resource catalogue and its short-name lists, written by the reference data step. */
+export type DataSet = 'agencies' | 'catalogue' | 'fires' | 'historical' | 'perimeters';
 
 export async function dataVersion(db: Kysely<Database>, name: DataSet): Promise<number> {
   const row = await db

@@ -2,7 +2,7 @@ import { DutyOfficerList } from '@ciffc/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { requireNational } from '../plugins/identity.ts';
-import { listDutyOfficers } from './store.ts';
+import { dutyOfficerSuggestions } from './service.ts';
 
 /** GET /v1/duty-officers: suggestions for the national form's Current Duty Officer (CIFFC only). */
 export async function dutyOfficerRoutes(fastify: FastifyInstance): Promise<void> {
@@ -20,7 +20,7 @@ export async function dutyOfficerRoutes(fastify: FastifyInstance): Promise<void>
     async (request, reply) => {
       requireNational(request);
       reply.header('cache-control', 'private, no-store');
-      return { items: await listDutyOfficers(app.db.kysely) };
+      return { items: await dutyOfficerSuggestions(app.db.kysely) };
     },
   );
 }

@@ -7,14 +7,10 @@ import {
 } from '@ciffc/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { lastUpdated } from '../db/versions.ts';
-import { currentSeason, listFires } from '../fires/store.ts';
 import { sendCached } from '../http/cache.ts';
 import { requestLang } from '../http/lang.ts';
 import { ErrorResponse, readVersion } from '../http/query.ts';
-import { currentAreas } from '../perimeters/store.ts';
-import { wildfiresDownload } from './wildfires-download.ts';
-import { wildfiresGeoPackage } from './wildfires-geopackage.ts';
+import { wildfiresFile } from './service.ts';
 
 /** Content-Crs for the formats with coordinates (OGC API – Features Part 2 names it so). */
 const HAS_GEOMETRY: ReadonlySet<WildfiresDownloadFormat> = new Set(['geojson', 'kml', 'gpkg']);
@@ -45,23 +41,7 @@ export async function wildfiresDownloadRoutes(fastify: FastifyInstance): Promise
         version: await readVersion(app, request, ['fires', 'perimeters'], { lang: true }),
         vary: 'Accept-Language',
         contentType: mediaType,
-        compute: async () => {
-          const filters = {
-            agency: q.agency,
-            stage: q.stage,
-            response: q.response,
-            q: q.q,
-            // As the list: the current picture's season unless `season=all`.
-            season: q.season === 'all' ? undefined : currentSeason(app.config.now()),
-          };
-          const [fires, validAs] = await Promise.all([
-            listFires(app.db.kysely, filters, undefined, q.sort),
-            lastUpdated(app.db.kysely, 'fires'),
-          ]);
-          if (q.format === 'gpkg') return wildfiresGeoPackage(fires, lang, validAs);
-          const areas = q.format.startsWith('csv') ? await currentAreas(app.db.kysely) : new Map();
-          return wildfiresDownload(q.format, fires, lang, validAs, areas);
-        },
+        compute: () => wildfiresFile(app.db.kysely, q, lang, app.config.now()),
       });
     },
   );

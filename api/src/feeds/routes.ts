@@ -1,30 +1,10 @@
 import { FeedInput, FeedList, FeedParams, FeedRun, FeedStatus, isNational } from '@ciffc/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { forbidden, notFound } from '../http/errors.ts';
+import { forbidden } from '../http/errors.ts';
 import { centreToday } from '../http/time.ts';
 import { requireUser } from '../plugins/identity.ts';
-import { type FeedKind, type FeedRow, pollDueFeeds, pollFeed } from './service.ts';
-import { feedOf, listFeeds, removeFeed, saveFeed } from './store.ts';
-
-/** The feed as the screen shows it (the lease and validators stay inside). */
-const status = (f: FeedRow): FeedStatus => ({
-  agency_code: f.agency_code,
-  url: f.url,
-  interval_minutes: f.interval_minutes,
-  enabled: f.enabled === 1,
-  snapshot: f.snapshot === null ? null : f.snapshot === 1,
-  next_run_at: f.next_run_at,
-  last_run_at: f.last_run_at,
-  last_success_at: f.last_success_at,
-  last_error_at: f.last_error_at,
-  last_error: f.last_error,
-  last_outcome: f.last_outcome,
-  last_total_rows: f.last_total_rows,
-  last_accepted: f.last_accepted,
-  last_rejected: f.last_rejected,
-  last_import_id: f.last_import_id,
-});
+import { deleteFeed, type FeedKind, feedStatuses, pollDueFeeds, runFeedNow, setFeed } from './service.ts';
 
 function requireNational(request: FastifyRequest): void {
   if (!isNational(requireUser(request))) throw forbidden('feeds.national_only');
@@ -74,9 +54,9 @@ function kindRoutes(fastify: FastifyInstance, kind: FeedKind, base: string): voi
     },
     async (request, reply) => {
       requireNational(request);
-      const rows = await listFeeds(app.db.kysely, kind);
+      const items = await feedStatuses(app.db, kind);
       reply.headers(noStore);
-      return { items: rows.map(status) };
+      return { items };
     },
   );
 
@@ -96,16 +76,15 @@ function kindRoutes(fastify: FastifyInstance, kind: FeedKind, base: string): voi
       requireNational(request);
       const { agency } = request.params;
       const { url, interval_minutes, enabled = true, snapshot = null } = request.body;
-      const now = app.config.now().toISOString();
-      const row = await saveFeed(
-        app.db.kysely,
+      const feed = await setFeed(
+        app.db,
         kind,
         agency,
         { url, interval_minutes, enabled, snapshot },
-        now,
+        app.config.now(),
       );
       reply.headers(noStore);
-      return status(row);
+      return feed;
     },
   );
 
@@ -121,8 +100,7 @@ function kindRoutes(fastify: FastifyInstance, kind: FeedKind, base: string): voi
     },
     async (request, reply) => {
       requireNational(request);
-      if (!(await removeFeed(app.db.kysely, kind, request.params.agency)))
-        throw notFound('feeds.not_found', { agency: request.params.agency });
+      await deleteFeed(app.db, kind, request.params.agency);
       return reply.code(204).send();
     },
   );
@@ -141,13 +119,10 @@ function kindRoutes(fastify: FastifyInstance, kind: FeedKind, base: string): voi
     async (request, reply) => {
       requireNational(request);
       const { agency } = request.params;
-      if (!(await feedOf(app.db.kysely, kind, agency))) throw notFound('feeds.not_found', { agency });
       const now = app.config.now();
-      const outcome = await pollFeed(app.db, agency, { now, today: centreToday(now) }, kind);
-      const row = await feedOf(app.db.kysely, kind, agency);
-      if (!row) throw notFound('feeds.not_found', { agency });
+      const run = await runFeedNow(app.db, kind, agency, { now, today: centreToday(now) });
       reply.headers(noStore);
-      return { outcome, feed: status(row) };
+      return run;
     },
   );
 }

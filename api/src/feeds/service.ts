@@ -1,14 +1,22 @@
 import { randomUUID } from 'node:crypto';
-import type { AgencyCode, FeedOutcome } from '@ciffc/contracts';
-import type { Selectable } from 'kysely';
+import type { AgencyCode, FeedOutcome, FeedStatus } from '@ciffc/contracts';
 import type { Db } from '../db/index.ts';
 import { importFires, SentFile } from '../fires/import/import.ts';
-import { HttpError } from '../http/errors.ts';
+import { HttpError, notFound } from '../http/errors.ts';
 import { importPerimeterFeed } from '../perimeters/service.ts';
-import type { FireFeedsTable } from './tables.ts';
+import {
+  type FeedKind,
+  type FeedRow,
+  type FeedSettings,
+  feedOf,
+  feedTable,
+  listFeeds,
+  removeFeed,
+  saveFeed,
+} from './store.ts';
 import './tables.ts';
 
-export type FeedRow = Selectable<FireFeedsTable>;
+export type { FeedKind } from './store.ts';
 
 /** This process, as the holder of a feed's lease. */
 const INSTANCE_ID = `${process.pid}-${randomUUID().slice(0, 8)}`;
@@ -26,15 +34,6 @@ export interface PollOptions {
 }
 
 export type PollOutcome = FeedOutcome;
-
-/**
- * What a feed brings: the agency's fires (its active-fires file) or its fire perimeters (a GeoJSON,
- * KML or zipped Shapefile URL); each kind has its table, with the same columns.
- */
-export type FeedKind = 'fires' | 'perimeters';
-// The cast is sound: both tables have FireFeedsTable's columns (feeds/tables.ts).
-export const feedTable = (kind: FeedKind) =>
-  (kind === 'fires' ? 'fire_feeds' : 'perimeter_feeds') as 'fire_feeds';
 
 /**
  * Takes the feed's lease when free (or expired): one conditional update, so that of several API
@@ -220,4 +219,54 @@ export async function pollDueFeeds(db: Db, options: PollOptions): Promise<Record
       );
   }
   return outcomes;
+}
+
+/* ---------- the national centre's screen: the feeds' settings and a poll on demand ---------- */
+
+/** The feed as the screen shows it (the lease and validators stay inside). */
+const status = (f: FeedRow): FeedStatus => ({
+  agency_code: f.agency_code,
+  url: f.url,
+  interval_minutes: f.interval_minutes,
+  enabled: f.enabled === 1,
+  snapshot: f.snapshot === null ? null : f.snapshot === 1,
+  next_run_at: f.next_run_at,
+  last_run_at: f.last_run_at,
+  last_success_at: f.last_success_at,
+  last_error_at: f.last_error_at,
+  last_error: f.last_error,
+  last_outcome: f.last_outcome,
+  last_total_rows: f.last_total_rows,
+  last_accepted: f.last_accepted,
+  last_rejected: f.last_rejected,
+  last_import_id: f.last_import_id,
+});
+
+export async function feedStatuses(db: Db, kind: FeedKind): Promise<FeedStatus[]> {
+  return (await listFeeds(db.kysely, kind)).map(status);
+}
+
+/** Sets an agency's feed; a new URL starts its validators and schedule again (store.ts). */
+export async function setFeed(
+  db: Db,
+  kind: FeedKind,
+  agency: string,
+  settings: FeedSettings,
+  now: Date,
+): Promise<FeedStatus> {
+  return status(await saveFeed(db.kysely, kind, agency, settings, now.toISOString()));
+}
+
+/** Removes an agency's feed; 404 naming the agency when it had none. */
+export async function deleteFeed(db: Db, kind: FeedKind, agency: string): Promise<void> {
+  if (!(await removeFeed(db.kysely, kind, agency))) throw notFound('feeds.not_found', { agency });
+}
+
+/** Polls an agency's feed now, whatever its schedule; 404 naming the agency when it has none. */
+export async function runFeedNow(db: Db, kind: FeedKind, agency: string, options: PollOptions) {
+  if (!(await feedOf(db.kysely, kind, agency))) throw notFound('feeds.not_found', { agency });
+  const outcome = await pollFeed(db, agency, options, kind);
+  const row = await feedOf(db.kysely, kind, agency);
+  if (!row) throw notFound('feeds.not_found', { agency });
+  return { outcome, feed: status(row) };
 }

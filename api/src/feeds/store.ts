@@ -1,10 +1,21 @@
 /**
- * The agencies' feed settings as the national centre's screen reads and sets them: the SQL only.
+ * The agencies' feeds: the SQL of the settings the national centre's screen reads and sets.
  * Polling takes and updates the same rows through ./service.ts.
  */
-import type { Kysely } from 'kysely';
+import type { Kysely, Selectable } from 'kysely';
 import type { Database } from '../db/tables.ts';
-import { type FeedKind, type FeedRow, feedTable } from './service.ts';
+import type { FireFeedsTable } from './tables.ts';
+
+export type FeedRow = Selectable<FireFeedsTable>;
+
+/**
+ * What a feed brings: the agency's fires (its active-fires file) or its fire perimeters (a GeoJSON,
+ * KML or zipped Shapefile URL); each kind has its table, with the same columns.
+ */
+export type FeedKind = 'fires' | 'perimeters';
+// The cast is sound: both tables have FireFeedsTable's columns (feeds/tables.ts).
+export const feedTable = (kind: FeedKind) =>
+  (kind === 'fires' ? 'fire_feeds' : 'perimeter_feeds') as 'fire_feeds';
 
 /** What the screen sets on a feed; `fresh` when its URL is new (validators and schedule restart). */
 export interface FeedSettings {

@@ -1,16 +1,7 @@
 import { Health } from '@ciffc/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-
-async function timed(check: () => Promise<unknown>): Promise<{ reachable: boolean; latency_ms: number }> {
-  const start = performance.now();
-  try {
-    await check();
-    return { reachable: true, latency_ms: Math.round(performance.now() - start) };
-  } catch {
-    return { reachable: false, latency_ms: Math.round(performance.now() - start) };
-  }
-}
+import { healthOf } from './service.ts';
 
 export async function healthRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -24,20 +15,11 @@ export async function healthRoutes(fastify: FastifyInstance): Promise<void> {
       },
     },
     async (_request, reply) => {
-      const [database, contentSystem] = await Promise.all([
-        timed(() => app.db.ping()),
-        // Strapi answers 204 on /_health; any HTTP answer within the timeout counts as reachable.
-        timed(() => fetch(`${app.config.cmsUrl}/_health`, { signal: AbortSignal.timeout(1_500) })),
-      ]);
-      const status = !database.reachable ? 'down' : contentSystem.reachable ? 'ok' : 'degraded';
+      const health = await healthOf(app.db, app.config.cmsUrl);
       reply.header('cache-control', 'no-store');
       // As every 503 of the API: when to try again (the database usually comes back in seconds).
-      if (!database.reachable) reply.header('retry-after', '5');
-      return reply.code(database.reachable ? 200 : 503).send({
-        status,
-        database: { engine: app.db.engine, ...database },
-        content_system: contentSystem,
-      });
+      if (!health.database.reachable) reply.header('retry-after', '5');
+      return reply.code(health.database.reachable ? 200 : 503).send(health);
     },
   );
 }

@@ -24,9 +24,9 @@ import {
   invalidInventory,
   inventorySummary,
   lockedInventory,
+  lockInventory,
   saveInventory,
 } from './service.ts';
-import { setInventoryLocked } from './store.ts';
 
 /** Inventory input is for agency users of a known agency (docs/spec/data-entry.md section 6); 401/403 otherwise. */
 function requireInventoryAgency(request: FastifyRequest) {
@@ -147,8 +147,7 @@ export async function inventoryRoutes(fastify: FastifyInstance): Promise<void> {
     },
     async (request) => {
       requireNational(request);
-      await setInventoryLocked(app.db.kysely, request.body.agency, request.body.locked);
-      return { agency: request.body.agency, locked: request.body.locked };
+      return lockInventory(app.db.kysely, { agency: request.body.agency, locked: request.body.locked });
     },
   );
 

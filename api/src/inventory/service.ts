@@ -24,6 +24,7 @@ import {
   listAgencyInventory,
   type RowWrite,
   type SummaryFilters,
+  setInventoryLocked,
   summaryRows,
 } from './store.ts';
 
@@ -186,4 +187,13 @@ export async function inventorySummary(
       mobilized_source: mobilized.source,
     },
   };
+}
+
+/** Locks or unlocks an agency's inventory input (the national centre's switch, data-entry.md section 6). */
+export async function lockInventory<Lock extends { agency: string; locked: boolean }>(
+  db: Kysely<Database>,
+  lock: Lock,
+): Promise<Lock> {
+  await setInventoryLocked(db, lock.agency, lock.locked);
+  return lock;
 }

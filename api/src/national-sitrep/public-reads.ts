@@ -1,5 +1,11 @@
-import { type PublicNationalSitrep, type SitrepArchive, withReportNumberDefaults } from '@ciffc/contracts';
+import {
+  type PublicNationalSitrep,
+  type SitrepArchive,
+  withoutExpandedData,
+  withReportNumberDefaults,
+} from '@ciffc/contracts';
 import type { Kysely } from 'kysely';
+import type { Db as AppDb } from '../db/index.ts';
 import type { Database } from '../db/tables.ts';
 import { keyFigures } from './report.ts';
 import * as store from './store.ts';
@@ -16,6 +22,37 @@ export async function publicReport(db: Db, date?: string): Promise<PublicNationa
   const row = await store.currentPublication(db, date);
   return row ? withReportNumberDefaults(JSON.parse(row.report) as PublicNationalSitrep) : undefined;
 }
+
+/**
+ * What every public answer about the publications depends on (count and newest publication time):
+ * it keys their ETags and cache entries on every instance.
+ */
+export const publicationsVersion = (db: AppDb): Promise<string> => store.publicationsVersion(db);
+
+/** Whether a report is published for the date (one indexed look-up, before any cache is asked). */
+export async function isPublished(db: Db, date: string): Promise<boolean> {
+  return (await store.existingReportDates(db, date, date)).has(date);
+}
+
+/** The published report of a date as a served page shows it: the public fields, as stored. */
+export async function servedReport(
+  db: Db,
+  date: string | undefined,
+): Promise<PublicNationalSitrep | undefined> {
+  const row = await store.currentPublication(db, date);
+  return row && withoutExpandedData(JSON.parse(row.report) as PublicNationalSitrep);
+}
+
+/** The preparedness level of the report published for the date, undefined when none is. */
+export async function publishedLevel(db: Db, date: string): Promise<string | undefined> {
+  return (await store.currentPublication(db, date))?.preparedness_level;
+}
+
+/** Every report date with its level and publication time, oldest first (sitemap, level feed). */
+export const levelHistory = (db: Db) => store.levelHistory(db);
+
+/** The newest publications with their stored reports, newest first (the reports' Atom feed). */
+export const latestPublications = (db: Db, limit: number) => store.latestPublications(db, limit);
 
 export async function archive(db: Db): Promise<SitrepArchive> {
   const rows = await store.archiveRows(db);

@@ -21,7 +21,6 @@ import { HttpError, notFound } from '../http/errors.ts';
 import { requireNational, requireUser } from '../plugins/identity.ts';
 import * as publicReads from './public-reads.ts';
 import * as service from './service.ts';
-import * as store from './store.ts';
 
 const tags = ['national-sitrep'];
 const security = [{ bearer: [] }];
@@ -179,7 +178,7 @@ function publicRoutes(fastify: FastifyInstance): void {
       const missing = () =>
         date ? notFound('national.not_found', { date }) : notFound('national.not_published');
       // One query per request: a date without a report is found out by the compute (not cached).
-      const version = await store.publicationsVersion(app.db);
+      const version = await publicReads.publicationsVersion(app.db);
       if (version.startsWith('0@')) throw missing();
       const expanded = request.identity !== null;
       return sendCached(request, reply, app.responseCache, {
@@ -206,7 +205,7 @@ function publicRoutes(fastify: FastifyInstance): void {
     },
     async (request, reply) => {
       const k = app.db.kysely;
-      const version = await store.publicationsVersion(app.db);
+      const version = await publicReads.publicationsVersion(app.db);
       if (version.startsWith('0@')) throw notFound('national.not_published');
       return sendCached(request, reply, app.responseCache, {
         version,
@@ -232,7 +231,7 @@ function publicRoutes(fastify: FastifyInstance): void {
     async (request, reply) => {
       const k = app.db.kysely;
       return sendCached(request, reply, app.responseCache, {
-        version: await store.publicationsVersion(app.db),
+        version: await publicReads.publicationsVersion(app.db),
         schema: SitrepArchive,
         compute: () => publicReads.archive(k),
       });

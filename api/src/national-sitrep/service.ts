@@ -323,4 +323,12 @@ export async function stats(db: Db, now: Date): Promise<NationalSitrepStats> {
 
 /* ---------- the domain's public module for other domains (docs/TEAM-BRIEF.md, import boundaries) ---------- */
 
-export { listPublishedNationalSitreps, type PublishedNationalSitrepRow } from './public-reads.ts';
+export {
+  isPublished,
+  levelHistory,
+  listPublishedNationalSitreps,
+  type PublishedNationalSitrepRow,
+  publicationsVersion,
+  publishedLevel,
+  servedReport,
+} from './public-reads.ts';

@@ -4,12 +4,19 @@ import {
   type Locale,
   type NearFire,
   type NearOrigin,
+  parseNear,
   STAGE_OF_CONTROL_NAMES,
   type StageOfControl,
 } from '@ciffc/contracts';
 import geographiclib from 'geographiclib-geodesic';
-import { fireKey } from '../perimeters/store.ts';
-import type { AreaFire, Box } from './store.ts';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/tables.ts';
+import { firesValidAs } from '../fires/service.ts';
+import { currentSeason } from '../fires/store.ts';
+import { badRequest } from '../http/errors.ts';
+import { currentAreas, fireKey } from '../perimeters/store.ts';
+import { placeById } from '../places/service.ts';
+import { type AreaFire, activeFiresIn, type Box, seasonFiresIn } from './store.ts';
 
 const WGS84 = geographiclib.Geodesic.WGS84;
 
@@ -20,7 +27,7 @@ const KM_PER_DEGREE_LAT = 110.5;
  * A box that holds every point within `radiusKm` of the origin, for the database to narrow the
  * fires before each is measured on the ellipsoid. Near a pole, every longitude.
  */
-export function boxAround(origin: { latitude: number; longitude: number }, radiusKm: number): Box {
+function boxAround(origin: { latitude: number; longitude: number }, radiusKm: number): Box {
   const dLat = radiusKm / KM_PER_DEGREE_LAT;
   const south = Math.max(-90, origin.latitude - dLat);
   const north = Math.min(90, origin.latitude + dLat);
@@ -55,7 +62,7 @@ export interface MeasuredFire extends NearFire {
 }
 
 /** The fires within the radius, with distance and direction, in the order given. */
-export function withinRadius(
+function withinRadius(
   fires: readonly AreaFire[],
   origin: NearOrigin,
   radiusKm: number,
@@ -88,7 +95,53 @@ export function withinRadius(
 }
 
 /** Nearest first; the same distance by agency and fire id, so the order is stable. */
-export const byDistance = (a: NearFire, b: NearFire) =>
+const byDistance = (a: NearFire, b: NearFire) =>
   a.distance_km - b.distance_km ||
   a.field_agency_code.localeCompare(b.field_agency_code) ||
   a.field_agency_fire_id.localeCompare(b.field_agency_fire_id);
+
+/** The place or point `near` names; 400 naming `near` when the place is not in the gazetteer. */
+export function nearOrigin(near: string, lang: Locale): NearOrigin {
+  const target = parseNear(near);
+  if (target && 'place' in target) {
+    const place = placeById(target.place, lang);
+    if (!place) throw badRequest('near', 'query.unknown_place', { near });
+    return { place, latitude: place.latitude, longitude: place.longitude };
+  }
+  if (!target) throw badRequest('near', 'field.format'); // the schema refuses it first
+  return { place: null, ...target };
+}
+
+interface Area {
+  origin: NearOrigin;
+  radiusKm: number;
+  lang: Locale;
+}
+
+/** GET /v1/fires/near: the active fires within the radius, nearest first, and how many in all. */
+export async function nearestFires(db: Kysely<Database>, area: Area, limit: number, now: Date) {
+  const { origin, radiusKm, lang } = area;
+  const [fires, areas, validAs] = await Promise.all([
+    activeFiresIn(db, currentSeason(now), boxAround(origin, radiusKm)),
+    currentAreas(db),
+    firesValidAs(db),
+  ]);
+  const near = withinRadius(fires, origin, radiusKm, areas, lang).sort(byDistance);
+  return {
+    origin,
+    radius_km: radiusKm,
+    total: near.length,
+    items: near.slice(0, limit).map(({ updated_at: _, ...fire }) => fire),
+    valid_as: validAs,
+  };
+}
+
+/** The Atom feed's fires: the season's fires within the radius, most recently changed first, at most `limit`. */
+export async function nearFeedFires(db: Kysely<Database>, area: Area, limit: number, now: Date) {
+  const [fires, areas] = await Promise.all([
+    seasonFiresIn(db, currentSeason(now), boxAround(area.origin, area.radiusKm)),
+    currentAreas(db),
+  ]);
+  // Already most recently changed first (the store's order).
+  return withinRadius(fires, area.origin, area.radiusKm, areas, area.lang).slice(0, limit);
+}

@@ -1,16 +1,14 @@
 import {
   ExpandedShortnames,
-  expandShortnames,
   ResourceOptions,
   ResourceOptionsQuery,
-  requestedShortnames,
   ShortnamesRequest,
 } from '@ciffc/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { sendCached } from '../http/cache.ts';
 import { requestLang } from '../http/lang.ts';
-import { catalogueVersion, loadResourceOptions } from './store.ts';
+import { catalogueVersion, expandedShortnames, resourceOptions } from './service.ts';
 
 /** GET and POST /v1/resource/options and /v1/resource/options/active (docs/spec/data-entry.md section 7, no auth). */
 export async function resourceRoutes(fastify: FastifyInstance): Promise<void> {
@@ -37,7 +35,7 @@ export async function resourceRoutes(fastify: FastifyInstance): Promise<void> {
           version: `resources:${await catalogueVersion(app.db.kysely)}|${locale}`,
           vary: 'Accept-Language',
           schema: ResourceOptions,
-          compute: () => loadResourceOptions(app.db.kysely, { locale, activeOnly }),
+          compute: () => resourceOptions(app.db.kysely, { locale, activeOnly }),
         });
       },
     );
@@ -53,13 +51,12 @@ export async function resourceRoutes(fastify: FastifyInstance): Promise<void> {
           response: { 200: ExpandedShortnames },
         },
       },
-      async (request) => {
-        const options = await loadResourceOptions(app.db.kysely, {
-          locale: requestLang(request),
-          activeOnly,
-        });
-        return expandShortnames(options, requestedShortnames(request.body.shortnames));
-      },
+      async (request) =>
+        expandedShortnames(
+          app.db.kysely,
+          { locale: requestLang(request), activeOnly },
+          request.body.shortnames,
+        ),
     );
   }
 }

@@ -7,22 +7,9 @@ import {
   type ResourceOptions,
   SHORTNAME_LIST_NAMES,
 } from '@ciffc/contracts';
-import { type Kysely, sql } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { Database } from '../db/tables.ts';
 import './tables.ts';
-
-/** A cheap fingerprint of the catalogue, for ETags: it changes with any row added, removed or retired. */
-export async function catalogueVersion(db: Kysely<Database>): Promise<string> {
-  const row = await db
-    .selectFrom('resource_items')
-    .select([
-      sql<number>`count(*)`.as('n'),
-      sql<number>`sum(active)`.as('a'),
-      sql<number>`sum(sort_order)`.as('s'),
-    ])
-    .executeTakeFirst();
-  return `${row?.n ?? 0}.${row?.a ?? 0}.${row?.s ?? 0}`;
-}
 
 /** The options set of GET /v1/resource/options (all items) or /active (active items only). */
 export async function loadResourceOptions(

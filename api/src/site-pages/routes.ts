@@ -1,12 +1,11 @@
 import { createHash } from 'node:crypto';
 import { readFile, stat } from 'node:fs/promises';
 import type { Locale, PublicNationalSitrep } from '@ciffc/contracts';
-import { withoutExpandedData } from '@ciffc/contracts';
 import type { FastifyInstance } from 'fastify';
 import { sendCached } from '../http/cache.ts';
 import { HttpError } from '../http/errors.ts';
 import { siteUrl } from '../http/site-url.ts';
-import * as sitrepStore from '../national-sitrep/store.ts';
+import * as nationalSitrep from '../national-sitrep/service.ts';
 import { contentPageReader } from './content-pages.ts';
 import { PREVIEW_SIZE, previewAlt } from './preview/image.ts';
 import { previewPath, previewRoutes } from './preview/routes.ts';
@@ -71,20 +70,17 @@ export async function sitePageRoutes(app: FastifyInstance): Promise<void> {
       const lang = langOf(request.query);
       const site = siteUrl(request);
       const { stamp, text } = await shell();
-      const version = await sitrepStore.publicationsVersion(app.db);
+      const version = await nationalSitrep.publicationsVersion(app.db);
       const wanted = reportWanted(path);
       // The status before the cache is asked (a cached answer carries no status): one indexed look-up.
       const dated = typeof wanted === 'object' ? wanted.date : undefined;
       const alias = contentAlias(path);
       const content = alias ? await contentPage(alias, lang) : undefined;
-      const exists = dated
-        ? (await sitrepStore.existingReportDates(app.db.kysely, dated, dated)).has(dated)
-        : content !== null;
+      const exists = dated ? await nationalSitrep.isPublished(app.db.kysely, dated) : content !== null;
       reply.code(pageStatus(path, exists));
       const report = async (): Promise<PublicNationalSitrep | undefined> => {
         if (!wanted || !exists) return undefined;
-        const row = await sitrepStore.currentPublication(app.db.kysely, dated);
-        return row && withoutExpandedData(JSON.parse(row.report) as PublicNationalSitrep);
+        return nationalSitrep.servedReport(app.db.kysely, dated);
       };
       return sendCached(request, reply, app.responseCache, {
         // A content page's text is part of the version: an edit in the content system shows within its cache's minute.
@@ -119,12 +115,12 @@ export async function sitePageRoutes(app: FastifyInstance): Promise<void> {
     async (request, reply) => {
       const site = siteUrl(request);
       return sendCached(request, reply, app.responseCache, {
-        version: `${await sitrepStore.publicationsVersion(app.db)}|${site}`,
+        version: `${await nationalSitrep.publicationsVersion(app.db)}|${site}`,
         contentType: 'application/xml; charset=utf-8',
         compute: async () =>
           sitemapXml(
             site,
-            (await sitrepStore.levelHistory(app.db.kysely)).map((r) => ({
+            (await nationalSitrep.levelHistory(app.db.kysely)).map((r) => ({
               date: r.report_date,
               publishedAt: r.published_at,
             })),

@@ -4,8 +4,11 @@
  * records of GET /v1/fire-count, plus a national total per section.
  */
 import { AGENCY_CODES } from './agencies.ts';
+import { ACTIVE_STAGES } from './current-picture.ts';
 import { PRODUCT_ZONES } from './time-zones/index.ts';
 import type { FireCountRecord, SummaryRecord } from './wildfires.ts';
+
+const isActiveStage = (stage: string) => (ACTIVE_STAGES as readonly string[]).includes(stage);
 
 interface NewFiresRow {
   agency_code: string;
@@ -119,17 +122,18 @@ export function summariseFires(
     for (const r of recordsOf(agency_code, 'FUL')) {
       const n = Number(r.fire_count) || 0;
       const area = Number(r.area_sum) || 0;
+      // The OUT stage's own columns; active is the current picture's rule. A stage that is neither
+      // (the import refuses one) is left out of every column, as in the agency report's statistics.
       if (r.stage_of_control === 'OUT') {
         row.soc_out += n;
         row.out_area += area;
-      } else {
+      } else if (isActiveStage(r.stage_of_control)) {
         if (r.stage_of_control === 'OC') row.soc_oc += n;
         else if (r.stage_of_control === 'BH') row.soc_bh += n;
         else if (r.stage_of_control === 'UC') row.soc_uc += n;
-        else continue;
         row.active += n;
         row.active_area += area;
-      }
+      } else continue;
       row.total += n;
       row.total_area += area;
     }
@@ -142,8 +146,7 @@ export function summariseFires(
       for (const r of recordsOf(agency_code, response)) {
         const n = Number(r.fire_count) || 0;
         if (r.stage_of_control === 'OUT') row.out += n;
-        else if (r.stage_of_control === 'OC' || r.stage_of_control === 'BH' || r.stage_of_control === 'UC')
-          row.active += n;
+        else if (isActiveStage(r.stage_of_control)) row.active += n;
         else continue;
         row.total += n;
         row.area += Number(r.area_sum) || 0;

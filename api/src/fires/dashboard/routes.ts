@@ -13,8 +13,7 @@ import { badRequest } from '../../http/errors.ts';
 import { requestLang } from '../../http/lang.ts';
 import { ErrorResponse, readVersion } from '../../http/query.ts';
 import { centreToday, daysBetween } from '../../http/time.ts';
-import * as nationalSitrep from '../../national-sitrep/store.ts';
-import { currentSeason } from '../picture.ts';
+import * as nationalSitrep from '../../national-sitrep/service.ts';
 import { agencyFreshness, feedsStamp } from './freshness.ts';
 import { dailyFigures, dashboardFigures, dashboardRange, mapFires } from './service.ts';
 import { sinceYesterday } from './since-yesterday.ts';
@@ -50,7 +49,7 @@ export async function dashboardRoutes(fastify: FastifyInstance): Promise<void> {
         schema: DashboardFiresResponse,
         compute: () =>
           q.map
-            ? mapFires(app.db.kysely, currentSeason(app.config.now()), q)
+            ? mapFires(app.db.kysely, app.config.now(), q)
             : dashboardFigures(app.db.kysely, range, today, lang),
       });
     },

@@ -9,7 +9,6 @@ import {
   type DashboardFigures,
   type DashboardFiresResponse,
   type Locale,
-  type Season,
   STAGE_OF_CONTROL_NAMES,
   STAGES_OF_CONTROL,
   seasonOf,
@@ -18,7 +17,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/tables.ts';
 import { addDays, daysBetween, yearOf, yearStart } from '../../http/time.ts';
 import type { FireScope } from '../picture.ts';
-import { activeFires, dailyTotals, groupedTotals, newestDay } from '../store.ts';
+import { activeFires, currentSeason, dailyTotals, groupedTotals, newestDay } from '../store.ts';
 
 const round1 = (n: number) => Math.round(n * 10) / 10;
 
@@ -47,10 +46,10 @@ function rangeScope(from: string, to: string, today: string): FireScope {
 /** The map's fires: the season's active fires (within the asked days) as GeoJSON points. */
 export async function mapFires(
   db: Kysely<Database>,
-  season: Season,
+  now: Date,
   q: { from_date?: string; to_date?: string },
 ): Promise<DashboardFiresResponse> {
-  const fires = await activeFires(db, season, { from: q.from_date, to: q.to_date });
+  const fires = await activeFires(db, currentSeason(now), { from: q.from_date, to: q.to_date });
   return {
     type: 'FeatureCollection',
     features: fires.map((f) => ({

@@ -1,11 +1,9 @@
 import {
   agencyOf,
-  FireImport,
   FireImportFile,
   FireImportFileParams,
   FireImportsPage,
   FireImportsQuery,
-  type FireVersionAction,
   FireVersions,
   FireVersionsParams,
   type Identity,
@@ -13,12 +11,10 @@ import {
 } from '@ciffc/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { forbidden, notFound } from '../../http/errors.ts';
+import { forbidden } from '../../http/errors.ts';
 import { ErrorResponse } from '../../http/query.ts';
 import { requireAgencyAccess, requireUser } from '../../plugins/identity.ts';
-import { fireVersions, type ImportSource, importWithFile, listImports } from './store.ts';
-
-const IMPORTS_PAGE_SIZE = 50;
+import { importFile, importsPage, versionsOfFire } from './service.ts';
 
 const tags = ['fires'];
 const security = [{ bearer: [] }];
@@ -53,22 +49,8 @@ export async function fireHistoryRoutes(fastify: FastifyInstance): Promise<void>
     },
     async (request, reply) => {
       const { agency } = readerScope(request);
-      const page = request.query.page;
-      const { total, items } = await listImports(
-        app.db.kysely,
-        { agency },
-        { limit: IMPORTS_PAGE_SIZE, offset: (page - 1) * IMPORTS_PAGE_SIZE },
-      );
       reply.header('cache-control', 'private, no-store');
-      return {
-        items: items.map((i) => FireImport.parse(i)),
-        meta: {
-          page,
-          page_size: IMPORTS_PAGE_SIZE,
-          total_pages: Math.ceil(total / IMPORTS_PAGE_SIZE),
-          total_results: total,
-        },
-      };
+      return importsPage(app.db.kysely, agency, request.query.page);
     },
   );
 
@@ -91,14 +73,10 @@ export async function fireHistoryRoutes(fastify: FastifyInstance): Promise<void>
     },
     async (request, reply) => {
       const { agency } = readerScope(request);
-      const found = await importWithFile(app.db.kysely, request.params.id);
-      // Another agency's import answers as if it did not exist.
-      if (!found || (agency && found.agency_code !== agency)) throw notFound('import.not_found');
-      const extension = found.format === 'csv' ? 'csv' : 'geojson';
-      const name = (found.file_name ?? `fires-import-${found.id}.${extension}`).replace(/[^\w.-]/g, '_');
+      const found = await importFile(app.db.kysely, request.params.id, agency);
       reply
         .header('cache-control', 'private, no-store')
-        .header('content-disposition', `attachment; filename="${name}"`)
+        .header('content-disposition', `attachment; filename="${found.name}"`)
         .type(found.format === 'csv' ? 'text/csv; charset=utf-8' : 'application/geo+json; charset=utf-8');
       // A Buffer is sent as it is: a string typed as JSON would be serialised (quoted) again.
       return reply.send(Buffer.from(found.text, 'utf8'));
@@ -130,22 +108,8 @@ export async function fireHistoryRoutes(fastify: FastifyInstance): Promise<void>
       const agency = request.params.agency.toLowerCase();
       requireAgencyAccess(request, agency, 'read');
       const fireId = request.params.agency_fire_id;
-      const rows = await fireVersions(app.db.kysely, agency, fireId);
-      if (!rows.length) throw notFound('import.no_versions', { agency, fire: fireId });
       reply.header('cache-control', 'private, no-store');
-      return {
-        agency_code: agency,
-        agency_fire_id: fireId,
-        items: rows.map(({ id, import_id, action, recorded_at, source, username, ...fire }) => ({
-          version_id: id,
-          import_id,
-          action: action as FireVersionAction,
-          recorded_at,
-          source: source as ImportSource,
-          username,
-          fire,
-        })),
-      };
+      return versionsOfFire(app.db.kysely, agency, fireId);
     },
   );
 }

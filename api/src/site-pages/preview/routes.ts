@@ -1,17 +1,9 @@
-import {
-  ApiErrorBody,
-  ReportPreviewImage,
-  ReportPreviewParams,
-  ReportPreviewQuery,
-  seasonOf,
-} from '@ciffc/contracts';
+import { ApiErrorBody, ReportPreviewImage, ReportPreviewParams, ReportPreviewQuery } from '@ciffc/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { dataVersion } from '../../db/versions.ts';
-import { activeFires } from '../../fires/store.ts';
 import { sendCached } from '../../http/cache.ts';
 import { notFound } from '../../http/errors.ts';
-import * as sitrepStore from '../../national-sitrep/store.ts';
+import { previewFires, previewLevel, previewVersion } from '../service.ts';
 import { previewFonts, renderPreview } from './image.ts';
 
 /** The address of a report's preview image, as the served page names it. */
@@ -45,24 +37,13 @@ export async function previewRoutes(fastify: FastifyInstance): Promise<void> {
     async (request, reply) => {
       const { date } = request.params;
       const lang = request.query.lang ?? 'en';
-      const k = app.db.kysely;
-      const publication = await sitrepStore.currentPublication(k, date);
-      if (!publication) throw notFound('national.not_found', { date });
-      const [published, fires] = await Promise.all([
-        sitrepStore.publicationsVersion(app.db),
-        dataVersion(k, 'fires'),
-      ]);
+      const level = await previewLevel(app.db.kysely, date);
+      if (level === undefined) throw notFound('national.not_found', { date });
       return sendCached(request, reply, app.responseCache, {
-        version: `${published}|${fires}`,
+        version: await previewVersion(app.db),
         contentType: 'image/png',
-        // The map's fires are those it showed on that day: the season's active fires reported by then.
         compute: async () =>
-          renderPreview({
-            date,
-            level: publication.preparedness_level,
-            lang,
-            fires: await activeFires(k, seasonOf(date), { to: date }),
-          }),
+          renderPreview({ date, level, lang, fires: await previewFires(app.db.kysely, date) }),
       });
     },
   );

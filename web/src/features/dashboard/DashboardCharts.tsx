@@ -1,4 +1,4 @@
-import { agencyByCode, STAGES_OF_CONTROL } from '@ciffc/contracts';
+import { ACTIVE_STAGES, agencyByCode, STAGES_OF_CONTROL } from '@ciffc/contracts';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Bar, BarChart, CartesianGrid, Cell, Tooltip, XAxis, YAxis } from 'recharts';
 import type { MessageId } from '../../app/messages.ts';
@@ -123,9 +123,10 @@ export function DashboardCharts({ figures }: { figures: DashboardFigures }) {
         rows={byStage}
         columns={[{ label: t('dashboard.chart.stage'), value: (r) => r.label }, firesColumn, hectaresColumn]}
       >
-        {/* Active stages only: OUT, many times larger, flattened them; it stays in the table. */}
+        {/* Active stages only (the current picture's rule): OUT, many times larger, flattened them;
+            it stays in the table, and the note below names the OUT stage's own row. */}
         <FiresBarChart
-          rows={byStage.filter((r) => r.code !== 'OUT')}
+          rows={byStage.filter((r) => (ACTIVE_STAGES as readonly string[]).includes(r.code))}
           name={t('dashboard.chart.fires')}
           axis="label"
         />
