@@ -135,6 +135,65 @@ test('the dashboard is served with hints that start its map, worker, base map an
   expect(downloads).toEqual(hints.map(() => 1));
 });
 
+test('a public page is served with a hint for its own chunk, which the page then uses, downloaded once', async ({
+  page,
+  request,
+}) => {
+  const hintsOf = (html: string) =>
+    [...html.matchAll(/<link [^>]* href="([^"]+)"[^>]*data-page-preload/g)].map((m) => m[1] ?? '');
+  const hints = hintsOf(await (await request.get('/statistics')).text());
+  expect(hints.some((href) => /\/StatisticsPage-[^/]*\.js$/.test(href))).toBe(true);
+  for (const href of hints) expect((await request.get(href)).status(), href).toBe(200);
+  expect(hintsOf(await (await request.get('/')).text())).toEqual([]);
+
+  await page.goto('/statistics');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  const downloads = await page.evaluate(
+    (names) =>
+      names.map(
+        (name) =>
+          performance
+            .getEntriesByType('resource')
+            .filter(
+              (e) => e.name.endsWith(name) && (e as unknown as { transferSize: number }).transferSize > 0,
+            ).length,
+      ),
+    hints,
+  );
+  expect(downloads).toEqual(hints.map(() => 1));
+});
+
+test('a public page paints its heading with the HTML, and the app takes it over without an empty moment (phone, 4x slower CPU)', async ({
+  page,
+  context,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+  // Every state of <main>'s heading from the first parse on: the served one, then the app's.
+  await page.addInitScript({
+    content: `window.headings = [];
+      document.addEventListener('DOMContentLoaded', () => {
+        const note = () => {
+          const h1 = document.querySelector('main h1');
+          const text = h1 ? (h1.checkVisibility() ? h1.innerText : '(hidden)') : '(none)';
+          if (window.headings.at(-1) !== text) window.headings.push(text);
+        };
+        note();
+        new MutationObserver(note).observe(document.body, { childList: true, subtree: true });
+      });`,
+  });
+  for (const [path, heading] of [
+    ['/statistics', 'Wildfire Graphs'],
+    ['/national?lang=fr', 'Liste nationale des feux'],
+  ] as const) {
+    await page.goto(path);
+    await expect(page.locator('main h1')).toHaveText(heading);
+    await expect(page.locator('main .page-header-served')).toHaveCount(0); // the app's own now
+    expect(await page.evaluate<string[]>('window.headings'), path).toEqual([heading]);
+  }
+});
+
 test("a shared footer page link previews with the content system's title and first sentence in its language; an unknown page is a 404", async ({
   page,
   request,

@@ -97,11 +97,76 @@ function mapPreloads(): Plugin {
   };
 }
 
+/**
+ * The public pages' own chunks, by the pattern of the served page that shows them
+ * (api/src/site-pages/served-page.ts): the router asks for a page's chunk only once the entry has
+ * run, so on a phone the page's text waited one more round trip (Lighthouse: the statistics intro,
+ * its largest paint, came after the entry, then its chunk).
+ */
+const PAGE_CHUNKS: Record<string, string> = {
+  '/situation': '/features/situation/SituationPage.tsx',
+  '/situation/archive': '/features/situation-archive/SituationArchivePage.tsx',
+  '/summary': '/features/fires-summary/FiresSummaryPage.tsx',
+  '/national': '/features/national-fires/NationalFiresPage.tsx',
+  '/statistics': '/features/statistics/StatisticsPage.tsx',
+  '/data': '/features/open-data/OpenDataPage.tsx',
+};
+
+/**
+ * Hints in the built shell for each page's chunk and what it imports beyond the entry, written
+ * inert (`data-href`, `data-page-preload="<pattern>"`): the served page makes its own page's hints
+ * real and drops the others (served-page.ts, `renderPage`), so the shell served as it is never
+ * downloads the chunks of six pages.
+ */
+function pagePreloads(): Plugin {
+  return {
+    name: 'ciffc-page-preloads',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, context) {
+        const bundle = context.bundle;
+        if (!bundle) return html; // vite dev: nothing is bundled
+        const chunks = Object.values(bundle).filter((f) => f.type === 'chunk');
+        const byName = new Map(chunks.map((c) => [c.fileName, c]));
+        // What a chunk loads with it (its static imports, transitively).
+        const closure = (start: string[]): Set<string> => {
+          const seen = new Set<string>();
+          const walk = (name: string) => {
+            if (seen.has(name)) return;
+            seen.add(name);
+            for (const next of byName.get(name)?.imports ?? []) walk(next);
+          };
+          for (const name of start) walk(name);
+          return seen;
+        };
+        const entry = chunks.find((c) => c.isEntry);
+        if (!entry) throw new Error('the build has no entry chunk');
+        const loaded = closure([entry.fileName]);
+        const hints = Object.entries(PAGE_CHUNKS).flatMap(([pattern, module]) => {
+          const chunk = chunks.find((c) => c.facadeModuleId?.endsWith(module));
+          if (!chunk) throw new Error(`the chunk of ${module} is missing from the build`);
+          const files = [...closure([chunk.fileName])].filter((name) => !loaded.has(name));
+          const styles = files.flatMap((name) => [...(byName.get(name)?.viteMetadata?.importedCss ?? [])]);
+          return [
+            ...files.map(
+              (name) => `<link rel="modulepreload" data-href="/${name}" data-page-preload="${pattern}">`,
+            ),
+            ...styles.map(
+              (css) => `<link rel="preload" as="style" data-href="/${css}" data-page-preload="${pattern}">`,
+            ),
+          ];
+        });
+        return html.replace('</head>', `  ${hints.join('\n    ')}\n  </head>`);
+      },
+    },
+  };
+}
+
 // In production the gateway (or nginx) gives the site, /v1, /api and /uploads one origin; in
 // `vite dev` this proxy does the same job, so the code only ever calls same-origin paths.
 export default defineConfig({
   root: import.meta.dirname,
-  plugins: [react(), shellLanguage(), mapPreloads()],
+  plugins: [react(), shellLanguage(), mapPreloads(), pagePreloads()],
   server: {
     proxy: {
       '/v1': { target: API_URL, changeOrigin: true },

@@ -22,6 +22,12 @@ interface PageKind {
   indexed: boolean;
   /** Draws the dashboard's map: served with the hints that start its downloads early. */
   map?: true;
+  /**
+   * The page's first lines, served in its <main> as the page draws them (its wrapper's class, its
+   * h1 from `title`, its first paragraph), so they paint with the HTML rather than after the app's
+   * code and the page's chunk (a phone's largest paint).
+   */
+  opening?: { className: string; intro?: ServedMessageId };
 }
 
 /** The public pages, in the sitemap's order; any other page of the site is served unindexed. */
@@ -45,20 +51,34 @@ const PUBLIC_PAGES: readonly PageKind[] = [
     description: 'meta.description.archive',
     indexed: true,
   },
-  { pattern: '/summary', title: 'summary.title', description: 'meta.description.summary', indexed: true },
+  {
+    pattern: '/summary',
+    title: 'summary.title',
+    description: 'meta.description.summary',
+    indexed: true,
+    opening: { className: 'fires-summary' },
+  },
   {
     pattern: '/national',
     title: 'nationalFires.title',
     description: 'meta.description.national',
     indexed: true,
+    opening: { className: 'national-fires' },
   },
   {
     pattern: '/statistics',
     title: 'statistics.title',
     description: 'meta.description.statistics',
     indexed: true,
+    opening: { className: 'statistics', intro: 'statistics.intro' },
   },
-  { pattern: '/data', title: 'openData.title', description: 'meta.description.data', indexed: true },
+  {
+    pattern: '/data',
+    title: 'openData.title',
+    description: 'meta.description.data',
+    indexed: true,
+    opening: { className: 'open-data' },
+  },
 ];
 
 const OTHER_PAGES: readonly PageKind[] = [
@@ -140,6 +160,8 @@ export interface ServedPage {
   type: 'website' | 'article';
   /** Draws the dashboard's map (the shell's `data-map-preload` hints are kept). */
   showsMap: boolean;
+  /** The pattern whose page chunks the shell hints (`data-page-preload`), when the page has its own. */
+  pagePreload?: string;
   /** The inside of <main>, readable without JavaScript; the shell's own when absent. */
   main?: string;
   /** The link preview's image (a path on the site) and its text; the site's card when absent. */
@@ -198,7 +220,21 @@ export function describePage(
     indexed: kind?.indexed ?? false,
     type: 'website',
     showsMap: kind?.map === true,
+    ...(kind ? { pagePreload: kind.pattern } : {}),
+    ...(kind?.opening && kind.title ? { main: openingHtml(kind.opening, kind.title) } : {}),
   };
+}
+
+/**
+ * A page's opening lines in both languages, as the app shell writes its texts (the one of
+ * `<html lang>` shows: src/app/shell-language.js), in the boxes the page's React draws, so nothing
+ * moves when the app takes over.
+ */
+function openingHtml(opening: NonNullable<PageKind['opening']>, title: ServedMessageId): string {
+  const both = (id: ServedMessageId) =>
+    `<span data-shell="en">${escapeHtml(catalogue.en[id])}</span><span data-shell="fr">${escapeHtml(catalogue.fr[id])}</span>`;
+  const intro = opening.intro ? `<p>${both(opening.intro)}</p>` : '';
+  return `<div class="${opening.className}"><div class="page-header page-header-served"><h1>${both(title)}</h1></div>${intro}</div>`;
 }
 
 function contentPage(alias: string, content: ContentHead, lang: Locale): ServedPage {
@@ -230,6 +266,7 @@ function reportPage(report: PublicNationalSitrep, lang: Locale, canonical: strin
     indexed: true,
     type: 'article',
     showsMap: false,
+    pagePreload: '/situation',
     main: servedReportHtml(report, lang),
   };
 }
@@ -302,6 +339,11 @@ export function renderPage(shell: string, page: ServedPage, site: string): strin
   );
   // The map's downloads are for the pages that draw it; elsewhere they would cost a phone 550 KB.
   if (!page.showsMap) html = html.replace(/\s*<link [^>]*data-map-preload[^>]*>/g, '');
+  // Each page's own chunks are hinted inert in the shell (web/vite.config.ts, `pagePreloads`): this
+  // page's hints are made real, so its chunk comes with the entry; the other pages' are dropped.
+  html = html.replace(/\s*<link [^>]*data-page-preload="([^"]*)"[^>]*>/g, (tag, pattern: string) =>
+    pattern === page.pagePreload ? tag.replace(' data-href="', ' href="') : '',
+  );
   if (page.main) {
     html = html.replace(
       /(<main id="main" class="site-main">)[\s\S]*?(<\/main>)/,

@@ -14,7 +14,7 @@ import {
 import { useChartKit } from './chart-kit.ts';
 import { DailyFiresChart } from './DailyFiresChart.tsx';
 import { Loaded } from './Loaded.tsx';
-import { monthRange, weekRows } from './series.ts';
+import { monthRange } from './series.ts';
 import { WeekComparisonChart } from './WeekComparisonChart.tsx';
 import { YearlyChart } from './YearlyChart.tsx';
 
@@ -65,7 +65,8 @@ export function StatisticsPage() {
             fileName="fires-by-week-vs-10-year-average.csv"
             compareLabel={t('statistics.tenYearAverage')}
             description={t('statistics.vsAverage.description', { from: a.from_year, to: a.to_year })}
-            rows={weekRows(r, a)}
+            running={r}
+            comparison={a}
           />
         )}
       </Loaded>
@@ -77,7 +78,8 @@ export function StatisticsPage() {
             fileName="fires-by-week-vs-last-year.csv"
             compareLabel={t('statistics.lastYear')}
             description={t('statistics.vsLastYear.description')}
-            rows={weekRows(r, l)}
+            running={r}
+            comparison={l}
           />
         )}
       </Loaded>

@@ -1,22 +1,32 @@
-import { Bar, CartesianGrid, ComposedChart, Legend, Line, Tooltip, XAxis, YAxis } from 'recharts';
+import { useMemo } from 'react';
 import { ChartFigure } from '../../shared/charts/ChartFigure.tsx';
-import { paletteColour } from '../../shared/charts/palette.ts';
 import type { YearlyFires } from './api.ts';
-import { CHART_STYLE, COMPARE, CURRENT, MARGIN, useChartKit } from './chart-kit.ts';
+import { useChartKit } from './chart-kit.ts';
+import { YearlyPlot } from './lazy-plots.ts';
+
+/** One year's bar and its 10-year average. */
+export interface YearRow {
+  year: number;
+  value: number;
+  average: number | null;
+}
 
 /** Fires or hectares year by year, against the 10-year average. */
 export function YearlyChart({ data, measure }: { data: YearlyFires; measure: 'fires' | 'hectares' }) {
-  const { t, int, dec, ha, common, axisTick, tooltipValue } = useChartKit();
+  const { t, int, dec, ha, common } = useChartKit();
   const key = measure === 'fires' ? 'byYear' : 'hectaresByYear';
-  const rows = data.items.map((i) => ({
-    year: i.year,
-    value: measure === 'fires' ? i.fires : i.hectares,
-    average: measure === 'fires' ? i.avg_fires : i.avg_hectares,
-  }));
-  type Row = (typeof rows)[number];
+  const rows: YearRow[] = useMemo(
+    () =>
+      data.items.map((i) => ({
+        year: i.year,
+        value: measure === 'fires' ? i.fires : i.hectares,
+        average: measure === 'fires' ? i.avg_fires : i.avg_hectares,
+      })),
+    [data, measure],
+  );
   const show = measure === 'fires' ? int : ha;
   return (
-    <ChartFigure<Row>
+    <ChartFigure<YearRow>
       {...common}
       title={t(`statistics.${key}.title`)}
       description={t(`statistics.${key}.description`, { year: data.to_year })}
@@ -36,27 +46,7 @@ export function YearlyChart({ data, measure }: { data: YearlyFires; measure: 'fi
         },
       ]}
     >
-      <ComposedChart responsive accessibilityLayer style={CHART_STYLE} data={rows} margin={MARGIN}>
-        <CartesianGrid strokeDasharray="3 3" vertical={false} />
-        <XAxis dataKey="year" minTickGap={12} />
-        <YAxis tickFormatter={axisTick} width={56} />
-        <Tooltip formatter={tooltipValue} />
-        <Legend />
-        <Bar
-          dataKey="value"
-          name={t(`statistics.${measure}`)}
-          fill={measure === 'fires' ? CURRENT : paletteColour(4)}
-          isAnimationActive={false}
-        />
-        <Line
-          dataKey="average"
-          name={t('statistics.tenYearAverage')}
-          stroke={COMPARE}
-          strokeWidth={2}
-          dot={false}
-          isAnimationActive={false}
-        />
-      </ComposedChart>
+      <YearlyPlot rows={rows} measure={measure} />
     </ChartFigure>
   );
 }

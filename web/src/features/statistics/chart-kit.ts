@@ -21,7 +21,11 @@ export function useChartKit() {
     format,
     narrow,
     t,
-    common: { exportLabel: t('statistics.export'), tableLabel: t('statistics.table') },
+    common: {
+      exportLabel: t('statistics.export'),
+      tableLabel: t('statistics.table'),
+      plotHeight: CHART_STYLE.height,
+    },
     int: (v: number | null) => (v === null ? '' : format.integer(v)),
     dec: (v: number | null) => (v === null ? '' : format.decimal(v)),
     ha: (v: number | null) => (v === null ? '' : format.hectares(v)),

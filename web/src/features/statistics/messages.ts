@@ -2,7 +2,6 @@ import { defineCatalogue } from '../../shared/i18n/catalogue.ts';
 
 export const messages = defineCatalogue({
   en: {
-    'statistics.intro': 'Fires reported by the agencies, with history from 1980.',
     'statistics.export': 'Export CSV',
     'statistics.table': 'Data table',
     'statistics.daily.title': 'Daily Fires',
@@ -35,7 +34,6 @@ export const messages = defineCatalogue({
     'statistics.cumulative': '{series}, cumulative',
   },
   fr: {
-    'statistics.intro': 'Feux signalés par les agences, avec l’historique depuis 1980.',
     'statistics.export': 'Exporter en CSV',
     'statistics.table': 'Tableau de données',
     'statistics.daily.title': 'Feux par jour',

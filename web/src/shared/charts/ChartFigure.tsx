@@ -1,8 +1,11 @@
-import { type ReactNode, useId, useState } from 'react';
+import { type ReactNode, Suspense, useId, useState } from 'react';
 import { type CsvCell, downloadCsv, toCsv } from '../csv.ts';
 import { TableRegion } from './TableRegion.tsx';
 import { WhenNear } from './WhenNear.tsx';
 import './charts.css';
+
+/** A chart's slot before it draws: a quiet band of its height, not a blank one. */
+const SKELETON = <div className="chart-figure-skeleton" aria-hidden="true" />;
 
 export interface ChartColumn<Row> {
   /** Column heading, in the current language; also the CSV header. */
@@ -27,6 +30,7 @@ export function ChartFigure<Row>({
   exportLabel,
   tableLabel,
   headingLevel = 2,
+  plotHeight,
   children,
 }: {
   title: string;
@@ -38,6 +42,8 @@ export function ChartFigure<Row>({
   exportLabel: string;
   tableLabel: string;
   headingLevel?: 2 | 3;
+  /** The drawn chart's height in pixels, kept by its slot until it draws (else the CSS default). */
+  plotHeight?: number;
   children: ReactNode;
 }) {
   const id = useId();
@@ -61,8 +67,11 @@ export function ChartFigure<Row>({
       </div>
       {description ? <p className="chart-figure-description">{description}</p> : null}
       {/* A chart draws only when it comes near the screen: five SVG charts drawn at once were
-          seconds of a phone's main thread (/statistics). The slot keeps its height meanwhile. */}
-      <WhenNear className="chart-figure-chart">{children}</WhenNear>
+          seconds of a phone's main thread (/statistics). The slot keeps its height meanwhile, and
+          while a chart's code is still loading (a lazy chart suspends here, not the figure). */}
+      <WhenNear className="chart-figure-chart" minHeight={plotHeight} placeholder={SKELETON}>
+        <Suspense fallback={SKELETON}>{children}</Suspense>
+      </WhenNear>
       {/* The table's rows are made when it is first opened: six tables of 50 rows formatted at
           load were a long task of a phone's main thread, for a table most readers never open. */}
       <details className="chart-figure-table" onToggle={(e) => e.currentTarget.open && setTableShown(true)}>
