@@ -49,6 +49,12 @@ export interface OgcCollectionSource<Q extends z.infer<typeof OgcItemsBaseQuery>
   itemsSchema: z.ZodType<unknown>;
   featureSchema: z.ZodType<unknown>;
   page(app: FastifyInstance, request: ItemsRequest<Q>): Promise<ItemsPage<F>>;
+  /**
+   * The same page with each feature as its GeoJSON text, for a source that keeps its features'
+   * text ready (the perimeters' published geometry): a large GeoJSON page is then joined, not
+   * parsed and serialised vertex by vertex. Undefined when it has no text for this request.
+   */
+  pageText?(app: FastifyInstance, request: ItemsRequest<Q>): Promise<ItemsPage<string> | undefined>;
   feature(app: FastifyInstance, id: string, crs: OgcCrs): Promise<F | undefined>;
   /** The query parameters of its own (queryables, datetime) to carry into the next and prev links. */
   linkParams(query: Q): Record<string, string | number | undefined>;

@@ -1,7 +1,6 @@
-import { CRS84, OGC_CRS, type OgcCrs, roundCoordinate } from '@ciffc/contracts';
+import { CRS84, type OgcCrs, roundCoordinate } from '@ciffc/contracts';
 import { type Expression, type RawBuilder, sql } from 'kysely';
 import proj4 from 'proj4';
-import { badRequest } from '../http/errors.ts';
 
 /**
  * Part 2 CRS by reference: the points are stored in CRS84 degrees and projected on the way out.
@@ -145,23 +144,4 @@ export function crs84Envelope(box: Box, crs: OgcCrs): Box {
     maxX: Math.max(...lons),
     maxY: Math.max(...lats),
   };
-}
-
-/** `crs` as a client may write it: the URI, `EPSG:3978`, `[EPSG:3978]` or `OGC:CRS84`. */
-export function parseCrs(value: string | undefined, field: string): OgcCrs {
-  if (value === undefined) return CRS84;
-  const curie = /^\[?(EPSG|OGC):([0-9A-Z]+)\]?$/i.exec(value.trim());
-  const uri = curie
-    ? curie[1]?.toUpperCase() === 'OGC'
-      ? `http://www.opengis.net/def/crs/OGC/1.3/${curie[2]?.toUpperCase()}`
-      : `http://www.opengis.net/def/crs/EPSG/0/${curie[2]}`
-    : value.trim().replace(/^https:/, 'http:');
-  const found = OGC_CRS.find((crs) => crs === uri);
-  if (found) return found;
-  const params = { crs: value.slice(0, 200), supported: OGC_CRS.join(', ') };
-  return unsupported(field, params);
-}
-
-function unsupported(field: string, params: { crs: string; supported: string }): never {
-  throw badRequest(field, 'ogc.crs_unsupported', params);
 }

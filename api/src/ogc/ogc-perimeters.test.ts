@@ -9,7 +9,12 @@ import { forEachEngine, type TestContext } from '../../test/context.ts';
 import { fire } from '../../test/fixtures.ts';
 import { bumpDataVersion } from '../db/versions.ts';
 import { upsertFires } from '../fires/store.ts';
-import { insertPerimeters, markCurrent, type NewPerimeter } from '../perimeters/store.ts';
+import {
+  insertPerimeters,
+  markCurrent,
+  type NewPerimeter,
+  publishedGeometryOf,
+} from '../perimeters/store.ts';
 import { project } from './crs.ts';
 
 const run = promisify(execFile);
@@ -230,6 +235,56 @@ forEachEngine('OGC API – Features: the perimeters collection', (ctx) => {
     });
     for (const missing of ['999999', 'ab-HWF001'])
       expect((await get(ctx(), `/v1/ogc/collections/perimeters/items/${missing}`)).statusCode).toBe(404);
+  });
+
+  it('sends the geometry stored as published with each capture, not the polygon serialised again', async () => {
+    const db = ctx().app.db.kysely;
+    const stored = await db
+      .selectFrom('perimeters')
+      .select(['id', 'geometry', 'published_geometry'])
+      .where('agency_fire_id', '=', 'K1')
+      .executeTakeFirstOrThrow();
+    // Computed when the capture was stored: the rounded CRS84 polygon, as one capture answers it.
+    expect(stored.published_geometry).toBe(publishedGeometryOf(stored.geometry));
+    const one = (await get(ctx(), `/v1/ogc/collections/perimeters/items/${stored.id}`)).json();
+    expect(JSON.parse(stored.published_geometry ?? '')).toEqual(one.geometry);
+    const page = async () => {
+      await bumpDataVersion(db, 'perimeters');
+      const all = await items(ctx(), 'agency_code=bc');
+      return all.features.find((f) => f.id === stored.id)?.geometry;
+    };
+    expect(await page()).toEqual(one.geometry);
+    // The page joins the stored text as it is: what the column holds is what GIS clients get.
+    const moved = {
+      type: 'Polygon',
+      coordinates: [
+        [
+          [-120, 50],
+          [-119, 50],
+          [-119, 51],
+          [-120, 50],
+        ],
+      ],
+    };
+    await db
+      .updateTable('perimeters')
+      .set({ published_geometry: JSON.stringify(moved) })
+      .where('id', '=', stored.id)
+      .execute();
+    expect(await page()).toEqual(moved);
+    // A capture stored before the column (until the migration fills it) is rounded on the way out.
+    await db
+      .updateTable('perimeters')
+      .set({ published_geometry: null })
+      .where('id', '=', stored.id)
+      .execute();
+    expect(await page()).toEqual(one.geometry);
+    await db
+      .updateTable('perimeters')
+      .set({ published_geometry: stored.published_geometry })
+      .where('id', '=', stored.id)
+      .execute();
+    await bumpDataVersion(db, 'perimeters');
   });
 
   it('is cached like every public read, with a new ETag once the perimeters change', async () => {

@@ -1,5 +1,6 @@
 import { OGC_DEFAULT_LIMIT, type OgcItemsBaseQuery } from '@ciffc/contracts';
 import type { z } from 'zod';
+import { checkAnswer } from '../http/cache.ts';
 import type { OgcCollectionSource } from './collection.ts';
 
 const JSON_TYPE = 'application/json';
@@ -78,4 +79,22 @@ export function pageLinks(
     title: 'The collection',
   });
   return links;
+}
+
+/** Outside production (tests, development) a joined page is checked against its schema, as others are. */
+const CHECK_ANSWERS = process.env.NODE_ENV !== 'production';
+
+/**
+ * A FeatureCollection as text, its features given as GeoJSON text each: the same bytes as
+ * `JSON.stringify` of the document (members in the same order), without serialising the features.
+ */
+export function featureCollectionText(
+  head: { type: 'FeatureCollection'; timeStamp: string; numberMatched: number; numberReturned: number },
+  features: readonly string[],
+  links: readonly unknown[],
+  schema: z.ZodType<unknown>,
+): string {
+  const text = `${JSON.stringify(head).slice(0, -1)},"features":[${features.join(',')}],${JSON.stringify({ links }).slice(1)}`;
+  if (CHECK_ANSWERS) checkAnswer(schema, JSON.parse(text), 'OGC items');
+  return text;
 }

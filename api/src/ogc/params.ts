@@ -1,8 +1,8 @@
-import { CRS84, isIsoDate, type OgcCrs } from '@ciffc/contracts';
+import { CRS84, isIsoDate, OGC_CRS, type OgcCrs } from '@ciffc/contracts';
 import { badRequest } from '../http/errors.ts';
 import type { Box } from './crs.ts';
 
-// The base parameters every collection's items read alike: bbox and datetime.
+// The base parameters every collection's items read alike: crs, bbox and datetime.
 
 /** Inclusive days of `datetime` (each collection says which date it is on); an open end is undefined. */
 export interface DateRange {
@@ -48,4 +48,23 @@ export function parseDatetime(value: string): DateRange {
   const [from, to] = [dayOf(parts[0] ?? ''), dayOf(parts[1] ?? '')];
   if (from && to && from > to) throw badRequest('datetime', 'ogc.datetime_reversed');
   return { from, to };
+}
+
+/** `crs` as a client may write it: the URI, `EPSG:3978`, `[EPSG:3978]` or `OGC:CRS84`. */
+export function parseCrs(value: string | undefined, field: string): OgcCrs {
+  if (value === undefined) return CRS84;
+  const curie = /^\[?(EPSG|OGC):([0-9A-Z]+)\]?$/i.exec(value.trim());
+  const uri = curie
+    ? curie[1]?.toUpperCase() === 'OGC'
+      ? `http://www.opengis.net/def/crs/OGC/1.3/${curie[2]?.toUpperCase()}`
+      : `http://www.opengis.net/def/crs/EPSG/0/${curie[2]}`
+    : value.trim().replace(/^https:/, 'http:');
+  const found = OGC_CRS.find((crs) => crs === uri);
+  if (found) return found;
+  const params = { crs: value.slice(0, 200), supported: OGC_CRS.join(', ') };
+  return unsupported(field, params);
+}
+
+function unsupported(field: string, params: { crs: string; supported: string }): never {
+  throw badRequest(field, 'ogc.crs_unsupported', params);
 }

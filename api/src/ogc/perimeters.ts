@@ -1,4 +1,5 @@
 import {
+  CRS84,
   type OgcCrs,
   OgcPerimeterCollection,
   type OgcPerimeterFeature,
@@ -53,22 +54,19 @@ function projected(text: string, crs: OgcCrs): OgcPerimeterFeature['geometry'] {
   };
 }
 
+const propertiesOf = (r: Omit<Row, 'geometry'>): OgcPerimeterFeature['properties'] => ({
+  agency_code: r.agency_code,
+  agency_fire_id: r.agency_fire_id,
+  fire_name: r.fire_name,
+  captured_at: r.captured_at,
+  area_ha: r.area_ha,
+  agency_area_ha: r.agency_area_ha,
+  source: r.source,
+  current: r.is_current === 1,
+});
+
 function toFeature(r: Row, crs: OgcCrs): OgcPerimeterFeature {
-  return {
-    type: 'Feature',
-    id: r.id,
-    geometry: projected(r.geometry, crs),
-    properties: {
-      agency_code: r.agency_code,
-      agency_fire_id: r.agency_fire_id,
-      fire_name: r.fire_name,
-      captured_at: r.captured_at,
-      area_ha: r.area_ha,
-      agency_area_ha: r.agency_area_ha,
-      source: r.source,
-      current: r.is_current === 1,
-    },
-  };
+  return { type: 'Feature', id: r.id, geometry: projected(r.geometry, crs), properties: propertiesOf(r) };
 }
 
 const COLUMNS = PUBLISHED_PERIMETER_COLUMNS;
@@ -96,6 +94,35 @@ async function perimetersPage(db: Kysely<Database>, request: ItemsRequest<OgcPer
     filtered(db, request).select(COLUMNS).orderBy('id').limit(request.limit).offset(request.offset).execute(),
   ]);
   return { numberMatched: Number(count.n), features: rows.map((r) => toFeature(r, request.crs)) };
+}
+
+/** The columns besides the geometry, in the order `toFeature` writes them. */
+const PROPERTY_COLUMNS = COLUMNS.filter((c) => c !== 'geometry');
+
+/**
+ * The same page in CRS84 with each feature as GeoJSON text around its stored published geometry
+ * (`published_geometry`, the text `toFeature` would write): a page of 1,000 perimeters of 500
+ * vertices took 0.2-0.7 s to read, parse and round and 0.1 s to serialise, 0.06-0.12 s so.
+ */
+async function perimetersPageText(db: Kysely<Database>, request: ItemsRequest<OgcPerimetersQuery>) {
+  if (request.crs !== CRS84) return undefined;
+  const [count, rows] = await Promise.all([
+    filtered(db, request).select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow(),
+    filtered(db, request)
+      .select(PROPERTY_COLUMNS)
+      .select('published_geometry')
+      // The stored geometry only for a capture stored before the column, until the migration fills it.
+      .select(sql<string | null>`case when published_geometry is null then geometry end`.as('unpublished'))
+      .orderBy('id')
+      .limit(request.limit)
+      .offset(request.offset)
+      .execute(),
+  ]);
+  const features = rows.map((r) => {
+    const geometry = r.published_geometry ?? JSON.stringify(projected(r.unpublished ?? '', CRS84));
+    return `{"type":"Feature","id":${r.id},"geometry":${geometry},"properties":${JSON.stringify(propertiesOf(r))}}`;
+  });
+  return { numberMatched: Number(count.n), features };
 }
 
 async function featureById(db: Kysely<Database>, id: string, crs: OgcCrs) {
@@ -129,6 +156,7 @@ export const perimetersCollection: OgcCollectionSource<OgcPerimetersQuery, OgcPe
   itemsSchema: OgcPerimeterCollection,
   featureSchema: OgcPerimeterWithLinks,
   page: (app, request) => perimetersPage(app.db.kysely, request),
+  pageText: (app, request) => perimetersPageText(app.db.kysely, request),
   feature: (app, id, crs) => featureById(app.db.kysely, id, crs),
   linkParams: (query) => ({
     datetime: query.datetime,

@@ -1,17 +1,22 @@
 /**
  * Read-ahead for clients that page through a whole layer (GDAL, QGIS, OWSLib follow `next` links
- * one after the other): when a page is answered, the page its `next` link names is built into the
- * response cache in the background, while the client reads the page it has. A cold layer then costs
- * about one page's build instead of one per page (docs/decisions.md, "Read-ahead of the next page").
+ * one after the other): when a page is answered, the page its `next` link names and the one after
+ * it are built into the response cache in the background, while the client reads the page it has.
+ * Two pages, not one: GDAL asks for the next page as soon as it has parsed this one, about as long
+ * as a cold page takes to build, so a read-ahead started only then was still building when asked
+ * (docs/decisions.md, "Read-ahead of the next page").
  *
- * Bounded: one read-ahead at a time per instance, never started by a read-ahead itself, and only a
- * page a client's own request leads to (its `next`, remembered for the pages read ahead).
+ * Bounded: one read-ahead at a time per instance, at most `PAGES_AHEAD` pages past a client's own
+ * request, never started by a read-ahead itself, and only pages a client's own request leads to
+ * (its `next`, remembered for the pages read ahead).
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 
 /** Marks the API's own request for a page read ahead (not a client's: logs and counts tell them apart). */
 export const READ_AHEAD_HEADER = 'x-ciffc-read-ahead';
 const MAX_FOLLOWERS = 200;
+/** Pages built ahead of the page a client asked for. */
+export const PAGES_AHEAD = 2;
 
 interface ReadAheadState {
   /** Pages answered → the page their `next` link names, so a hit on one reads the one after. */
@@ -61,12 +66,20 @@ export function readAhead(app: FastifyInstance, request: FastifyRequest, nextHre
     if (typeof value === 'string') headers[name] = value;
   }
   state.running = true;
-  setImmediate(() => {
-    app
-      .inject({ method: 'GET', url: next, headers })
-      .catch((error: unknown) => app.log.warn({ err: error }, 'OGC read-ahead failed'))
-      .finally(() => {
-        state.running = false;
-      });
+  setImmediate(async () => {
+    try {
+      // Each page read ahead names its own next page in `followers` as it is built (or had it from
+      // its first build, when it was cached already).
+      let url: string | undefined = next;
+      for (let page = 0; url && page < PAGES_AHEAD; page++) {
+        const answer = await app.inject({ method: 'GET', url, headers });
+        if (answer.statusCode !== 200) break;
+        url = followers.get(url);
+      }
+    } catch (error: unknown) {
+      app.log.warn({ err: error }, 'OGC read-ahead failed');
+    } finally {
+      state.running = false;
+    }
   });
 }

@@ -19,10 +19,8 @@ import type { z } from 'zod';
 import { sendCached } from '../http/cache.ts';
 import { notFound } from '../http/errors.ts';
 import { ErrorResponse, readVersion } from '../http/query.ts';
-import type { ItemsRequest, OgcCollectionSource } from './collection.ts';
-import { parseCrs } from './crs.ts';
+import type { ItemsRequest } from './collection.ts';
 import { cql2Condition } from './filter.ts';
-import { firesCollection } from './fires.ts';
 import {
   collectionHtml,
   collectionsHtml,
@@ -38,11 +36,11 @@ import {
   queryablesHtml,
 } from './html.ts';
 import { OPENAPI_TYPE, sendOpenapi } from './openapi.ts';
-import { htmlLink, nextLimit, pageLinks } from './paging.ts';
-import { parseBbox, parseDatetime } from './params.ts';
-import { perimetersCollection } from './perimeters.ts';
+import { featureCollectionText, htmlLink, nextLimit, pageLinks } from './paging.ts';
+import { parseBbox, parseCrs, parseDatetime } from './params.ts';
 import { queryablesDocument } from './queryables.ts';
 import { readAhead } from './read-ahead.ts';
+import { type AnySource, COLLECTIONS } from './service.ts';
 
 /**
  * OGC API – Features for GIS tools (docs/fires-import.md, "A layer for GIS tools"): Part 1 Core with
@@ -77,12 +75,6 @@ const CONFORMANCE = [
   'http://www.opengis.net/spec/ogcapi-tiles-1/1.0/conf/geodata-tilesets',
   'http://www.opengis.net/spec/ogcapi-tiles-1/1.0/conf/mvt',
 ];
-
-// biome-ignore lint/suspicious/noExplicitAny: each collection brings its own query and feature types
-type AnySource = OgcCollectionSource<any, any>;
-
-/** The collections served; another one is one more entry. */
-const COLLECTIONS: AnySource[] = [firesCollection, perimetersCollection];
 
 /** The absolute base the client used, through the gateway (`x-forwarded-*`) or directly. */
 export function baseUrl(request: FastifyRequest): string {
@@ -349,19 +341,23 @@ function registerCollection(fastify: FastifyInstance, source: AnySource, tags: s
         schema: source.itemsSchema,
         vary: HTML_VARY,
         compute: async () => {
-          const page = await source.page(app, items);
-          const doc = {
+          // GeoJSON from the features' stored text when the source keeps it (a page of 1,000
+          // perimeters is 12 MB): joined, never parsed and serialised again.
+          const texts = html.ctx ? undefined : await source.pageText?.(app, items);
+          const page = texts ?? (await source.page(app, items));
+          const links = pageLinks(base, source, request.query, page, {
+            asked: items.limit,
+            next: nextLimit(items.limit, html.ctx !== undefined),
+          });
+          next = links.find((link) => link.rel === 'next')?.href;
+          const head = {
             type: 'FeatureCollection' as const,
             timeStamp: new Date().toISOString(),
             numberMatched: page.numberMatched,
             numberReturned: page.features.length,
-            features: page.features,
-            links: pageLinks(base, source, request.query, page, {
-              asked: items.limit,
-              next: nextLimit(items.limit, html.ctx !== undefined),
-            }),
           };
-          next = doc.links.find((link) => link.rel === 'next')?.href;
+          if (texts) return featureCollectionText(head, texts.features, links, source.itemsSchema);
+          const doc = { ...head, features: page.features, links };
           return html.ctx ? itemsHtml(doc, html.ctx, source, items.offset) : doc;
         },
       });

@@ -1,6 +1,6 @@
 import { type ColumnDefinitionBuilder, type Kysely, type Migration, sql } from 'kysely';
 import type { Database } from '../db/tables.ts';
-import { shapesOf } from './store.ts';
+import { publishedGeometryOf, shapesOf } from './store.ts';
 
 export const migrations: Record<string, Migration> = {
   // Fire perimeters (docs/perimeters.md): every capture is a row, the newest of a fire is current.
@@ -127,6 +127,34 @@ export const migrations: Record<string, Migration> = {
     },
     async down(db: Kysely<unknown>) {
       await db.schema.dropTable('perimeter_field_mappings').execute();
+    },
+  },
+  // The geometry as published (tables.ts, `published_geometry`), stored with each capture so the
+  // OGC items send stored text; the captures kept so far get theirs here.
+  '0181_perimeters_published_geometry': {
+    async up(db: Kysely<unknown>) {
+      await db.schema.alterTable('perimeters').addColumn('published_geometry', 'text').execute();
+      const kysely = db as unknown as Kysely<Database>;
+      for (let last = 0; ; ) {
+        const rows = await kysely
+          .selectFrom('perimeters')
+          .select(['id', 'geometry'])
+          .where('id', '>', last)
+          .orderBy('id')
+          .limit(200)
+          .execute();
+        if (!rows.length) break;
+        for (const r of rows)
+          await kysely
+            .updateTable('perimeters')
+            .set({ published_geometry: publishedGeometryOf(r.geometry) })
+            .where('id', '=', r.id)
+            .execute();
+        last = rows[rows.length - 1]?.id ?? last;
+      }
+    },
+    async down(db: Kysely<unknown>) {
+      await db.schema.alterTable('perimeters').dropColumn('published_geometry').execute();
     },
   },
 };

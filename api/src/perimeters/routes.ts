@@ -4,7 +4,6 @@ import {
   FirePerimeters,
   FirePerimetersParams,
   isNational,
-  type PerimeterImport,
   PerimeterImports,
   PerimetersDownloadQuery,
   PerimetersImportQuery,
@@ -17,14 +16,14 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { sendCached } from '../http/cache.ts';
-import { badRequest, HttpError, notFound } from '../http/errors.ts';
+import { badRequest, HttpError } from '../http/errors.ts';
 import { ErrorResponse, readVersion } from '../http/query.ts';
 import { requireUser } from '../plugins/identity.ts';
 import { sendPerimetersDownload } from './download.ts';
 import { importPerimeters, inspectPerimeterFile } from './import.ts';
 import { perimeterRefusal } from './refusals.ts';
 import './tables.ts';
-import { capturesOfFire, currentPerimeters, recentImports } from './store.ts';
+import { firePerimeters, mapPerimeters, perimeterImports } from './service.ts';
 
 const MB = 1024 * 1024;
 
@@ -149,15 +148,8 @@ function importRoutes(fastify: FastifyInstance): void {
       const identity = requireUser(request);
       const own = isNational(identity) ? undefined : agencyOf(identity);
       if (!isNational(identity) && !own) throw perimeterRefusal(403, 'perimeters.forbidden');
-      const rows = await recentImports(app.db.kysely, own);
       reply.header('cache-control', 'private, no-store');
-      return {
-        items: rows.map(({ user_id: _user, ...r }) => ({
-          ...r,
-          source: r.source as PerimeterImport['source'],
-          format: r.format as PerimeterImport['format'],
-        })),
-      };
+      return perimeterImports(app.db.kysely, own);
     },
   );
 }
@@ -188,20 +180,7 @@ function readRoutes(fastify: FastifyInstance): void {
         version: await readVersion(app, request, ['perimeters', 'fires']),
         contentType: 'application/geo+json; charset=utf-8',
         // The stored shapes are sent as they are, without parsing them again (PerimetersResponse).
-        compute: async () => {
-          const rows = await currentPerimeters(app.db.kysely, box, band);
-          const features = rows.flatMap(({ shape, captures, ...properties }) =>
-            shape === null
-              ? []
-              : [
-                  `{"type":"Feature","id":${properties.id},"geometry":${shape},"properties":${JSON.stringify({
-                    ...properties,
-                    captures: Math.max(1, Number(captures)),
-                  })}}`,
-                ],
-          );
-          return `{"type":"FeatureCollection","features":[${features.join(',')}]}`;
-        },
+        compute: () => mapPerimeters(app.db.kysely, box, band),
       });
     },
   );
@@ -237,19 +216,7 @@ function readRoutes(fastify: FastifyInstance): void {
         version: await readVersion(app, request, ['perimeters', 'fires']),
         schema: FirePerimeters,
         // Which captures are the fire's depends on the fire holding the id (its year): fires too.
-        compute: async (): Promise<FirePerimeters> => {
-          const rows = await capturesOfFire(app.db.kysely, agency, fireId);
-          if (!rows.length) throw notFound('perimeters.not_found', { fire: fireId, agency });
-          return {
-            agency_code: agency,
-            agency_fire_id: fireId,
-            items: rows.map(({ geometry, is_current, ...r }) => ({
-              ...r,
-              current: is_current === 1,
-              geometry: JSON.parse(geometry) as FirePerimeters['items'][number]['geometry'],
-            })),
-          };
-        },
+        compute: () => firePerimeters(app.db.kysely, agency, fireId),
       });
     },
   );

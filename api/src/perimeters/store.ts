@@ -2,11 +2,14 @@ import { PERIMETER_ZOOM_BANDS, type PerimeterZoomBand, zoomBand } from '@ciffc/c
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../db/tables.ts';
 import { fireYearOf, fireYearSql } from './fire-year.ts';
-import { type Area, type Box, simplifyArea } from './geometry.ts';
+import { type Area, type Box, publishedArea, simplifyArea } from './geometry.ts';
 import type { PerimetersTable } from './tables.ts';
 
 type Tx = Kysely<Database>;
-export type NewPerimeter = Omit<PerimetersTable, 'id' | 'is_current' | 'fire_year' | ShapeColumn> & {
+export type NewPerimeter = Omit<
+  PerimetersTable,
+  'id' | 'is_current' | 'fire_year' | ShapeColumn | 'published_geometry'
+> & {
   fire_year?: number | null;
 };
 
@@ -15,13 +18,31 @@ const shapeColumn = (band: PerimeterZoomBand) => `shape_z${band.maxZoom}` as Sha
 
 /** A capture's shapes for every zoom band (`simplifyArea`), computed once when it is stored. */
 export function shapesOf(geometry: string): Record<ShapeColumn, string | null> {
-  const area = JSON.parse(geometry) as Area;
+  return shapesOfArea(JSON.parse(geometry) as Area);
+}
+
+function shapesOfArea(area: Area): Record<ShapeColumn, string | null> {
   const entries = PERIMETER_ZOOM_BANDS.map((band) => {
     const shape = simplifyArea(area, band.tolerance, band.digits);
     return [shapeColumn(band), shape ? JSON.stringify(shape) : null] as const;
   });
   return Object.fromEntries(entries) as Record<ShapeColumn, string | null>;
 }
+
+/**
+ * Every column a capture derives from its geometry: the map's shapes and the published geometry
+ * (tables.ts), computed once when it is stored.
+ */
+function derivedOf(geometry: string): Record<ShapeColumn | 'published_geometry', string | null> {
+  const area = JSON.parse(geometry) as Area;
+  return { ...shapesOfArea(area), published_geometry: publishedText(area) };
+}
+
+const publishedText = (area: Area) => JSON.stringify(publishedArea(area));
+
+/** The `published_geometry` of a capture's stored geometry text. */
+export const publishedGeometryOf = (geometry: string) => publishedText(JSON.parse(geometry) as Area);
+
 type FireKey = { agency_code: string; agency_fire_id: string };
 
 const CHUNK = 200;
@@ -125,7 +146,7 @@ export async function insertPerimeters(db: Tx, rows: readonly NewPerimeter[]): P
     await db
       .insertInto('perimeters')
       .values(
-        part.map((r) => ({ ...r, ...shapesOf(r.geometry), is_current: r.agency_fire_id === null ? 1 : 0 })),
+        part.map((r) => ({ ...r, ...derivedOf(r.geometry), is_current: r.agency_fire_id === null ? 1 : 0 })),
       )
       .execute();
 }
@@ -133,7 +154,7 @@ export async function insertPerimeters(db: Tx, rows: readonly NewPerimeter[]): P
 export async function replacePerimeter(db: Tx, id: number, row: NewPerimeter): Promise<void> {
   await db
     .updateTable('perimeters')
-    .set({ ...row, ...shapesOf(row.geometry) })
+    .set({ ...row, ...derivedOf(row.geometry) })
     .where('id', '=', id)
     .execute();
 }

@@ -64,6 +64,13 @@ export interface PerimetersTable {
   shape_z8: Shape;
   shape_z10: Shape;
   shape_z24: Shape;
+  /**
+   * The (Multi)Polygon as published (`publishedArea`: CRS84, coordinates rounded as the OGC items
+   * give them), as GeoJSON text, computed once when the capture is stored: a page of the OGC items
+   * in CRS84 sends this text instead of parsing, rounding and serialising every vertex again.
+   * Null only for a capture stored before the column, until the migration fills it.
+   */
+  published_geometry: Shape;
 }
 
 type Shape = ColumnType<string | null, string | null | undefined, string | null>;

@@ -1,12 +1,15 @@
 import { VectorTile } from '@mapbox/vector-tile';
 import { PbfReader } from 'pbf';
-import { beforeAll, expect, it } from 'vitest';
+import { beforeAll, expect, it, vi } from 'vitest';
 import { expectCachedPublicGet } from '../../../test/caching.ts';
 import { forEachEngine, type TestContext } from '../../../test/context.ts';
 import { fire } from '../../../test/fixtures.ts';
+import { bumpDataVersion } from '../../db/versions.ts';
 import { upsertFires } from '../../fires/store.ts';
 import { importPerimeterFeed } from '../../perimeters/service.ts';
 import { insertPerimeters, markCurrent, type NewPerimeter } from '../../perimeters/store.ts';
+import { tileMatrixSetLimits } from './matrix.ts';
+import { tileWarmRunning, WARM_MATRICES } from './warm.ts';
 
 const MVT = 'application/vnd.mapbox-vector-tile';
 const TILES = 'http://www.opengis.net/spec/ogcapi-tiles-1/1.0/conf';
@@ -265,5 +268,33 @@ forEachEngine('OGC API – Tiles: the fires and perimeters as vector tiles', (ct
     const [hwf] = await readTile(ctx(), 'perimeters', at);
     expect(hwf?.properties).toMatchObject({ agency_fire_id: 'HWF001', stage_of_control: 'OC' });
     expect(hwf?.properties?.captured_at).toMatch(/^2026-07-21/);
+  });
+
+  it("builds the map's first views' tiles once the perimeters change, before anyone asks them", async () => {
+    const app = ctx().app;
+    const cache = app.responseCache;
+    const idle = () =>
+      vi.waitFor(() => expect(tileWarmRunning(app)).toBe(false), { timeout: 20_000, interval: 20 });
+    await idle();
+    await bumpDataVersion(app.db.kysely, 'perimeters');
+    // One tile asked deep in Alberta under the new version: the first views' are built behind it.
+    expect((await get(ctx(), tileUrl('perimeters', tileOf(-115.2, 55.1, 9)))).statusCode).toBe(200);
+    await idle();
+    const first = tileMatrixSetLimits().slice(0, WARM_MATRICES + 1);
+    const built = cache.misses;
+    let asked = 0;
+    for (const limits of first)
+      for (let y = limits.minTileRow; y <= limits.maxTileRow; y++)
+        for (let x = limits.minTileCol; x <= limits.maxTileCol; x++) {
+          const res = await get(ctx(), tileUrl('perimeters', { z: Number(limits.tileMatrix), x, y }));
+          expect([200, 204]).toContain(res.statusCode);
+          asked++;
+        }
+    // Every tile of matrices 0 to 4 over Canada (the laptop's first view is 2, the phone's 1) was
+    // built already: none was a miss.
+    expect(asked).toBe(45);
+    expect(cache.misses).toBe(built);
+    const laptop = await readTile(ctx(), 'perimeters', { z: 2, x: 0, y: 1 });
+    expect(new Set(laptop.map((f) => f.properties?.agency_fire_id))).toEqual(new Set(['HWF001', 'K1']));
   });
 });

@@ -33,6 +33,7 @@ import {
   webMercatorQuad,
 } from './matrix.ts';
 import { BUFFER_SHARE, encodeTile } from './mvt.ts';
+import { stopWarmingOnClose, warmFirstViews } from './warm.ts';
 
 /**
  * OGC API – Tiles for the collections of /v1/ogc (docs/open-data.md, "Vector tiles"): each
@@ -117,6 +118,7 @@ function tileAddress(params: z.infer<typeof OgcTileParams>): TileAddress {
 export async function ogcTileRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const tags = ['ogc'];
+  stopWarmingOnClose(app);
 
   app.get(
     '/v1/ogc/tileMatrixSets',
@@ -229,8 +231,11 @@ export async function ogcTileRoutes(fastify: FastifyInstance): Promise<void> {
       },
       async (request, reply) => {
         const address = tileAddress({ ...request.params, collectionId: layer.id });
+        const version = await readVersion(app, request, layer.dataSets);
+        // The public map draws the perimeters from these tiles: its first views' are built ahead.
+        if (layer.id === 'perimeters') warmFirstViews(app, layer.id, version, request.headers);
         return sendCached(request, reply, app.responseCache, {
-          version: await readVersion(app, request, layer.dataSets),
+          version,
           contentType: MVT_TYPE,
           emptyStatus: 204,
           compute: async () =>
