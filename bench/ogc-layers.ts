@@ -56,9 +56,13 @@ async function getAll(base: string) {
   return { ms, text, features, mb: (text.length / 2 ** 20).toFixed(1) };
 }
 
+/** When the current `ogr2ogr` started: BENCH_LOG's request times are given from it. */
+let runStarted = performance.now();
+
 async function ogr2ogr(source: string, layer: string, out: string, options: string[]) {
   const before = requests.get(layer) ?? 0;
   const started = performance.now();
+  runStarted = started;
   await run('ogr2ogr', ['-f', 'GPKG', out, source, layer, '-nlt', 'PROMOTE_TO_MULTI', ...options], {
     timeout: 600_000,
   });
@@ -97,13 +101,14 @@ try {
   );
   console.log(`imported ${imported.accepted_count} perimeters of ${VERTICES} vertices`);
   await app.listen({ port: 0, host: '127.0.0.1' });
-  // BENCH_LOG=1: each request GDAL sends, with its time to the last byte.
+  // BENCH_LOG=1: each request GDAL sends, when it came (from the start of the ogr2ogr run) and its
+  // time to the last byte.
   if (process.env.BENCH_LOG)
     app.server.on('request', (request: { url?: string; headers: Record<string, unknown> }, response) => {
       const started = performance.now();
       response.on('finish', () =>
         console.log(
-          `  ${(performance.now() - started).toFixed(0)} ms ${request.url} (${String(request.headers['accept-encoding'] ?? '')})`,
+          `  +${(started - runStarted).toFixed(0)} ms: ${(performance.now() - started).toFixed(0)} ms ${request.url} (${String(request.headers['accept-encoding'] ?? '')})`,
         ),
       );
     });

@@ -4,7 +4,9 @@
  * the perimeters' record: "draw time of 2,000 perimeters" and "the phone draws them without
  * freezing". Recorded by hand (minutes a run, a browser on a throttled CPU): not in `npm run bench`.
  * RUNS (default 3) cold loads per profile; BENCH_POLYGONS (2,000) perimeters; WEB_DIST to serve a
- * site already built there (otherwise the site is built into a temporary folder first).
+ * site already built there (otherwise the site is built into a temporary folder first); BENCH_LOG=1
+ * prints when each map download (tiles, base map, fires) started and ended; BENCH_TRACE=<path> writes
+ * a Chromium trace of a load (main thread, MapLibre's worker, network) to <path>-<profile>.json (the last run's).
  *
  * Brings up its own real stack, loopback only: the built site through the gateway (gateway/src,
  * `npm start`'s), the data API on a temporary SQLite database with the demo season (DATABASE_URL
@@ -14,8 +16,10 @@
  * over the boreal, inside the home page's first view (the map fits Canada on every screen) and
  * sized 13-46 km across so that none is left out of the first zoom band's shapes (a ring under
  * about half a pixel is, docs/perimeters.md). The map draws them from the API's vector tiles
- * (`/v1/ogc/collections/perimeters/tiles`); every tile of matrices 0 to 5 over Canada is asked once
- * before the runs, so each run reads the API's cached tiles, as production's microcache gives.
+ * (`/v1/ogc/collections/perimeters/tiles`); every tile of matrices 0 to 4 over Canada is asked once
+ * before the runs, so each run reads the API's cached tiles, as production's microcache gives (the
+ * API builds those ahead itself once a tile is asked, api/src/ogc/tiles/warm.ts; 0 to 5 were 144
+ * tiles, more than the 100 the response cache keeps of one route, so the first views' were dropped).
  *
  * Per profile, the median of RUNS loads of `/` in a new browser context (Debian's Chromium,
  * --disable-gpu, as first-load.ts), from navigation (laptop) or from the tap on "Show the map"
@@ -163,12 +167,41 @@ async function run(browser: Browser, baseUrl: string, profile: Profile, target: 
     // MapLibre fetches tiles from its worker, whose requests the page's Resource Timing does not
     // list: they are counted here, as the browser received them.
     const answers: { encoded: number; decoded: number }[] = [];
+    const seen = new Set<string>();
+    // BENCH_LOG=1: when each map download (tiles, base map) started and ended, from navigation.
+    const downloads: string[] = [];
     page.on('response', (response) => {
-      if (!response.url().includes('/collections/perimeters/tiles/')) return;
+      if (process.env.BENCH_LOG && /tiles|topo|fires/.test(response.url())) {
+        const t = response.request().timing();
+        void response
+          .finished()
+          .then(() =>
+            downloads.push(
+              `${new URL(response.url()).pathname.replace(/.*\/(tiles|assets)\//, '')} ${t.startTime.toFixed(0)} +${t.responseEnd.toFixed(0)}`,
+            ),
+          );
+      }
+      // Each tile once: the map reads the tiles of its first view ahead into the HTTP cache, where
+      // its worker finds them (a second response, not a second download).
+      if (!response.url().includes('/collections/perimeters/tiles/') || seen.has(response.url())) return;
+      seen.add(response.url());
       void Promise.all([response.request().sizes(), response.body()])
         .then(([sizes, body]) => answers.push({ encoded: sizes.responseBodySize, decoded: body.length }))
         .catch(() => {});
     });
+    const trace = process.env.BENCH_TRACE;
+    if (trace)
+      await browser.startTracing(page, {
+        path: `${trace}-${profile.name}.json`,
+        screenshots: false,
+        categories: [
+          'devtools.timeline',
+          'disabled-by-default-devtools.timeline',
+          'v8.execute',
+          'toplevel',
+          'disabled-by-default-v8.cpu_profiler',
+        ],
+      });
     await page.goto(baseUrl, { waitUntil: 'load', timeout: TIMEOUT_MS });
     // On a phone the map waits for a tap (docs/decisions.md, "The map on a phone waits for a tap"):
     // its times count from the tap.
@@ -194,6 +227,17 @@ async function run(browser: Browser, baseUrl: string, profile: Profile, target: 
         );
       await page.waitForTimeout(250);
       s = await state(page);
+    }
+    if (trace) await browser.stopTracing();
+    if (process.env.BENCH_LOG) {
+      const origin = await page.evaluate(() => performance.timeOrigin);
+      console.log(
+        `  ${profile.name}: from ${start.toFixed(0)} ms; fires ${s.drawn.toFixed(0)}; perimeters ${JSON.stringify(s.perimeters.map(([t, n]) => [Math.round(t), n]))}`,
+      );
+      for (const d of downloads)
+        console.log(
+          `    ${d.replace(/ (\d+) /, (_, at: string) => ` at ${(Number(at) - origin).toFixed(0)} ms, `)}`,
+        );
     }
     const series = s.perimeters;
     const reached = Math.max(...series.map(([, n]) => n));
@@ -256,9 +300,9 @@ try {
   parts.push(gateway);
   step('import');
   await importBenchPerimeters(api);
-  // Every tile the first views can ask (matrices 0 to 5 over Canada): computed once here.
+  // Every tile the first views and first zooms ask (matrices 0 to 4 over Canada): computed once here.
   let warmed = 0;
-  for (const limits of tileMatrixSetLimits().slice(0, 6))
+  for (const limits of tileMatrixSetLimits().slice(0, 5))
     for (let row = limits.minTileRow; row <= limits.maxTileRow; row++)
       for (let col = limits.minTileCol; col <= limits.maxTileCol; col++) {
         const url = `/v1/ogc/collections/perimeters/tiles/WebMercatorQuad/${limits.tileMatrix}/${row}/${col}`;

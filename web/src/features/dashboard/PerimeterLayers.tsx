@@ -1,6 +1,6 @@
-import { Layer, Source } from '@vis.gl/react-maplibre';
+import { Layer, Source, useMap } from '@vis.gl/react-maplibre';
 import type { FilterSpecification, Map as MapLibreMap } from 'maplibre-gl';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import type { LegendSelection } from './map-fires.ts';
 import {
   type MapPerimeterProperties,
@@ -9,17 +9,26 @@ import {
   PERIMETER_TILE_LAYER,
   perimeterOfTile,
   perimeterPoint,
+  perimeterTilesInView,
   perimeterTilesSource,
+  prefetchPerimeterTiles,
 } from './map-perimeters.ts';
 
 /** Perimeters are drawn under the points, and the base map under them (its layers go before this). */
 export const PERIMETER_FILL = 'perimeters-fill';
+const PERIMETER_LINE = 'perimeters-line';
+/** Both layers of the perimeters, shown and hidden together. */
+export const PERIMETER_LAYERS = [PERIMETER_FILL, PERIMETER_LINE] as const;
 
-/** Perimeters of the fires whose stage is shown in the legend, and those of no reported fire. */
-function perimeterFilter(selection: LegendSelection): FilterSpecification {
+/**
+ * Perimeters of the fires whose stage is shown in the legend, and those of no reported fire; none
+ * with every stage shown (the first view): the worker then evaluates no filter on 2,000 perimeters.
+ */
+export function perimeterFilter(selection: LegendSelection): FilterSpecification | undefined {
   const groups = Object.entries(selection.groups)
     .filter(([, on]) => on)
     .map(([k]) => k);
+  if (groups.length === Object.keys(selection.groups).length) return undefined;
   return ['in', PERIMETER_GROUP, ['literal', [...groups, 'NONE']]] as FilterSpecification;
 }
 
@@ -52,6 +61,16 @@ export function renderedPerimeterPoint(map: MapLibreMap | undefined, id: number)
 export function PerimeterLayers({ selection, visible }: { selection: LegendSelection; visible: boolean }) {
   // Hidden layers leave their source unused, so MapLibre asks no tile before the fires are drawn.
   const [perimeterTiles] = useState(() => perimeterTilesSource(window.location.origin));
+  // Their tiles' bytes are read at once, while the fires are drawn; they are parsed when shown.
+  const { current: map } = useMap();
+  useEffect(() => {
+    if (!map) return;
+    const b = map.getBounds();
+    const view = [b.getWest(), b.getSouth(), b.getEast(), b.getNorth()] as const;
+    prefetchPerimeterTiles(perimeterTilesInView(window.location.origin, view, map.getZoom()));
+  }, [map]);
+  // No `filter` at all rather than an undefined one: a layer added with `filter: undefined` was
+  // never drawn (e2e/perimeters.spec.ts).
   const filter = useMemo(() => perimeterFilter(selection), [selection]);
   const visibility = visible ? 'visible' : 'none';
   return (
@@ -60,15 +79,15 @@ export function PerimeterLayers({ selection, visible }: { selection: LegendSelec
         id={PERIMETER_FILL}
         type="fill"
         source-layer={PERIMETER_TILE_LAYER}
-        filter={filter}
+        {...(filter && { filter })}
         layout={{ visibility }}
         paint={{ 'fill-color': PERIMETER_COLOUR, 'fill-opacity': 0.3 }}
       />
       <Layer
-        id="perimeters-line"
+        id={PERIMETER_LINE}
         type="line"
         source-layer={PERIMETER_TILE_LAYER}
-        filter={filter}
+        {...(filter && { filter })}
         layout={{ visibility }}
         paint={{ 'line-color': PERIMETER_COLOUR, 'line-width': 1.2 }}
       />

@@ -6,7 +6,7 @@ import { largestFires } from './FiresInView.tsx';
 import { FIRE_LAYER } from './FiresLayer.tsx';
 import type { MapFireProperties, MapFires } from './map-fires.ts';
 import type { MapPerimeterProperties } from './map-perimeters.ts';
-import { PERIMETER_FILL, renderedPerimeters } from './PerimeterLayers.tsx';
+import { PERIMETER_FILL, PERIMETER_LAYERS, renderedPerimeters } from './PerimeterLayers.tsx';
 import { largestPerimeters } from './PerimetersInView.tsx';
 
 /**
@@ -17,9 +17,12 @@ export function useDrawnCounts(
   mapRef: RefObject<MapRef | null>,
   fires: MapFires,
   onRenderedCount: (count: number, perimeters: number) => void,
+  perimetersShown: boolean,
 ) {
   // Set at the first frame that holds the fires: what the map adds after them waits for it.
   const [firesDrawn, setFiresDrawn] = useState(false);
+  // Set at the first frame that holds every perimeter tile of the view: the base map waits for it.
+  const [perimetersDrawn, setPerimetersDrawn] = useState(false);
   // The perimeters drawn in the view, by capture id, as their tiles give them (read at each idle).
   const [drawnPerimeters, setDrawnPerimeters] = useState<Map<number, MapPerimeterProperties>>(new Map());
   const [inView, setInView] = useState<{ total: number; largest: MapFireProperties[] }>();
@@ -28,20 +31,28 @@ export function useDrawnCounts(
     largest: MapPerimeterProperties[];
   }>();
 
-  const reportRendered = useCallback(() => {
-    const map = mapRef.current?.getMap();
-    if (!map?.getLayer(FIRE_LAYER)) return;
-    const keys = new Set<number>(
-      map.queryRenderedFeatures({ layers: [FIRE_LAYER] }).map((f) => f.properties?.key as number),
-    );
-    const perimeters = renderedPerimeters(map);
-    onRenderedCount(keys.size, perimeters.size);
-    // Rendered features come back cut to tiles; the fire itself is looked up by its key.
-    const drawn = [...keys].flatMap((k) => fires.features[k - 1]?.properties ?? []);
-    setInView({ total: keys.size, largest: largestFires(drawn) });
-    setDrawnPerimeters(perimeters);
-    setPerimetersInView({ total: perimeters.size, largest: largestPerimeters(perimeters.values()) });
-  }, [mapRef, onRenderedCount, fires]);
+  // The fires last counted: the perimeters' first frame reports them again without querying them.
+  const firesCounted = useRef(0);
+  const reportRendered = useCallback(
+    (only?: 'perimeters') => {
+      const map = mapRef.current?.getMap();
+      if (!map?.getLayer(FIRE_LAYER)) return;
+      if (only !== 'perimeters') {
+        const keys = new Set<number>(
+          map.queryRenderedFeatures({ layers: [FIRE_LAYER] }).map((f) => f.properties?.key as number),
+        );
+        firesCounted.current = keys.size;
+        // Rendered features come back cut to tiles; the fire itself is looked up by its key.
+        const drawn = [...keys].flatMap((k) => fires.features[k - 1]?.properties ?? []);
+        setInView({ total: keys.size, largest: largestFires(drawn) });
+      }
+      const perimeters = renderedPerimeters(map);
+      onRenderedCount(firesCounted.current, perimeters.size);
+      setDrawnPerimeters(perimeters);
+      setPerimetersInView({ total: perimeters.size, largest: largestPerimeters(perimeters.values()) });
+    },
+    [mapRef, onRenderedCount, fires],
+  );
 
   // The fires are said drawn at the first frame that holds them, not at MapLibre's `idle`, which
   // waits for the base map and the perimeters too (the fires' layer comes first: it is what the
@@ -52,12 +63,19 @@ export function useDrawnCounts(
       if (reportedFires.current === fires || !map.getLayer(FIRE_LAYER) || !map.isSourceLoaded('fires'))
         return;
       reportedFires.current = fires;
+      // The perimeters are shown on the map itself at once, not at React's next render: their tiles
+      // (read ahead into the HTTP cache, PerimeterLayers) are then parsed while the fires are
+      // counted and listed. Shown before the fires' frame instead, their parsing held that frame
+      // back on the throttled phone.
+      if (perimetersShown)
+        for (const id of PERIMETER_LAYERS)
+          if (map.getLayer(id)) map.setLayoutProperty(id, 'visibility', 'visible');
       setFiresDrawn(true);
       // The status line says so now, not after the map's next frames (a phone's main thread is
       // busy drawing them, and the count would appear 0.2-0.4 s after the fires).
-      flushSync(reportRendered);
+      flushSync(() => reportRendered());
     },
-    [fires, reportRendered],
+    [fires, reportRendered, perimetersShown],
   );
   // Likewise the perimeters, at the first frame that holds every tile of the view: `idle` would also
   // wait for the base map, read at the same time.
@@ -69,15 +87,28 @@ export function useDrawnCounts(
       if (map.getLayoutProperty(PERIMETER_FILL, 'visibility') !== 'visible') return;
       if (!map.isSourceLoaded('perimeters')) return;
       perimetersReported.current = true;
-      flushSync(reportRendered);
+      // The fires have not changed since their frame: only the perimeters are queried (on the
+      // throttled phone, querying the fires again held the count back).
+      flushSync(() => reportRendered('perimeters'));
+      setPerimetersDrawn(true);
     },
     [reportRendered],
   );
 
+  // The perimeters first: the fires' frame shows their layers, whose tiles the next frame asks (in
+  // this frame their source has no tile yet, which MapLibre calls loaded).
   const onRender = (map: MapLibreMap) => {
-    reportFiresDrawn(map);
     reportPerimetersDrawn(map);
+    reportFiresDrawn(map);
   };
 
-  return { firesDrawn, drawnPerimeters, inView, perimetersInView, onRender, onIdle: reportRendered };
+  return {
+    firesDrawn,
+    perimetersDrawn,
+    drawnPerimeters,
+    inView,
+    perimetersInView,
+    onRender,
+    onIdle: () => reportRendered(),
+  };
 }
