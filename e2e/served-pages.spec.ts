@@ -1,6 +1,6 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { expect, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import { pdfPageTexts } from './pdf-text.ts';
 import { drawnCount } from './support.ts';
 
@@ -14,6 +14,21 @@ interface Latest {
   field_preparedness_level: string;
   field_en_summary_comments: string;
 }
+
+/** How many times the page downloaded each file (a hint the page's own request does not match is downloaded twice). */
+const downloadsOf = (page: Page, names: string[]) =>
+  page.evaluate(
+    (files) =>
+      files.map(
+        (name) =>
+          performance
+            .getEntriesByType('resource')
+            .filter(
+              (e) => e.name.endsWith(name) && (e as unknown as { transferSize: number }).transferSize > 0,
+            ).length,
+      ),
+    names,
+  );
 
 const meta = (html: string, key: string) =>
   new RegExp(`<meta (?:name|property)="${key}" content="([^"]*)"`).exec(html)?.[1]?.replace(/&amp;/g, '&');
@@ -120,19 +135,7 @@ test('the dashboard is served with hints that start its map, worker, base map an
   await page.goto('/');
   await expect(page.locator('.fires-map-status')).not.toHaveAttribute('data-drawn', /^0?$/);
   // A hint the page's own request does not match is downloaded a second time: each file once.
-  const downloads = await page.evaluate(
-    (names) =>
-      names.map(
-        (name) =>
-          performance
-            .getEntriesByType('resource')
-            .filter(
-              (e) => e.name.endsWith(name) && (e as unknown as { transferSize: number }).transferSize > 0,
-            ).length,
-      ),
-    hints,
-  );
-  expect(downloads).toEqual(hints.map(() => 1));
+  expect(await downloadsOf(page, hints)).toEqual(hints.map(() => 1));
 });
 
 test('a public page is served with a hint for its own chunk, which the page then uses, downloaded once', async ({
@@ -148,19 +151,7 @@ test('a public page is served with a hint for its own chunk, which the page then
 
   await page.goto('/statistics');
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-  const downloads = await page.evaluate(
-    (names) =>
-      names.map(
-        (name) =>
-          performance
-            .getEntriesByType('resource')
-            .filter(
-              (e) => e.name.endsWith(name) && (e as unknown as { transferSize: number }).transferSize > 0,
-            ).length,
-      ),
-    hints,
-  );
-  expect(downloads).toEqual(hints.map(() => 1));
+  expect(await downloadsOf(page, hints)).toEqual(hints.map(() => 1));
 });
 
 test('a public page paints its heading with the HTML, and the app takes it over without an empty moment (phone, 4x slower CPU)', async ({
