@@ -62,3 +62,21 @@ it('the check itself sees a store, the database layer, Kysely and a module that 
   expect(layeringBreach(route, './service.ts')).toBeNull();
   expect(layeringBreach(route, '../http/cache.ts')).toBeNull();
 });
+
+/** A query built in place: Kysely's builders, or a `sql` template. */
+const QUERY = /\.(selectFrom|updateTable|insertInto|deleteFrom|replaceInto)\(|\bsql`/;
+
+it('no service under api/src builds a query itself: its SQL is in its store', () => {
+  const services = readdirSync(apiSrc, { recursive: true, encoding: 'utf8' })
+    .filter((file) => path.basename(file) === 'service.ts')
+    .map((file) => path.join(apiSrc, file));
+  expect(services.length).toBeGreaterThan(15);
+  const breaches = services.flatMap((file) =>
+    readFileSync(file, 'utf8')
+      .split('\n')
+      .flatMap((line, i) =>
+        QUERY.test(line) ? [`${path.relative(root, file)}:${i + 1}: ${line.trim()}`] : [],
+      ),
+  );
+  expect(breaches).toEqual([]);
+});

@@ -5,11 +5,13 @@ import { importFires, SentFile } from '../fires/import/import.ts';
 import { HttpError, notFound } from '../http/errors.ts';
 import { importPerimeterFeed } from '../perimeters/service.ts';
 import {
+  claimFeedLease,
+  dueFeeds,
   type FeedKind,
   type FeedRow,
   type FeedSettings,
   feedOf,
-  feedTable,
+  finishFeedRun,
   listFeeds,
   removeFeed,
   saveFeed,
@@ -46,14 +48,7 @@ export async function takeLease(
   now: Date,
   kind: FeedKind = 'fires',
 ): Promise<boolean> {
-  const nowIso = now.toISOString();
-  const result = await db.kysely
-    .updateTable(feedTable(kind))
-    .set({ lease_owner: owner, lease_until: new Date(now.getTime() + FEED_POLL_LEASE_MS).toISOString() })
-    .where('agency_code', '=', agency)
-    .where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<', nowIso)]))
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
+  return claimFeedLease(db.kysely, kind, agency, owner, now, new Date(now.getTime() + FEED_POLL_LEASE_MS));
 }
 
 async function fetchFeed(feed: FeedRow): Promise<Response> {
@@ -173,26 +168,15 @@ export async function pollFeed(
 ): Promise<PollOutcome> {
   const owner = options.owner ?? INSTANCE_ID;
   if (!(await takeLease(db, agency, owner, options.now, kind))) return 'leased';
-  const feed = await db.kysely
-    .selectFrom(feedTable(kind))
-    .selectAll()
-    .where('agency_code', '=', agency)
-    .executeTakeFirst();
+  const feed = await feedOf(db.kysely, kind, agency);
   if (!feed) return 'failed';
   const { outcome, record } = await runFeed(db, feed, kind, options);
   const next = new Date(options.now.getTime() + feed.interval_minutes * 60_000).toISOString();
-  await db.kysely
-    .updateTable(feedTable(kind))
-    .set({
-      ...record,
-      last_run_at: options.now.toISOString(),
-      next_run_at: next,
-      lease_owner: null,
-      lease_until: null,
-    })
-    .where('agency_code', '=', agency)
-    .where('lease_owner', '=', owner)
-    .execute();
+  await finishFeedRun(db.kysely, kind, agency, owner, {
+    ...record,
+    last_run_at: options.now.toISOString(),
+    next_run_at: next,
+  });
   return outcome;
 }
 
@@ -203,14 +187,7 @@ export async function pollFeed(
 export async function pollDueFeeds(db: Db, options: PollOptions): Promise<Record<string, PollOutcome>> {
   const outcomes: Record<string, PollOutcome> = {};
   for (const kind of ['fires', 'perimeters'] as const) {
-    const due = await db.kysely
-      .selectFrom(feedTable(kind))
-      .select('agency_code')
-      .where('enabled', '=', 1)
-      .where('next_run_at', '<=', options.now.toISOString())
-      .orderBy('next_run_at')
-      .execute();
-    for (const { agency_code } of due)
+    for (const agency_code of await dueFeeds(db.kysely, kind, options.now))
       outcomes[kind === 'fires' ? agency_code : `${agency_code}/perimeters`] = await pollFeed(
         db,
         agency_code,

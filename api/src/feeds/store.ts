@@ -1,6 +1,6 @@
 /**
- * The agencies' feeds: the SQL of the settings the national centre's screen reads and sets.
- * Polling takes and updates the same rows through ./service.ts.
+ * The agencies' feeds: the SQL of the settings the national centre's screen reads and sets, and of
+ * the polls (./service.ts) that take a feed's lease, find the feeds due and record a run.
  */
 import type { Kysely, Selectable } from 'kysely';
 import type { Database } from '../db/tables.ts';
@@ -64,4 +64,53 @@ export async function saveFeed(
 export async function removeFeed(db: Kysely<Database>, kind: FeedKind, agency: string): Promise<boolean> {
   const result = await db.deleteFrom(feedTable(kind)).where('agency_code', '=', agency).executeTakeFirst();
   return Number(result.numDeletedRows) > 0;
+}
+
+/**
+ * Takes an agency's feed for one poll, in one statement so that of instances sharing the database
+ * only one wins; false when another holds an unexpired lease.
+ */
+export async function claimFeedLease(
+  db: Kysely<Database>,
+  kind: FeedKind,
+  agency: string,
+  owner: string,
+  now: Date,
+  until: Date,
+): Promise<boolean> {
+  const result = await db
+    .updateTable(feedTable(kind))
+    .set({ lease_owner: owner, lease_until: until.toISOString() })
+    .where('agency_code', '=', agency)
+    .where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<', now.toISOString())]))
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** The agencies whose enabled feed is due at `now`, the longest waiting first. */
+export async function dueFeeds(db: Kysely<Database>, kind: FeedKind, now: Date): Promise<string[]> {
+  const rows = await db
+    .selectFrom(feedTable(kind))
+    .select('agency_code')
+    .where('enabled', '=', 1)
+    .where('next_run_at', '<=', now.toISOString())
+    .orderBy('next_run_at')
+    .execute();
+  return rows.map((r) => r.agency_code);
+}
+
+/** Records a poll's result and its next time, and gives the lease back (only the lease's owner's). */
+export async function finishFeedRun(
+  db: Kysely<Database>,
+  kind: FeedKind,
+  agency: string,
+  owner: string,
+  run: Partial<Omit<FeedRow, 'agency_code' | 'lease_owner' | 'lease_until'>>,
+): Promise<void> {
+  await db
+    .updateTable(feedTable(kind))
+    .set({ ...run, lease_owner: null, lease_until: null })
+    .where('agency_code', '=', agency)
+    .where('lease_owner', '=', owner)
+    .execute();
 }
