@@ -1,8 +1,16 @@
+import type { Kysely } from 'kysely';
 import { expect, it } from 'vitest';
 import { forEachEngine } from '../../test/context.ts';
 import { fire } from '../../test/fixtures.ts';
 import { upsertFires } from '../fires/store.ts';
-import { currentPerimeters, insertPerimeters, markCurrent, type NewPerimeter } from './store.ts';
+import { migrations } from './migrations.ts';
+import {
+  currentPerimeters,
+  insertPerimeters,
+  markCurrent,
+  type NewPerimeter,
+  publishedGeometryOf,
+} from './store.ts';
 
 const capture = (fireId: string | null, captured_at: string, lon: number, area_ha: number): NewPerimeter => ({
   import_id: null,
@@ -34,6 +42,25 @@ const capture = (fireId: string | null, captured_at: string, lon: number, area_h
 });
 
 forEachEngine('perimeter store', (ctx) => {
+  it("the migration that stores each capture's published geometry fills it for the captures already kept", async () => {
+    const db = ctx().app.db.kysely;
+    await insertPerimeters(db, [
+      capture(null, '2026-07-10T00:00:00.000Z', -100.123456789, 50),
+      capture(null, '2026-07-11T00:00:00.000Z', -101.987654321, 60),
+    ]);
+    // A database from before the column: the migration's down, then its up again.
+    const migration = migrations['0181_perimeters_published_geometry'];
+    if (!migration?.down) throw new Error('the published geometry migration is missing');
+    await migration.down(db as unknown as Kysely<unknown>);
+    await migration.up(db as unknown as Kysely<unknown>);
+    const rows = await db.selectFrom('perimeters').select(['geometry', 'published_geometry']).execute();
+    expect(rows.length).toBeGreaterThanOrEqual(2);
+    for (const r of rows) expect(r.published_geometry).toBe(publishedGeometryOf(r.geometry));
+    // Rounded as the API publishes them (7 decimals), not the stored 9.
+    expect(rows.some((r) => r.published_geometry?.includes('[-100.1234568,55]'))).toBe(true);
+    await db.deleteFrom('perimeters').execute(); // the next test counts its own captures
+  });
+
   it('keeps every capture, serves only the newest of a fire as current, and reads by box', async () => {
     const db = ctx().app.db.kysely;
     await upsertFires(db, [fire({ agency_fire_id: 'HWF001', stage_of_control: 'BH', fire_size: 700 })]);
