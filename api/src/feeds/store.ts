@@ -14,8 +14,7 @@ export type FeedRow = Selectable<FireFeedsTable>;
  */
 export type FeedKind = 'fires' | 'perimeters';
 // The cast is sound: both tables have FireFeedsTable's columns (feeds/tables.ts).
-const feedTable = (kind: FeedKind) =>
-  (kind === 'fires' ? 'fire_feeds' : 'perimeter_feeds') as 'fire_feeds';
+const feedTable = (kind: FeedKind) => (kind === 'fires' ? 'fire_feeds' : 'perimeter_feeds') as 'fire_feeds';
 
 /** What the screen sets on a feed; `fresh` when its URL is new (validators and schedule restart). */
 export interface FeedSettings {
