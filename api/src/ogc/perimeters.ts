@@ -9,7 +9,11 @@ import {
 import type { MultiPolygon, Polygon, Position } from 'geojson';
 import { type Expression, type Kysely, type SqlBool, sql } from 'kysely';
 import type { Database } from '../db/tables.ts';
-import { PUBLISHED_PERIMETER_COLUMNS, type PublishedPerimeter } from '../perimeters/tables.ts';
+import {
+  PUBLISHED_PERIMETER_COLUMNS,
+  type PublishedPerimeter,
+  publishedProperties,
+} from '../perimeters/tables.ts';
 import type { ItemsRequest, OgcCollectionSource } from './collection.ts';
 import { type Box, crs84Envelope, project } from './crs.ts';
 import { PERIMETER_QUERYABLE_TYPES } from './queryables.ts';
@@ -54,19 +58,13 @@ function projected(text: string, crs: OgcCrs): OgcPerimeterFeature['geometry'] {
   };
 }
 
-const propertiesOf = (r: Omit<Row, 'geometry'>): OgcPerimeterFeature['properties'] => ({
-  agency_code: r.agency_code,
-  agency_fire_id: r.agency_fire_id,
-  fire_name: r.fire_name,
-  captured_at: r.captured_at,
-  area_ha: r.area_ha,
-  agency_area_ha: r.agency_area_ha,
-  source: r.source,
-  current: r.is_current === 1,
-});
-
 function toFeature(r: Row, crs: OgcCrs): OgcPerimeterFeature {
-  return { type: 'Feature', id: r.id, geometry: projected(r.geometry, crs), properties: propertiesOf(r) };
+  return {
+    type: 'Feature',
+    id: r.id,
+    geometry: projected(r.geometry, crs),
+    properties: publishedProperties(r),
+  };
 }
 
 const COLUMNS = PUBLISHED_PERIMETER_COLUMNS;
@@ -120,7 +118,7 @@ async function perimetersPageText(db: Kysely<Database>, request: ItemsRequest<Og
   ]);
   const features = rows.map((r) => {
     const geometry = r.published_geometry ?? JSON.stringify(projected(r.unpublished ?? '', CRS84));
-    return `{"type":"Feature","id":${r.id},"geometry":${geometry},"properties":${JSON.stringify(propertiesOf(r))}}`;
+    return `{"type":"Feature","id":${r.id},"geometry":${geometry},"properties":${JSON.stringify(publishedProperties(r))}}`;
   });
   return { numberMatched: Number(count.n), features };
 }

@@ -18,7 +18,7 @@ import { requestLang } from '../http/lang.ts';
 import { readVersion } from '../http/query.ts';
 import { escapeXml } from '../http/xml.ts';
 import { publishedArea } from './geometry.ts';
-import { PUBLISHED_PERIMETER_COLUMNS, type PublishedPerimeter } from './tables.ts';
+import { PUBLISHED_PERIMETER_COLUMNS, type PublishedPerimeter, publishedProperties } from './tables.ts';
 
 type Row = PublishedPerimeter;
 
@@ -37,14 +37,7 @@ async function perimetersForDownload(db: Kysely<Database>, all: boolean): Promis
 
 /** The capture's values under the OGC layer's names, and its agency's name in the language asked. */
 const properties = (r: Row, lang: Locale) => ({
-  agency_code: r.agency_code,
-  agency_fire_id: r.agency_fire_id,
-  fire_name: r.fire_name,
-  captured_at: r.captured_at,
-  area_ha: r.area_ha,
-  agency_area_ha: r.agency_area_ha,
-  source: r.source,
-  current: r.is_current === 1,
+  ...publishedProperties(r),
   agency_name: r.agency_code ? (agencyByCode(r.agency_code)?.name[lang] ?? r.agency_code) : null,
 });
 

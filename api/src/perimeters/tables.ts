@@ -115,3 +115,15 @@ export type PublishedPerimeter = Pick<
   Selectable<PerimetersTable>,
   (typeof PUBLISHED_PERIMETER_COLUMNS)[number]
 >;
+
+/** A published capture's properties, under the names the OGC collection and the downloads share. */
+export const publishedProperties = (r: Omit<PublishedPerimeter, 'geometry'>) => ({
+  agency_code: r.agency_code,
+  agency_fire_id: r.agency_fire_id,
+  fire_name: r.fire_name,
+  captured_at: r.captured_at,
+  area_ha: r.area_ha,
+  agency_area_ha: r.agency_area_ha,
+  source: r.source,
+  current: r.is_current === 1,
+});
