@@ -97,7 +97,9 @@ test('printed, no section heading ends a page: Fire Statistics stays with the fi
   page,
 }) => {
   await page.goto('/situation');
-  await expect(page.locator('.situation-report h1')).toBeVisible({ timeout: 20_000 });
+  // The app's report, not the served one it replaces (which has no fire statistics): its print button.
+  await expect(page.getByRole('button', { name: 'Print' })).toBeVisible({ timeout: 20_000 });
+  await expect(page.locator('.situation-report h1')).toBeVisible();
   await page.emulateMedia({ media: 'print' });
   // Letter, A4, and pages of many heights: one of them puts the heading at a page's foot.
   const sizes: Parameters<typeof page.pdf>[0][] = [{ format: 'Letter' }, { format: 'A4' }];
