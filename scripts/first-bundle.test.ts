@@ -12,7 +12,13 @@ import { describe, expect, it } from 'vitest';
 type Output = Rolldown.RolldownOutput;
 type Chunk = Rolldown.OutputChunk;
 
-async function buildSite(): Promise<Chunk[]> {
+interface Site {
+  chunks: Chunk[];
+  /** The built shell, index.html. */
+  html: string;
+}
+
+async function buildSite(): Promise<Site> {
   const web = join(import.meta.dirname, '..', 'web');
   // Vitest sets NODE_ENV=test, which would build React's development bundles.
   const nodeEnv = process.env.NODE_ENV;
@@ -25,8 +31,13 @@ async function buildSite(): Promise<Chunk[]> {
   }).finally(() => {
     process.env.NODE_ENV = nodeEnv;
   })) as Output | Output[];
-  const outputs = Array.isArray(result) ? result : [result];
-  return outputs.flatMap((o) => o.output.filter((f): f is Chunk => f.type === 'chunk'));
+  const files = (Array.isArray(result) ? result : [result]).flatMap((o) => o.output);
+  const shell = files.find((f) => f.type === 'asset' && f.fileName === 'index.html');
+  if (shell?.type !== 'asset') throw new Error('the build has no index.html');
+  return {
+    chunks: files.filter((f): f is Chunk => f.type === 'chunk'),
+    html: String(shell.source),
+  };
 }
 
 /** A chunk and every chunk reached from it by static imports. */
@@ -63,14 +74,14 @@ const brotli = (code: string) =>
 
 describe("the site's first bundle", () => {
   // One build for the file's tests (about 40 s on this kind of machine).
-  let built: Promise<Chunk[]> | undefined;
+  let built: Promise<Site> | undefined;
   const site = () => {
     built ??= buildSite();
     return built;
   };
 
   it('carries no zod, no chart library and no map library, and stays within 170 KB brotli', async () => {
-    const first = firstBundle(await site());
+    const first = firstBundle((await site()).chunks);
     const from = modulesOf(first);
     expect(from('zod')).toEqual([]);
     expect(from('recharts')).toEqual([]);
@@ -80,11 +91,28 @@ describe("the site's first bundle", () => {
   }, 120_000);
 
   it("leaves the chart library out of the wildfire graphs page's own chunk: the page's text paints without it", async () => {
-    const chunks = await site();
+    const { chunks } = await site();
     const page = chunks.find((c) => c.facadeModuleId?.endsWith('/features/statistics/StatisticsPage.tsx'));
     if (!page) throw new Error("the statistics page's chunk is missing");
     expect(modulesOf(staticClosure(chunks, page))('recharts')).toEqual([]);
     // The charts still come, in a chunk of their own loaded when the first one is drawn.
     expect(page.dynamicImports.length).toBeGreaterThan(0);
+  }, 120_000);
+
+  it("asks for the app's code at low priority and for the map's at the default one", async () => {
+    const { html } = await site();
+    const tags = (pattern: RegExp) => [...html.matchAll(pattern)].map((m) => m[0]);
+    const entry = tags(/<script type="module"[^>]*>/g);
+    const preloads = tags(/<link rel="modulepreload"[^>]*>/g);
+    const map = preloads.filter((tag) => tag.includes('data-map-preload'));
+    const app = preloads.filter((tag) => !tag.includes('data-map-preload'));
+    expect(entry).toHaveLength(1);
+    expect(map).toHaveLength(1);
+    // The entry's own imports and each public page's chunk hints (data-page-preload).
+    expect(app.length).toBeGreaterThan(10);
+    for (const tag of [...entry, ...app]) expect(tag).toContain('fetchpriority="low"');
+    expect(map[0]).not.toContain('fetchpriority');
+    // Only the shell's language script and the stylesheet stand before the first paint.
+    expect(tags(/<script(?! type="module")[^>]*>/g)).toEqual([expect.stringMatching(/shell-language-/)]);
   }, 120_000);
 });

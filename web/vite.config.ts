@@ -162,11 +162,46 @@ function pagePreloads(): Plugin {
   };
 }
 
+/**
+ * The app's code is asked at low priority: a served page paints its own heading and opening lines
+ * from the HTML and the stylesheet (api/src/site-pages/served-page.ts), so no module script is
+ * needed for the first paint, and on a slow link the stylesheet should not share the line with
+ * 120 KB of scripts. Module scripts and their preloads default to high priority, the priority of
+ * what blocks rendering. The map's hints keep theirs: on a wide screen the map is the page's
+ * largest content.
+ */
+function appScriptsLowPriority(): Plugin {
+  return {
+    name: 'ciffc-app-scripts-low-priority',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html) {
+        const marked = html
+          .replace(
+            /<script type="module" crossorigin src=/g,
+            '<script type="module" fetchpriority="low" crossorigin src=',
+          )
+          .replace(
+            /<link rel="modulepreload" crossorigin href=/g,
+            '<link rel="modulepreload" fetchpriority="low" crossorigin href=',
+          )
+          .replace(
+            /<link rel="modulepreload" data-href=/g,
+            '<link rel="modulepreload" fetchpriority="low" data-href=',
+          );
+        if (!marked.includes('<script type="module" fetchpriority="low"'))
+          throw new Error('index.html has no module script to mark');
+        return marked;
+      },
+    },
+  };
+}
+
 // In production the gateway (or nginx) gives the site, /v1, /api and /uploads one origin; in
 // `vite dev` this proxy does the same job, so the code only ever calls same-origin paths.
 export default defineConfig({
   root: import.meta.dirname,
-  plugins: [react(), shellLanguage(), mapPreloads(), pagePreloads()],
+  plugins: [react(), shellLanguage(), mapPreloads(), pagePreloads(), appScriptsLowPriority()],
   server: {
     proxy: {
       '/v1': { target: API_URL, changeOrigin: true },
