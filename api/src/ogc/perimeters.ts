@@ -9,8 +9,10 @@ import {
 import type { MultiPolygon, Polygon, Position } from 'geojson';
 import { type Expression, type Kysely, type SqlBool, sql } from 'kysely';
 import type { Database } from '../db/tables.ts';
+import { PUBLISHED_GEOMETRY_SELECTION, publishedGeometryText } from '../perimeters/store.ts';
 import {
   PUBLISHED_PERIMETER_COLUMNS,
+  PUBLISHED_PROPERTY_COLUMNS,
   type PublishedPerimeter,
   publishedProperties,
 } from '../perimeters/tables.ts';
@@ -95,7 +97,7 @@ async function perimetersPage(db: Kysely<Database>, request: ItemsRequest<OgcPer
 }
 
 /** The columns besides the geometry, in the order `toFeature` writes them. */
-const PROPERTY_COLUMNS = COLUMNS.filter((c) => c !== 'geometry');
+const PROPERTY_COLUMNS = PUBLISHED_PROPERTY_COLUMNS;
 
 /**
  * The same page in CRS84 with each feature as GeoJSON text around its stored published geometry
@@ -108,23 +110,38 @@ async function perimetersPageText(db: Kysely<Database>, request: ItemsRequest<Og
     filtered(db, request).select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow(),
     filtered(db, request)
       .select(PROPERTY_COLUMNS)
-      .select('published_geometry')
-      // The stored geometry only for a capture stored before the column, until the migration fills it.
-      .select(sql<string | null>`case when published_geometry is null then geometry end`.as('unpublished'))
+      .select(PUBLISHED_GEOMETRY_SELECTION)
       .orderBy('id')
       .limit(request.limit)
       .offset(request.offset)
       .execute(),
   ]);
-  const features = rows.map((r) => {
-    const geometry = r.published_geometry ?? JSON.stringify(projected(r.unpublished ?? '', CRS84));
-    return `{"type":"Feature","id":${r.id},"geometry":${geometry},"properties":${JSON.stringify(publishedProperties(r))}}`;
-  });
+  const features = rows.map(
+    (r) =>
+      `{"type":"Feature","id":${r.id},"geometry":${publishedGeometryText(r)},"properties":${JSON.stringify(publishedProperties(r))}}`,
+  );
   return { numberMatched: Number(count.n), features };
 }
 
 async function featureById(db: Kysely<Database>, id: string, crs: OgcCrs) {
   if (!/^\d{1,15}$/.test(id)) return undefined;
+  if (crs === CRS84) {
+    // The stored published text, as the pages and the downloads send it.
+    const row = await db
+      .selectFrom('perimeters')
+      .select(PROPERTY_COLUMNS)
+      .select(PUBLISHED_GEOMETRY_SELECTION)
+      .where('id', '=', Number(id))
+      .executeTakeFirst();
+    return (
+      row && {
+        type: 'Feature' as const,
+        id: row.id,
+        geometry: JSON.parse(publishedGeometryText(row)) as OgcPerimeterFeature['geometry'],
+        properties: publishedProperties(row),
+      }
+    );
+  }
   const row = await db
     .selectFrom('perimeters')
     .select(COLUMNS)

@@ -5,6 +5,8 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { expect, it } from 'vitest';
 import { bearer, clockAt, forEachEngine, type TestContext, tokenFor } from '../../test/context.ts';
+import { bumpDataVersion } from '../db/versions.ts';
+import { publishedGeometryOf } from './store.ts';
 
 /** A ring with the fifteen decimals a GIS export writes: more than any source holds. */
 const RING = [
@@ -95,6 +97,90 @@ forEachEngine(
       );
       const refused = await ctx().app.inject({ method: 'GET', url: '/v1/perimeters/download?lang=de' });
       expect(refused.statusCode).toBe(400);
+    });
+
+    it("sends each capture's stored published geometry: the OGC item's, and the column's text as stored", async () => {
+      const { id } = (
+        await ctx().app.inject({ method: 'GET', url: '/v1/ogc/collections/perimeters/items' })
+      ).json().features[0] as { id: number };
+      const item = await ctx().app.inject({
+        method: 'GET',
+        url: `/v1/ogc/collections/perimeters/items/${id}`,
+      });
+      const download = async (query: string) =>
+        ctx().app.inject({ method: 'GET', url: `/v1/perimeters/download?${query}` });
+      const geojson = (await download('format=geojson&lang=en')).json();
+      expect(geojson.features[0].geometry).toEqual(item.json().geometry);
+
+      // The column changed directly (a square 0.5° further east): every form of the download shows it,
+      // so the downloads read the stored text rather than rounding the geometry again.
+      const moved = {
+        type: 'Polygon',
+        coordinates: [
+          RING.map(([lon, lat]) => [
+            Number(((lon as number) + 0.5).toFixed(7)),
+            Number((lat as number).toFixed(7)),
+          ]),
+        ],
+      };
+      await ctx()
+        .app.db.kysely.updateTable('perimeters')
+        .set({ published_geometry: JSON.stringify(moved) })
+        .where('id', '=', id)
+        .execute();
+      // A new data version, so the cached files are built again.
+      await bumpDataVersion(ctx().app.db.kysely, 'perimeters');
+      const again = await download('format=geojson&lang=en');
+      expect(again.body).toContain(`"geometry":${JSON.stringify(moved)}`);
+      expect(kmlPositions((await download('format=kml&lang=en')).body)).toEqual(moved.coordinates[0]);
+
+      // A capture whose column was never filled (stored before it): computed as it would be stored.
+      await ctx()
+        .app.db.kysely.updateTable('perimeters')
+        .set({ published_geometry: null })
+        .where('id', '=', id)
+        .execute();
+      await bumpDataVersion(ctx().app.db.kysely, 'perimeters');
+      expect((await download('format=geojson&lang=en')).json().features[0].geometry).toEqual(
+        item.json().geometry,
+      );
+      const [row] = await ctx()
+        .app.db.kysely.selectFrom('perimeters')
+        .select('geometry')
+        .where('id', '=', id)
+        .execute();
+      await ctx()
+        .app.db.kysely.updateTable('perimeters')
+        .set({ published_geometry: publishedGeometryOf(row?.geometry ?? '') })
+        .where('id', '=', id)
+        .execute();
+      await bumpDataVersion(ctx().app.db.kysely, 'perimeters');
+    });
+
+    it("compares a file's polygon with the capture's stored published geometry on import", async () => {
+      const db = ctx().app.db.kysely;
+      const [stored] = await db.selectFrom('perimeters').select(['id', 'published_geometry']).execute();
+      // The same capture sent with the polygon moved 0.5° east: a new polygon, so replaced ...
+      const file = JSON.parse(FILE);
+      file.features[0].geometry.coordinates = [RING.map(([lon, lat]) => [(lon as number) + 0.5, lat])];
+      const dry = () => importFile(ctx(), JSON.stringify(file), 'application/geo+json', '?dry_run=true');
+      expect((await dry()).json()).toMatchObject({ replaced: 1, unchanged: 0 });
+      // ... unless the stored published form is already that polygon's: then it is unchanged.
+      const movedRing = RING.map(([lon, lat]) => [
+        Number(((lon as number) + 0.5).toFixed(7)),
+        Number((lat as number).toFixed(7)),
+      ]);
+      await db
+        .updateTable('perimeters')
+        .set({ published_geometry: JSON.stringify({ type: 'Polygon', coordinates: [movedRing] }) })
+        .where('id', '=', stored?.id ?? 0)
+        .execute();
+      expect((await dry()).json()).toMatchObject({ replaced: 0, unchanged: 1 });
+      await db
+        .updateTable('perimeters')
+        .set({ published_geometry: stored?.published_geometry ?? null })
+        .where('id', '=', stored?.id ?? 0)
+        .execute();
     });
 
     it('gives a GeoPackage that ogrinfo opens: a MultiPolygon layer in WGS 84 with the licence', async () => {

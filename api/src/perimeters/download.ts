@@ -17,22 +17,31 @@ import { sendCached } from '../http/cache.ts';
 import { requestLang } from '../http/lang.ts';
 import { readVersion } from '../http/query.ts';
 import { escapeXml } from '../http/xml.ts';
-import { publishedArea } from './geometry.ts';
-import { PUBLISHED_PERIMETER_COLUMNS, type PublishedPerimeter, publishedProperties } from './tables.ts';
+import { PUBLISHED_GEOMETRY_SELECTION, publishedGeometryText } from './store.ts';
+import { PUBLISHED_PROPERTY_COLUMNS, type PublishedPerimeter, publishedProperties } from './tables.ts';
 
-type Row = PublishedPerimeter;
+/** A published capture with its published geometry as stored text (`published_geometry`). */
+type Row = Omit<PublishedPerimeter, 'geometry'> & { published: string };
 
-/** Every capture, or the current ones, in a stable order (fire, then capture time). */
+/**
+ * Every capture, or the current ones, in a stable order (fire, then capture time), each with its
+ * stored published geometry (`PUBLISHED_GEOMETRY_SELECTION`): the OGC items' text, so the files and
+ * the collection give a perimeter the same coordinates and no vertex is rounded again per download.
+ */
 async function perimetersForDownload(db: Kysely<Database>, all: boolean): Promise<Row[]> {
   let query = db
     .selectFrom('perimeters')
-    .select(PUBLISHED_PERIMETER_COLUMNS)
+    .select(PUBLISHED_PROPERTY_COLUMNS)
+    .select(PUBLISHED_GEOMETRY_SELECTION)
     .orderBy('agency_code')
     .orderBy('agency_fire_id')
     .orderBy('captured_at')
     .orderBy('id');
   if (!all) query = query.where('is_current', '=', 1);
-  return query.execute();
+  return (await query.execute()).map(({ published_geometry, unpublished, ...r }) => ({
+    ...r,
+    published: publishedGeometryText({ published_geometry, unpublished }),
+  }));
 }
 
 /** The capture's values under the OGC layer's names, and its agency's name in the language asked. */
@@ -46,8 +55,8 @@ const TITLES = { en: 'Fire perimeters (CIFFC)', fr: 'Périmètres des feux (CIFF
 const licenceText = (lang: Locale) =>
   `${OPEN_DATA_LICENCE.attribution[lang]} ${OPEN_DATA_LICENCE[lang].title}: ${OPEN_DATA_LICENCE[lang].url}`;
 
-/** The capture's (Multi)Polygon rounded as the OGC items are (`publishedArea`). */
-const published = (r: Row) => publishedArea(JSON.parse(r.geometry) as Polygon | MultiPolygon);
+/** The capture's published (Multi)Polygon, for the forms that write the positions themselves. */
+const published = (r: Row) => JSON.parse(r.published) as Polygon | MultiPolygon;
 
 /**
  * RFC 7946 GeoJSON with the licence as foreign members, as the fires' GeoJSON carries it (`license`,
@@ -56,7 +65,7 @@ const published = (r: Row) => publishedArea(JSON.parse(r.geometry) as Polygon | 
 function toGeoJson(rows: readonly Row[], lang: Locale = 'en'): string {
   const features = rows.map(
     (r) =>
-      `{"type":"Feature","id":${r.id},"geometry":${JSON.stringify(published(r))},"properties":${JSON.stringify(properties(r, lang))}}`,
+      `{"type":"Feature","id":${r.id},"geometry":${r.published},"properties":${JSON.stringify(properties(r, lang))}}`,
   );
   const head = JSON.stringify({
     type: 'FeatureCollection',

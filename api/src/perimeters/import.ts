@@ -15,7 +15,7 @@ import { bumpDataVersion } from '../db/versions.ts';
 import { badRequest } from '../http/errors.ts';
 import type { Candidate, FileAttribute } from './check.ts';
 import { inspection, mappingKey, rememberMapping, savedMappings } from './field-mappings.ts';
-import { type Area, publishedArea } from './geometry.ts';
+import { publishedArea } from './geometry.ts';
 import { attributeIn, type MappingChoice } from './mapping.ts';
 import { DEFAULT_READER_LIMITS, type ReaderLimits, readPerimeterFile } from './reader.ts';
 import { perimeterRefusal } from './refusals.ts';
@@ -76,11 +76,20 @@ function row(
 }
 
 /**
- * The same polygon as published (rounded as the downloads are), so a downloaded file imported back
- * is unchanged rather than replaced by its own rounding.
+ * The file's polygon as published (rounded as the downloads are), once per candidate: compared with
+ * the stored capture's published text (`published_geometry`), so a downloaded file imported back is
+ * unchanged rather than replaced by its own rounding, and no stored polygon is parsed again.
  */
-const samePolygon = (stored: string, geometry: Area) =>
-  JSON.stringify(publishedArea(JSON.parse(stored) as Area)) === JSON.stringify(publishedArea(geometry));
+const publishedShapes = new WeakMap<Candidate, string>();
+function publishedShape(c: Candidate): string {
+  let shape = publishedShapes.get(c);
+  if (shape === undefined) {
+    shape = JSON.stringify(publishedArea(c.area.geometry));
+    publishedShapes.set(c, shape);
+  }
+  return shape;
+}
+const samePolygon = (stored: StoredCapture, c: Candidate) => stored.published === publishedShape(c);
 
 interface Unmatched {
   code: PerimeterMessageCode;
@@ -138,8 +147,7 @@ async function plan(db: Kysely<Database>, candidates: Candidate[]) {
   const identity = (c: Candidate) => {
     const key = keyed(c);
     if (key) return captureKey(key.agency_code, key.agency_fire_id, yearOf(c), c.fields.captured_at);
-    const shape = JSON.stringify(publishedArea(c.area.geometry));
-    return `\u0000${c.fields.agency_code ?? ''}\u0000${c.fields.captured_at}\u0000${shape}`;
+    return `\u0000${c.fields.agency_code ?? ''}\u0000${c.fields.captured_at}\u0000${publishedShape(c)}`;
   };
   const before = (c: Candidate): StoredCapture | undefined => {
     const key = keyed(c);
@@ -149,7 +157,7 @@ async function plan(db: Kysely<Database>, candidates: Candidate[]) {
         (s) =>
           s.agency_code === c.fields.agency_code &&
           s.captured_at === c.fields.captured_at &&
-          samePolygon(s.geometry, c.area.geometry),
+          samePolygon(s, c),
       );
     const at = (y: number | null) =>
       captures.get(captureKey(key.agency_code, key.agency_fire_id, y, c.fields.captured_at));
@@ -163,11 +171,7 @@ async function plan(db: Kysely<Database>, candidates: Candidate[]) {
     const year = yearOf(c);
     const was = before(c);
     if (!was) actions.set(c, { action: 'inserted', year });
-    else if (
-      samePolygon(was.geometry, c.area.geometry) &&
-      was.agency_area_ha === c.fields.agency_area_ha &&
-      was.fire_year === year
-    )
+    else if (samePolygon(was, c) && was.agency_area_ha === c.fields.agency_area_ha && was.fire_year === year)
       actions.set(c, { action: 'unchanged', year });
     else actions.set(c, { action: 'replaced', replaces: was.id, year });
   }

@@ -43,6 +43,20 @@ const publishedText = (area: Area) => JSON.stringify(publishedArea(area));
 /** The `published_geometry` of a capture's stored geometry text. */
 export const publishedGeometryOf = (geometry: string) => publishedText(JSON.parse(geometry) as Area);
 
+/**
+ * What a read selects for a capture's published geometry: the stored text, and the stored geometry
+ * only when that text is null (a capture stored before the column, until the migration fills it),
+ * so the full-precision geometry is not read for nothing.
+ */
+export const PUBLISHED_GEOMETRY_SELECTION = [
+  'published_geometry',
+  sql<string | null>`case when published_geometry is null then geometry end`.as('unpublished'),
+] as const;
+
+/** A capture's published geometry text from `PUBLISHED_GEOMETRY_SELECTION`'s columns. */
+export const publishedGeometryText = (r: { published_geometry: string | null; unpublished: string | null }) =>
+  r.published_geometry ?? publishedGeometryOf(r.unpublished ?? '');
+
 type FireKey = { agency_code: string; agency_fire_id: string };
 
 const CHUNK = 200;
@@ -87,7 +101,8 @@ export interface StoredCapture {
   agency_fire_id: string;
   fire_year: number | null;
   captured_at: string;
-  geometry: string;
+  /** Its polygon as published (`published_geometry`): what a file's polygon is compared with. */
+  published: string;
   agency_area_ha: number | null;
 }
 
@@ -98,9 +113,21 @@ const CAPTURE_COLUMNS = [
   'agency_fire_id',
   'fire_year',
   'captured_at',
-  'geometry',
   'agency_area_ha',
+  ...PUBLISHED_GEOMETRY_SELECTION,
 ] as const;
+
+type CaptureRow = Omit<StoredCapture, 'published' | 'agency_code' | 'agency_fire_id'> & {
+  agency_code: string | null;
+  agency_fire_id: string | null;
+  published_geometry: string | null;
+  unpublished: string | null;
+};
+
+const storedCapture = ({ published_geometry, unpublished, ...r }: CaptureRow): StoredCapture => ({
+  ...(r as Omit<StoredCapture, 'published'>),
+  published: publishedGeometryText({ published_geometry, unpublished }),
+});
 
 /** The stored captures of these fires, keyed by `captureKey`. */
 export async function capturesOf(db: Tx, keys: readonly FireKey[]): Promise<Map<string, StoredCapture>> {
@@ -114,10 +141,7 @@ export async function capturesOf(db: Tx, keys: readonly FireKey[]): Promise<Map<
         .where('agency_fire_id', 'in', part)
         .execute();
       for (const r of rows)
-        out.set(
-          captureKey(agency, r.agency_fire_id as string, r.fire_year, r.captured_at),
-          r as StoredCapture,
-        );
+        out.set(captureKey(agency, r.agency_fire_id as string, r.fire_year, r.captured_at), storedCapture(r));
     }
   return out;
 }
@@ -130,12 +154,14 @@ export async function idlessCapturesAt(db: Tx, times: readonly string[]): Promis
   const out: StoredCapture[] = [];
   for (const part of chunks([...new Set(times)]))
     out.push(
-      ...((await db
-        .selectFrom('perimeters')
-        .select(CAPTURE_COLUMNS)
-        .where('agency_fire_id', 'is', null)
-        .where('captured_at', 'in', part)
-        .execute()) as StoredCapture[]),
+      ...(
+        await db
+          .selectFrom('perimeters')
+          .select(CAPTURE_COLUMNS)
+          .where('agency_fire_id', 'is', null)
+          .where('captured_at', 'in', part)
+          .execute()
+      ).map(storedCapture),
     );
   return out;
 }

@@ -116,6 +116,11 @@ export type PublishedPerimeter = Pick<
   (typeof PUBLISHED_PERIMETER_COLUMNS)[number]
 >;
 
+/** The same columns but the geometry: the reads that join the stored published geometry instead. */
+export const PUBLISHED_PROPERTY_COLUMNS = PUBLISHED_PERIMETER_COLUMNS.filter(
+  (c): c is Exclude<(typeof PUBLISHED_PERIMETER_COLUMNS)[number], 'geometry'> => c !== 'geometry',
+);
+
 /** A published capture's properties, under the names the OGC collection and the downloads share. */
 export const publishedProperties = (r: Omit<PublishedPerimeter, 'geometry'>) => ({
   agency_code: r.agency_code,
