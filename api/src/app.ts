@@ -27,6 +27,7 @@ import { nationalSitrepRoutes } from './national-sitrep/routes.ts';
 import { nearMeRoutes } from './near-me/routes.ts';
 import { ogcRoutes } from './ogc/routes.ts';
 import { ogcTileRoutes } from './ogc/tiles/routes.ts';
+import { warmTilesAfterWrites } from './ogc/tiles/warm.ts';
 import { perimeterRoutes } from './perimeters/routes.ts';
 import { placeRoutes } from './places/routes.ts';
 import { registerErrors } from './plugins/errors.ts';
@@ -161,6 +162,8 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
   registerErrors(app);
   registerKnownParams(app);
   registerOpenDataCors(app);
+  // The map's first tiles built as soon as a write publishes new data (an onRoute hook too)
+  warmTilesAfterWrites(app);
   // Prometheus metrics on their own port when METRICS_PORT is set (an onRequest hook, before any route)
   registerMetrics(app);
 

@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { forbidden } from '../http/errors.ts';
 import { centreToday } from '../http/time.ts';
+import { warmAfterPublish } from '../ogc/service.ts';
 import { requireUser } from '../plugins/identity.ts';
 import { deleteFeed, type FeedKind, feedStatuses, pollDueFeeds, runFeedNow, setFeed } from './service.ts';
 
@@ -22,6 +23,8 @@ function startWorker(fastify: FastifyInstance): void {
       const now = fastify.config.now();
       const outcomes = await pollDueFeeds(fastify.db, { now, today: centreToday(now) });
       if (Object.keys(outcomes).length) fastify.log.info({ outcomes }, 'agency feeds polled');
+      // A feed's import published new data: the map's first tiles are built now (warm.ts).
+      if (Object.values(outcomes).includes('imported')) warmAfterPublish(fastify);
     } catch (error) {
       fastify.log.error({ err: error }, 'agency feed poll failed');
     } finally {

@@ -13,3 +13,6 @@ export type AnySource = OgcCollectionSource<any, any>;
 
 /** The collections served; another one is one more entry. */
 export const COLLECTIONS: AnySource[] = [firesCollection, perimetersCollection];
+
+/** For the domains that publish data outside a request (the feeds' worker): tiles built ahead. */
+export { warmAfterPublish } from './tiles/warm.ts';

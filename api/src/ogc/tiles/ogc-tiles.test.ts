@@ -2,7 +2,7 @@ import { VectorTile } from '@mapbox/vector-tile';
 import { PbfReader } from 'pbf';
 import { beforeAll, expect, it, vi } from 'vitest';
 import { expectCachedPublicGet } from '../../../test/caching.ts';
-import { forEachEngine, type TestContext } from '../../../test/context.ts';
+import { bearer, forEachEngine, type TestContext, tokenFor } from '../../../test/context.ts';
 import { fire } from '../../../test/fixtures.ts';
 import { bumpDataVersion } from '../../db/versions.ts';
 import { upsertFires } from '../../fires/store.ts';
@@ -296,5 +296,62 @@ forEachEngine('OGC API – Tiles: the fires and perimeters as vector tiles', (ct
     expect(cache.misses).toBe(built);
     const laptop = await readTile(ctx(), 'perimeters', { z: 2, x: 0, y: 1 });
     expect(new Set(laptop.map((f) => f.properties?.agency_fire_id))).toEqual(new Set(['HWF001', 'K1']));
+  });
+
+  it('builds those tiles when a perimeter import commits, before any tile is asked', async () => {
+    const app = ctx().app;
+    const cache = app.responseCache;
+    await vi.waitFor(() => expect(tileWarmRunning(app)).toBe(false), { timeout: 20_000, interval: 20 });
+    const before = cache.misses;
+    // A new capture of K1 sent through the API; no tile is asked after it.
+    const file = {
+      type: 'FeatureCollection',
+      features: [
+        {
+          type: 'Feature',
+          properties: { agency: 'bc', fire_id: 'K1', captured_at: '2026-07-21T08:00:00Z' },
+          geometry: {
+            type: 'Polygon',
+            coordinates: [
+              [
+                [-120.4, 50.6],
+                [-120.2, 50.6],
+                [-120.2, 50.8],
+                [-120.4, 50.8],
+                [-120.4, 50.6],
+              ],
+            ],
+          },
+        },
+      ],
+    };
+    const imported = await app.inject({
+      method: 'POST',
+      url: '/v1/perimeters/import',
+      headers: { 'content-type': 'application/geo+json', ...bearer(await tokenFor(ctx(), 'ciffc')) },
+      payload: JSON.stringify(file),
+    });
+    expect(imported.json()).toMatchObject({ inserted: 1 });
+    // The 45 first views' tiles are built in the background: as many cache misses, then idle.
+    await vi.waitFor(
+      () => {
+        expect(cache.misses - before).toBeGreaterThanOrEqual(45);
+        expect(tileWarmRunning(app)).toBe(false);
+      },
+      { timeout: 20_000, interval: 20 },
+    );
+    const built = cache.misses;
+    for (const limits of tileMatrixSetLimits().slice(0, WARM_MATRICES + 1))
+      for (let y = limits.minTileRow; y <= limits.maxTileRow; y++)
+        for (let x = limits.minTileCol; x <= limits.maxTileCol; x++) {
+          const res = await get(ctx(), tileUrl('perimeters', { z: Number(limits.tileMatrix), x, y }));
+          expect([200, 204]).toContain(res.statusCode);
+        }
+    expect(cache.misses).toBe(built);
+    // Built under the new version: K1's new capture is in them.
+    const [k1] = (await readTile(ctx(), 'perimeters', tileOf(-120.3, 50.7, 4))).filter(
+      (f) => f.properties?.agency_fire_id === 'K1',
+    );
+    expect(k1?.properties?.captured_at).toMatch(/^2026-07-21T08:00/);
   });
 });

@@ -33,7 +33,7 @@ import {
   webMercatorQuad,
 } from './matrix.ts';
 import { BUFFER_SHARE, encodeTile } from './mvt.ts';
-import { stopWarmingOnClose, warmFirstViews } from './warm.ts';
+import { stopWarmingOnClose, WARMED_LAYERS, warmFirstViews } from './warm.ts';
 
 /**
  * OGC API – Tiles for the collections of /v1/ogc (docs/open-data.md, "Vector tiles"): each
@@ -233,7 +233,7 @@ export async function ogcTileRoutes(fastify: FastifyInstance): Promise<void> {
         const address = tileAddress({ ...request.params, collectionId: layer.id });
         const version = await readVersion(app, request, layer.dataSets);
         // The public map draws the perimeters from these tiles: its first views' are built ahead.
-        if (layer.id === 'perimeters') warmFirstViews(app, layer.id, version, request.headers);
+        if (WARMED_LAYERS.has(layer.id)) warmFirstViews(app, layer.id, version, request.headers);
         return sendCached(request, reply, app.responseCache, {
           version,
           contentType: MVT_TYPE,
