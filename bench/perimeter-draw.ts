@@ -3,7 +3,7 @@
  * the profiles of bench/first-load.ts (laptop; phone = 390 × 844, 4x CPU, 9 Mbit/s, 150 ms), for
  * the perimeters' record: "draw time of 2,000 perimeters" and "the phone draws them without
  * freezing". Recorded by hand (minutes a run, a browser on a throttled CPU): not in `npm run bench`.
- * RUNS (default 3) cold loads per profile; BENCH_POLYGONS (2,000) perimeters; WEB_DIST to serve a
+ * RUNS (default 3) cold loads per profile (BENCH_PROFILE=laptop or phone for one); BENCH_POLYGONS (2,000) perimeters; WEB_DIST to serve a
  * site already built there (otherwise the site is built into a temporary folder first); BENCH_LOG=1
  * prints when each map download (tiles, base map, fires) started and ended; BENCH_TRACE=<path> writes
  * a Chromium trace of a load (main thread, MapLibre's worker, network) to <path>-<profile>.json (the last run's).
@@ -45,6 +45,8 @@ import { median, reportFigure, startBenchApi } from './lib.ts';
 import { lobedPerimeters } from './perimeter-shapes.ts';
 
 const RUNS = Number(process.env.RUNS ?? 3);
+/** BENCH_PROFILE=laptop or phone: that profile only. */
+const ONLY = process.env.BENCH_PROFILE;
 const POLYGONS = Number(process.env.BENCH_POLYGONS ?? 2_000);
 const VERTICES = 500;
 /**
@@ -325,7 +327,7 @@ try {
   );
   console.log('|---|---|---|---|---|---|---|');
   const figures: string[] = [];
-  for (const profile of PROFILES) {
+  for (const profile of PROFILES.filter((p) => !ONLY || p.name === ONLY)) {
     const runs: Run[] = [];
     for (let i = 0; i < RUNS; i++) runs.push(await run(browser, gateway.url, profile, current.numberMatched));
     figures.push(summary(profile, runs));

@@ -107,12 +107,32 @@ describe("the site's first bundle", () => {
     const map = preloads.filter((tag) => tag.includes('data-map-preload'));
     const app = preloads.filter((tag) => !tag.includes('data-map-preload'));
     expect(entry).toHaveLength(1);
-    expect(map).toHaveLength(1);
+    expect(map.length).toBeGreaterThanOrEqual(2); // the map's chunk and MapLibre's
     // The entry's own imports and each public page's chunk hints (data-page-preload).
     expect(app.length).toBeGreaterThan(10);
     for (const tag of [...entry, ...app]) expect(tag).toContain('fetchpriority="low"');
-    expect(map[0]).not.toContain('fetchpriority');
+    for (const tag of map) expect(tag).not.toContain('fetchpriority');
     // Only the shell's language script and the stylesheet stand before the first paint.
     expect(tags(/<script(?! type="module")[^>]*>/g)).toEqual([expect.stringMatching(/shell-language-/)]);
+  }, 120_000);
+
+  it("splits the map: MapLibre a chunk of its own, hinted with the map's; the popups after the first frame", async () => {
+    const { chunks, html } = await site();
+    const map = chunks.find((c) => c.facadeModuleId?.endsWith('/features/dashboard/FiresMapCanvas.tsx'));
+    if (!map) throw new Error("the map's chunk is missing");
+    // Its code, not its stylesheet, which stays with the map's.
+    const code = (chunk: Chunk) => modulesOf([chunk])('maplibre-gl').filter((id) => id.endsWith('.mjs'));
+    const library = chunks.filter((c) => code(c).length > 0);
+    expect(library.map((c) => c.name)).toEqual(['maplibre']);
+    expect(code(map)).toEqual([]);
+    // The map's first frame needs the library: a static import, named in the shell's hints.
+    expect(map.imports).toContain(library[0]?.fileName);
+    const hinted = [...html.matchAll(/<link rel="modulepreload" href="\/([^"]+)"[^>]*data-map-preload/g)].map(
+      (m) => m[1],
+    );
+    expect(hinted).toEqual(expect.arrayContaining([map.fileName, library[0]?.fileName]));
+    // A popup's details load once the fires are drawn, not with the map.
+    const firstFrame = staticClosure(chunks, map).flatMap((c) => Object.keys(c.modules));
+    expect(firstFrame.filter((id) => /\/dashboard\/(MapPopups|PerimeterDetails)\.tsx$/.test(id))).toEqual([]);
   }, 120_000);
 });

@@ -1,7 +1,7 @@
 import { type MapRef, Map as MapView, NavigationControl, ScaleControl } from '@vis.gl/react-maplibre';
 import * as maplibregl from 'maplibre-gl';
 import 'maplibre-gl/dist/maplibre-gl.css';
-import { useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useMemo, useRef, useState } from 'react';
 import { useIntl } from 'react-intl';
 import {
   extendBounds,
@@ -17,7 +17,6 @@ import { FiresInView, perimeterKey } from './FiresInView.tsx';
 import { FIRE_LAYER, FiresLayer } from './FiresLayer.tsx';
 import type { MapFocus } from './FiresMap.tsx';
 import { FocusMarker, useFlyToFocus } from './FocusMarker.tsx';
-import { MapPopups } from './MapPopups.tsx';
 import type { LegendSelection, MapFires } from './map-fires.ts';
 import { mapPixelRatio, useFollowPixelRatio, useMapLocale } from './map-view-options.ts';
 import { PERIMETER_FILL, PerimeterLayers } from './PerimeterLayers.tsx';
@@ -28,6 +27,12 @@ import { useMapPopups } from './useMapPopups.ts';
 
 // The worker must be served beside the bundle (docs/notes/frontend.md): Vite emits it as an asset.
 maplibregl.setWorkerUrl(workerUrl);
+
+/**
+ * A fire's or a perimeter's popup and its details: not part of the first frame, so a chunk of their
+ * own, asked once the fires are drawn (mounted then, showing nothing until one is opened).
+ */
+const MapPopups = lazy(() => import('./MapPopups.tsx').then((m) => ({ default: m.MapPopups })));
 
 /**
  * The MapLibre map of the dashboard, loaded on demand (its code is about 300 KB gzipped). It
@@ -109,6 +114,7 @@ export default function FiresMapCanvas({
         onMouseLeave={() => setCursor('')}
         cursor={cursor}
         onRender={(e) => drawn.onRender(e.target)}
+        onSourceData={(e) => drawn.onSourceData(e.target)}
         onIdle={drawn.onIdle}
         onLoad={(e) => setZoom(e.target.getZoom())}
         onZoomEnd={(e) => setZoom(e.viewState.zoom)}
@@ -121,11 +127,15 @@ export default function FiresMapCanvas({
         {base ? <BaseMapLayers base={base} /> : null}
         <PlaceLabels zoom={zoom} />
         {focus ? <FocusMarker focus={focus} /> : null}
-        <MapPopups
-          selected={popups.selected}
-          selectedPerimeter={popups.selectedPerimeter}
-          onClose={popups.closePopup}
-        />
+        {drawn.firesDrawn ? (
+          <Suspense fallback={null}>
+            <MapPopups
+              selected={popups.selected}
+              selectedPerimeter={popups.selectedPerimeter}
+              onClose={popups.closePopup}
+            />
+          </Suspense>
+        ) : null}
       </MapView>
       {drawn.inView ? (
         <FiresInView

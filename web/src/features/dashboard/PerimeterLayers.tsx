@@ -5,6 +5,7 @@ import type { LegendSelection } from './map-fires.ts';
 import {
   type MapPerimeterProperties,
   PERIMETER_COLOUR,
+  PERIMETER_FILL_COLOUR,
   PERIMETER_GROUP,
   PERIMETER_TILE_LAYER,
   perimeterOfTile,
@@ -16,9 +17,8 @@ import {
 
 /** Perimeters are drawn under the points, and the base map under them (its layers go before this). */
 export const PERIMETER_FILL = 'perimeters-fill';
-const PERIMETER_LINE = 'perimeters-line';
-/** Both layers of the perimeters, shown and hidden together. */
-export const PERIMETER_LAYERS = [PERIMETER_FILL, PERIMETER_LINE] as const;
+/** The perimeters' layers, shown and hidden together: one, its outline the fill's own. */
+export const PERIMETER_LAYERS = [PERIMETER_FILL] as const;
 
 /**
  * Perimeters of the fires whose stage is shown in the legend, and those of no reported fire; none
@@ -55,7 +55,7 @@ export function renderedPerimeterPoint(map: MapLibreMap | undefined, id: number)
 }
 
 /**
- * The perimeters' vector tiles, a translucent fill and an outline in their stage's colour. A child
+ * The perimeters' vector tiles, a translucent fill with a solid outline in their stage's colour. A child
  * of the map, first of its layers (see FiresMapCanvas); hidden until `visible`.
  */
 export function PerimeterLayers({ selection, visible }: { selection: LegendSelection; visible: boolean }) {
@@ -81,15 +81,7 @@ export function PerimeterLayers({ selection, visible }: { selection: LegendSelec
         source-layer={PERIMETER_TILE_LAYER}
         {...(filter && { filter })}
         layout={{ visibility }}
-        paint={{ 'fill-color': PERIMETER_COLOUR, 'fill-opacity': 0.3 }}
-      />
-      <Layer
-        id={PERIMETER_LINE}
-        type="line"
-        source-layer={PERIMETER_TILE_LAYER}
-        {...(filter && { filter })}
-        layout={{ visibility }}
-        paint={{ 'line-color': PERIMETER_COLOUR, 'line-width': 1.2 }}
+        paint={{ 'fill-color': PERIMETER_FILL_COLOUR, 'fill-outline-color': PERIMETER_COLOUR }}
       />
     </Source>
   );

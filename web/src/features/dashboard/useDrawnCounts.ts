@@ -54,28 +54,41 @@ export function useDrawnCounts(
     [mapRef, onRenderedCount, fires],
   );
 
+  // The fires last said drawn (a new answer is drawn and said again).
+  const reportedFires = useRef<MapFires>(undefined);
+  // The perimeters are shown on the map itself, not at React's next render, once the fires' data
+  // is in place: their tiles (read ahead into the HTTP cache, PerimeterLayers) are then asked in the
+  // frame that draws the fires and parsed by the worker while that frame is drawn. Shown before
+  // the fires' data was in place instead, their parsing held the fires back on the throttled phone.
+  const showPerimeters = useCallback(
+    (map: MapLibreMap) => {
+      if (!perimetersShown) return;
+      for (const id of PERIMETER_LAYERS)
+        if (map.getLayer(id) && map.getLayoutProperty(id, 'visibility') !== 'visible')
+          map.setLayoutProperty(id, 'visibility', 'visible');
+    },
+    [perimetersShown],
+  );
+  const onSourceData = (map: MapLibreMap) => {
+    if (reportedFires.current !== fires && map.getLayer(FIRE_LAYER) && map.isSourceLoaded('fires'))
+      showPerimeters(map);
+  };
+
   // The fires are said drawn at the first frame that holds them, not at MapLibre's `idle`, which
   // waits for the base map and the perimeters too (the fires' layer comes first: it is what the
   // reader came for). `idle` then counts again with everything in place.
-  const reportedFires = useRef<MapFires>(undefined);
   const reportFiresDrawn = useCallback(
     (map: MapLibreMap) => {
       if (reportedFires.current === fires || !map.getLayer(FIRE_LAYER) || !map.isSourceLoaded('fires'))
         return;
       reportedFires.current = fires;
-      // The perimeters are shown on the map itself at once, not at React's next render: their tiles
-      // (read ahead into the HTTP cache, PerimeterLayers) are then parsed while the fires are
-      // counted and listed. Shown before the fires' frame instead, their parsing held that frame
-      // back on the throttled phone.
-      if (perimetersShown)
-        for (const id of PERIMETER_LAYERS)
-          if (map.getLayer(id)) map.setLayoutProperty(id, 'visibility', 'visible');
+      showPerimeters(map);
       setFiresDrawn(true);
       // The status line says so now, not after the map's next frames (a phone's main thread is
       // busy drawing them, and the count would appear 0.2-0.4 s after the fires).
       flushSync(() => reportRendered());
     },
-    [fires, reportRendered, perimetersShown],
+    [fires, reportRendered, showPerimeters],
   );
   // Likewise the perimeters, at the first frame that holds every tile of the view: `idle` would also
   // wait for the base map, read at the same time.
@@ -109,6 +122,7 @@ export function useDrawnCounts(
     inView,
     perimetersInView,
     onRender,
+    onSourceData,
     onIdle: () => reportRendered(),
   };
 }
