@@ -187,6 +187,45 @@ test('a public page paints its heading with the HTML, and the app takes it over 
   }
 });
 
+test("the home page paints its national picture's boxes and the first lines of “Fires near me” with the HTML, where the app's first commit draws them (phone)", async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  // The intro of "Fires near me" (a phone's largest paint on /) at the first parse, and when the
+  // app's first commit (its controls come with it) replaced it: same text, same place.
+  await page.addInitScript({
+    content: `window.intro = {};
+      const read = () => {
+        const intro = document.querySelector('main .near-me-intro');
+        return intro && intro.checkVisibility()
+          ? { text: intro.innerText, top: intro.getBoundingClientRect().top, cards: document.querySelectorAll('main .picture-card').length }
+          : null;
+      };
+      document.addEventListener('DOMContentLoaded', () => {
+        window.intro.served = read();
+        const observer = new MutationObserver(() => {
+          if (!document.querySelector('main .near-me-controls')) return;
+          window.intro.app = read();
+          observer.disconnect();
+        });
+        observer.observe(document.body, { childList: true, subtree: true });
+      });`,
+  });
+  for (const [path, intro] of [
+    ['/', 'Find the active fires near a community or near where you are.'],
+    ['/?lang=fr', 'Trouvez les feux actifs près d’une collectivité ou de l’endroit où vous êtes.'],
+  ] as const) {
+    await page.goto(path);
+    await expect(page.locator('main .near-me-controls')).toBeVisible();
+    const { served, app } =
+      await page.evaluate<Record<'served' | 'app', { text: string; top: number; cards: number }>>(
+        'window.intro',
+      );
+    expect(served, path).toEqual({ text: intro, top: app.top, cards: 4 });
+    expect(app, path).toEqual({ text: intro, top: served.top, cards: 4 });
+  }
+});
+
 test("a shared footer page link previews with the content system's title and first sentence in its language; an unknown page is a 404", async ({
   page,
   request,

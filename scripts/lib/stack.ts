@@ -225,8 +225,14 @@ export async function ensureWebBuilt(): Promise<void> {
   const outDir = webDist();
   const index = join(outDir, 'index.html');
   const built = existsSync(index) ? statSync(index).mtimeMs : 0;
+  // The shell (index.html), the build's own configuration and the public files are the site's
+  // sources too: a change to one alone once left a stale build serving.
+  const mtime = (file: string) => (existsSync(file) ? statSync(file).mtimeMs : 0);
   const sources = Math.max(
     newestMtime(join(repoRoot, 'web/src')),
+    newestMtime(join(repoRoot, 'web/public')),
+    mtime(join(repoRoot, 'web/index.html')),
+    mtime(join(repoRoot, 'web/vite.config.ts')),
     newestMtime(join(repoRoot, 'packages/contracts/src')),
   );
   if (built > sources) return;

@@ -112,9 +112,11 @@ export function FiresMap({
   // and the lists answer the first questions (docs/decisions.md, "The map on a phone waits for a tap").
   const narrow = useNarrowScreen();
   const [waiting, setWaiting] = useState(() => waitOnPhone && narrow);
-  const [webGl] = useState(() => (waiting ? supportsWebGl() : startMapDownloads()));
+  // A waiting map tests WebGL at the tap: making a context to test it was a long task on a phone's
+  // first load (25 ms of a 4x slower CPU, before the page answered), for a map not yet asked for.
+  const [webGl, setWebGl] = useState(() => waiting || startMapDownloads());
   const showMap = useCallback(() => {
-    startMapDownloads();
+    setWebGl(startMapDownloads());
     setWaiting(false);
   }, []);
   const counts = useMemo(() => countByLegend(fires), [fires]);
