@@ -121,13 +121,17 @@ function mapPreloads(): Plugin {
         // the site's phone layout's (useNarrowScreen's 48rem).
         const wide = 'media="(min-width: 48.0625rem)"';
         const hints = [
-          ...code.map((name) => `<link rel="modulepreload" href="/${name}" ${wide} data-map-preload>`),
-          ...styles.map(
-            (css) => `<link rel="preload" href="/${css}" as="style" crossorigin ${wide} data-map-preload>`,
+          ...code.map(
+            (name) =>
+              `<link rel="modulepreload" href="/${name}" ${wide} fetchpriority="low" data-map-preload>`,
           ),
-          `<link rel="preload" href="/${worker.fileName}" as="fetch" crossorigin="anonymous" ${wide} data-map-preload>`,
-          `<link rel="preload" href="/${baseMap.fileName}" as="fetch" crossorigin="anonymous" ${wide} data-map-preload>`,
-          `<link rel="preload" href="${MAP_FIRES_ADDRESS}" as="fetch" crossorigin="anonymous" ${wide} data-map-preload>`,
+          ...styles.map(
+            (css) =>
+              `<link rel="preload" href="/${css}" as="style" crossorigin ${wide} fetchpriority="low" data-map-preload>`,
+          ),
+          `<link rel="preload" href="/${worker.fileName}" as="fetch" crossorigin="anonymous" ${wide} fetchpriority="low" data-map-preload>`,
+          `<link rel="preload" href="/${baseMap.fileName}" as="fetch" crossorigin="anonymous" ${wide} fetchpriority="low" data-map-preload>`,
+          `<link rel="preload" href="${MAP_FIRES_ADDRESS}" as="fetch" crossorigin="anonymous" ${wide} fetchpriority="low" data-map-preload>`,
         ];
         return html.replace('</head>', `  ${hints.join('\n    ')}\n  </head>`);
       },
@@ -190,8 +194,9 @@ function pagePreloads(): Plugin {
  * from the HTML and the stylesheet (api/src/site-pages/served-page.ts), so no module script is
  * needed for the first paint, and on a slow link the stylesheet should not share the line with
  * 120 KB of scripts. Module scripts and their preloads default to high priority, the priority of
- * what blocks rendering. The map's hints keep theirs: on a wide screen the map is the page's
- * largest content.
+ * what blocks rendering. The map's hints are low too (mapPreloads): at the default priority its
+ * seven downloads took the browser's connections first and the entry, which must run before the map
+ * is made, waited for one (laptop: fires drawn about 0.2 s later).
  */
 function appScriptsLowPriority(): Plugin {
   return {

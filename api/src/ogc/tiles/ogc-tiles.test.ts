@@ -61,6 +61,29 @@ function tileOf(lon: number, lat: number, z: number) {
   };
 }
 
+/** A file of one square perimeter, as an agency sends it. */
+const squareFile = (properties: Record<string, string>, [west, south, east, north]: number[]) => ({
+  type: 'FeatureCollection',
+  features: [
+    {
+      type: 'Feature',
+      properties,
+      geometry: {
+        type: 'Polygon',
+        coordinates: [
+          [
+            [west, south],
+            [east, south],
+            [east, north],
+            [west, north],
+            [west, south],
+          ],
+        ],
+      },
+    },
+  ],
+});
+
 const get = (ctx: TestContext, url: string, headers: Record<string, string> = {}) =>
   ctx.app.inject({ method: 'GET', url, headers });
 
@@ -236,27 +259,10 @@ forEachEngine('OGC API – Tiles: the fires and perimeters as vector tiles', (ct
     await expectCachedPublicGet(ctx().app, url);
     const before = (await get(ctx(), url)).headers.etag;
     // The agency's feed sends a new capture of HWF001, a larger square.
-    const file = {
-      type: 'FeatureCollection',
-      features: [
-        {
-          type: 'Feature',
-          properties: { agency_code: 'ab', agency_fire_id: 'HWF001', captured_at: '2026-07-21T10:00:00Z' },
-          geometry: {
-            type: 'Polygon',
-            coordinates: [
-              [
-                [-115.3, 55],
-                [-115.1, 55],
-                [-115.1, 55.2],
-                [-115.3, 55.2],
-                [-115.3, 55],
-              ],
-            ],
-          },
-        },
-      ],
-    };
+    const file = squareFile(
+      { agency_code: 'ab', agency_fire_id: 'HWF001', captured_at: '2026-07-21T10:00:00Z' },
+      [-115.3, 55, -115.1, 55.2],
+    );
     const result = await importPerimeterFeed(ctx().app.db, Buffer.from(JSON.stringify(file)), {
       agency: 'ab',
       now: new Date('2026-07-21T12:00:00Z'),
@@ -304,27 +310,10 @@ forEachEngine('OGC API – Tiles: the fires and perimeters as vector tiles', (ct
     await vi.waitFor(() => expect(tileWarmRunning(app)).toBe(false), { timeout: 20_000, interval: 20 });
     const before = cache.misses;
     // A new capture of K1 sent through the API; no tile is asked after it.
-    const file = {
-      type: 'FeatureCollection',
-      features: [
-        {
-          type: 'Feature',
-          properties: { agency: 'bc', fire_id: 'K1', captured_at: '2026-07-21T08:00:00Z' },
-          geometry: {
-            type: 'Polygon',
-            coordinates: [
-              [
-                [-120.4, 50.6],
-                [-120.2, 50.6],
-                [-120.2, 50.8],
-                [-120.4, 50.8],
-                [-120.4, 50.6],
-              ],
-            ],
-          },
-        },
-      ],
-    };
+    const file = squareFile(
+      { agency: 'bc', fire_id: 'K1', captured_at: '2026-07-21T08:00:00Z' },
+      [-120.4, 50.6, -120.2, 50.8],
+    );
     const imported = await app.inject({
       method: 'POST',
       url: '/v1/perimeters/import',
