@@ -89,6 +89,24 @@ function stylesOf(bundle: Bundle, files: readonly string[]): string[] {
   });
 }
 
+/** The app's own downloads are asked after what the first paint needs (appScriptsLowPriority). */
+const LOW = 'fetchpriority="low"';
+
+/** A plugin writing tags made from the bundle before the built shell's </head> (none in `vite dev`). */
+function headTags(name: string, tags: (bundle: Bundle) => string[]): Plugin {
+  return {
+    name,
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, context) {
+        const bundle = context.bundle;
+        if (!bundle) return html; // vite dev: nothing is bundled
+        return html.replace('</head>', `  ${tags(bundle).join('\n    ')}\n  </head>`);
+      },
+    },
+  };
+}
+
 /**
  * Hints in the built shell for what the dashboard's map needs (its chunk, MapLibre's worker, the
  * base map, the fires), so a page that shows the map asks for them with the first bundles instead of after
@@ -98,45 +116,32 @@ function stylesOf(bundle: Bundle, files: readonly string[]): string[] {
  * `as="fetch"` hints match.
  */
 function mapPreloads(): Plugin {
-  return {
-    name: 'ciffc-map-preloads',
-    transformIndexHtml: {
-      order: 'post',
-      handler(html, context) {
-        const bundle = context.bundle;
-        if (!bundle) return html; // vite dev: nothing is bundled
-        const files = Object.values(bundle);
-        const chunk = files.find(
-          (f) => f.type === 'chunk' && f.facadeModuleId?.endsWith('/features/dashboard/FiresMapCanvas.tsx'),
-        );
-        const asset = (pattern: RegExp) => files.find((f) => f.type === 'asset' && pattern.test(f.fileName));
-        const worker = asset(/maplibre-gl-worker-[^/]*\.mjs$/);
-        const baseMap = asset(/canada\.topo-[^/]*\.json$/);
-        if (chunk?.type !== 'chunk' || !worker || !baseMap)
-          throw new Error('the map chunk, its worker or the base map is missing from the build');
-        // The map's chunk first, then MapLibre's (a chunk of its own) and what else it imports.
-        const code = beyondEntry(bundle, chunk.fileName);
-        const styles = stylesOf(bundle, code);
-        // Not on a phone, where the map waits for a tap (FiresMap's waitOnPhone): the width is
-        // the site's phone layout's (useNarrowScreen's 48rem).
-        const wide = 'media="(min-width: 48.0625rem)"';
-        const hints = [
-          ...code.map(
-            (name) =>
-              `<link rel="modulepreload" href="/${name}" ${wide} fetchpriority="low" data-map-preload>`,
-          ),
-          ...styles.map(
-            (css) =>
-              `<link rel="preload" href="/${css}" as="style" crossorigin ${wide} fetchpriority="low" data-map-preload>`,
-          ),
-          `<link rel="preload" href="/${worker.fileName}" as="fetch" crossorigin="anonymous" ${wide} fetchpriority="low" data-map-preload>`,
-          `<link rel="preload" href="/${baseMap.fileName}" as="fetch" crossorigin="anonymous" ${wide} fetchpriority="low" data-map-preload>`,
-          `<link rel="preload" href="${MAP_FIRES_ADDRESS}" as="fetch" crossorigin="anonymous" ${wide} fetchpriority="low" data-map-preload>`,
-        ];
-        return html.replace('</head>', `  ${hints.join('\n    ')}\n  </head>`);
-      },
-    },
-  };
+  return headTags('ciffc-map-preloads', (bundle) => {
+    const files = Object.values(bundle);
+    const chunk = files.find(
+      (f) => f.type === 'chunk' && f.facadeModuleId?.endsWith('/features/dashboard/FiresMapCanvas.tsx'),
+    );
+    const asset = (pattern: RegExp) => files.find((f) => f.type === 'asset' && pattern.test(f.fileName));
+    const worker = asset(/maplibre-gl-worker-[^/]*\.mjs$/);
+    const baseMap = asset(/canada\.topo-[^/]*\.json$/);
+    if (chunk?.type !== 'chunk' || !worker || !baseMap)
+      throw new Error('the map chunk, its worker or the base map is missing from the build');
+    // The map's chunk first, then MapLibre's (a chunk of its own) and what else it imports.
+    const code = beyondEntry(bundle, chunk.fileName);
+    // Not on a phone, where the map waits for a tap (FiresMap's waitOnPhone): the width is
+    // the site's phone layout's (useNarrowScreen's 48rem).
+    const hint = `media="(min-width: 48.0625rem)" ${LOW} data-map-preload`;
+    const fetched = [worker.fileName, baseMap.fileName].map((name) => `/${name}`);
+    return [
+      ...code.map((name) => `<link rel="modulepreload" href="/${name}" ${hint}>`),
+      ...stylesOf(bundle, code).map(
+        (css) => `<link rel="preload" href="/${css}" as="style" crossorigin ${hint}>`,
+      ),
+      ...[...fetched, MAP_FIRES_ADDRESS].map(
+        (href) => `<link rel="preload" href="${href}" as="fetch" crossorigin="anonymous" ${hint}>`,
+      ),
+    ];
+  });
 }
 
 /**
@@ -161,32 +166,22 @@ const PAGE_CHUNKS: Record<string, string> = {
  * downloads the chunks of six pages.
  */
 function pagePreloads(): Plugin {
-  return {
-    name: 'ciffc-page-preloads',
-    transformIndexHtml: {
-      order: 'post',
-      handler(html, context) {
-        const bundle = context.bundle;
-        if (!bundle) return html; // vite dev: nothing is bundled
-        const chunks = Object.values(bundle).filter((f) => f.type === 'chunk');
-        const hints = Object.entries(PAGE_CHUNKS).flatMap(([pattern, module]) => {
-          const chunk = chunks.find((c) => c.facadeModuleId?.endsWith(module));
-          if (!chunk) throw new Error(`the chunk of ${module} is missing from the build`);
-          const files = beyondEntry(bundle, chunk.fileName);
-          const styles = stylesOf(bundle, files);
-          return [
-            ...files.map(
-              (name) => `<link rel="modulepreload" data-href="/${name}" data-page-preload="${pattern}">`,
-            ),
-            ...styles.map(
-              (css) => `<link rel="preload" as="style" data-href="/${css}" data-page-preload="${pattern}">`,
-            ),
-          ];
-        });
-        return html.replace('</head>', `  ${hints.join('\n    ')}\n  </head>`);
-      },
-    },
-  };
+  return headTags('ciffc-page-preloads', (bundle) => {
+    const chunks = Object.values(bundle).filter((f) => f.type === 'chunk');
+    return Object.entries(PAGE_CHUNKS).flatMap(([pattern, module]) => {
+      const chunk = chunks.find((c) => c.facadeModuleId?.endsWith(module));
+      if (!chunk) throw new Error(`the chunk of ${module} is missing from the build`);
+      const files = beyondEntry(bundle, chunk.fileName);
+      return [
+        ...files.map(
+          (name) => `<link rel="modulepreload" ${LOW} data-href="/${name}" data-page-preload="${pattern}">`,
+        ),
+        ...stylesOf(bundle, files).map(
+          (css) => `<link rel="preload" as="style" data-href="/${css}" data-page-preload="${pattern}">`,
+        ),
+      ];
+    });
+  });
 }
 
 /**
@@ -194,7 +189,8 @@ function pagePreloads(): Plugin {
  * from the HTML and the stylesheet (api/src/site-pages/served-page.ts), so no module script is
  * needed for the first paint, and on a slow link the stylesheet should not share the line with
  * 120 KB of scripts. Module scripts and their preloads default to high priority, the priority of
- * what blocks rendering. The map's hints are low too (mapPreloads): at the default priority its
+ * what blocks rendering. Here Vite's own tags are marked; the site's own hints are written with `LOW`
+ * (the pages' and the map's). The map's are low too: at the default priority its
  * seven downloads took the browser's connections first and the entry, which must run before the map
  * is made, waited for one (laptop: fires drawn about 0.2 s later).
  */
@@ -212,10 +208,6 @@ function appScriptsLowPriority(): Plugin {
           .replace(
             /<link rel="modulepreload" crossorigin href=/g,
             '<link rel="modulepreload" fetchpriority="low" crossorigin href=',
-          )
-          .replace(
-            /<link rel="modulepreload" data-href=/g,
-            '<link rel="modulepreload" fetchpriority="low" data-href=',
           );
         if (!marked.includes('<script type="module" fetchpriority="low"'))
           throw new Error('index.html has no module script to mark');
