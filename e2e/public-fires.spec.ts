@@ -104,6 +104,30 @@ test.describe('public fire pages', () => {
     await expect(page.locator('th', { hasText: '10-Year Average' }).first()).toBeAttached();
   });
 
+  test("the graphs' first chart draws on a phone's first screen without the chart library, which comes when a chart below comes near", async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    const scripts: string[] = [];
+    page.on('request', (r) => {
+      if (r.resourceType() === 'script') scripts.push(new URL(r.url()).pathname);
+    });
+    await page.goto('/statistics');
+    const first = page.getByRole('region', { name: 'Daily Fires', exact: true });
+    const plot = first.getByRole('group', { name: 'Daily Fires' });
+    await expect(plot.locator('rect').first()).toBeAttached({ timeout: 30_000 });
+    // Its bars' values, by the keyboard, as Recharts' accessibility layer gave them.
+    await plot.focus();
+    await page.keyboard.press('ArrowRight');
+    await expect(first.locator('.bar-plot-tip')).toContainText('Day 2');
+    // plots.tsx, the page's Recharts charts, is a chunk of its own: not asked for the first screen.
+    await page.waitForLoadState('networkidle');
+    expect(scripts.filter((s) => /\/plots-[^/]*\.js$/.test(s))).toEqual([]);
+    await page.getByRole('region', { name: 'Fires This Week', exact: true }).scrollIntoViewIfNeeded();
+    await expect(page.locator('.recharts-surface').first()).toBeVisible({ timeout: 15_000 });
+    expect(scripts.filter((s) => /\/plots-[^/]*\.js$/.test(s))).toHaveLength(1);
+  });
+
   test('the home page does not jump as it loads, the map waits for a tap and the charts load only when scrolled near (phone)', async ({
     page,
   }) => {

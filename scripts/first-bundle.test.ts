@@ -99,6 +99,19 @@ describe("the site's first bundle", () => {
     expect(page.dynamicImports.length).toBeGreaterThan(0);
   }, 120_000);
 
+  it("leaves zod out of the public pages' own chunks: a schema module's top-level calls cost a phone's CPU at load, to no use", async () => {
+    const { chunks } = await site();
+    for (const name of [
+      'situation/SituationPage',
+      'statistics/StatisticsPage',
+      'national-fires/NationalFiresPage',
+    ]) {
+      const page = chunks.find((c) => c.facadeModuleId?.endsWith(`/features/${name}.tsx`));
+      if (!page) throw new Error(`${name}'s chunk is missing`);
+      expect(modulesOf(staticClosure(chunks, page))('zod'), name).toEqual([]);
+    }
+  }, 120_000);
+
   it("asks for the app's code and the map's at low priority, after what the first paint needs", async () => {
     const { html } = await site();
     const tags = (pattern: RegExp) => [...html.matchAll(pattern)].map((m) => m[0]);

@@ -1,13 +1,20 @@
 import { useMemo } from 'react';
+import { BarPlot } from '../../shared/charts/BarPlot.tsx';
 import { ChartFigure } from '../../shared/charts/ChartFigure.tsx';
 import type { DailyFires } from './api.ts';
-import { useChartKit } from './chart-kit.ts';
-import { DailyFiresPlot } from './lazy-plots.ts';
+import { CHART_STYLE, CURRENT, useChartKit } from './chart-kit.ts';
 import { type DayRow, dayRows } from './series.ts';
 
-/** Fires a day this month, with the hectares in the table. */
+/** On a phone 31 day labels touch: one a week. */
+const DAYS_NARROW = [1, 8, 15, 22, 29];
+
+/**
+ * Fires a day this month, with the hectares in the table. The page's first chart, on a phone's
+ * first screen, so it is drawn light (BarPlot) rather than by Recharts, whose code then loads only
+ * when a chart further down comes near.
+ */
 export function DailyFiresChart({ data, monthStart }: { data: DailyFires; monthStart: string }) {
-  const { intl, t, int, ha, common } = useChartKit();
+  const { intl, t, narrow, int, ha, common, axisTick, tooltipValue } = useChartKit();
   const rows = useMemo(() => dayRows(data), [data]);
   const monthName = intl.formatDate(new Date(`${monthStart}T00:00:00Z`), {
     month: 'long',
@@ -28,7 +35,19 @@ export function DailyFiresChart({ data, monthStart }: { data: DailyFires; monthS
         { label: t('statistics.hectares'), value: (r) => r.hectares, display: (r) => ha(r.hectares) },
       ]}
     >
-      <DailyFiresPlot rows={rows} />
+      <BarPlot<DayRow>
+        rows={rows}
+        category={(r) => r.day}
+        value={(r) => r.fires}
+        labelled={narrow ? DAYS_NARROW : undefined}
+        colour={CURRENT}
+        height={CHART_STYLE.height}
+        seriesName={t('statistics.fires')}
+        label={t('statistics.daily.title')}
+        axisTick={axisTick}
+        tooltipLabel={(r) => `${t('statistics.col.day')} ${r.day}`}
+        tooltipValue={tooltipValue}
+      />
     </ChartFigure>
   );
 }

@@ -1,5 +1,5 @@
 import type { UseQueryResult } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import { type ReactNode, useDeferredValue } from 'react';
 import { ErrorBox } from '../../shared/ui/ErrorBox.tsx';
 import { Loading } from '../../shared/ui/Loading.tsx';
 
@@ -17,7 +17,10 @@ export function Loaded<T>({
   title: string;
   children: (data: T) => ReactNode;
 }) {
-  if (query.isPending || query.isError) {
+  // The chart is drawn from a deferred copy of the answer: React Query's answers render at once and
+  // in one piece (six answers, six renders of the page), a deferred one in slices (phone TBT).
+  const data = useDeferredValue(query.data);
+  if (query.isPending || query.isError || data === undefined) {
     return (
       <section className="chart-figure" aria-label={title}>
         <div className="chart-figure-head">
@@ -30,5 +33,5 @@ export function Loaded<T>({
       </section>
     );
   }
-  return <>{children(query.data)}</>;
+  return <>{children(data)}</>;
 }

@@ -23,31 +23,12 @@ import { paletteColour } from '../../shared/charts/palette.ts';
 import { categoryAxisProps } from '../../shared/charts/useNarrowScreen.ts';
 import type { AgencyWeekRow } from './AgencyWeekChart.tsx';
 import { CHART_STYLE, COMPARE, CURRENT, MARGIN, useChartKit } from './chart-kit.ts';
-import type { DayRow, WeekRow } from './series.ts';
+import type { WeekRow } from './series.ts';
 import type { YearRow } from './YearlyChart.tsx';
 
 const WEEK_TICKS = [1, 5, 9, 13, 17, 21, 25, 29, 33, 37, 41, 45, 49, 52];
 /** On a phone "1" and "5" touch: one label a quarter. */
 const WEEK_TICKS_NARROW = [1, 13, 26, 39, 52];
-
-/** Fires a day this month. */
-export const DailyFiresPlot = memo(function DailyFiresPlot({ rows }: { rows: DayRow[] }) {
-  const { t, narrow, axisTick, tooltipValue } = useChartKit();
-  return (
-    <BarChart responsive accessibilityLayer style={CHART_STYLE} data={rows} margin={MARGIN}>
-      <CartesianGrid strokeDasharray="3 3" vertical={false} />
-      <XAxis
-        dataKey="day"
-        interval={0}
-        ticks={narrow ? [1, 8, 15, 22, 29] : undefined}
-        tick={{ fontSize: 11 }}
-      />
-      <YAxis allowDecimals={false} tickFormatter={axisTick} width={56} interval={0} />
-      <Tooltip formatter={tooltipValue} labelFormatter={(d) => `${t('statistics.col.day')} ${d}`} />
-      <Bar dataKey="fires" name={t('statistics.fires')} fill={CURRENT} isAnimationActive={false} />
-    </BarChart>
-  );
-});
 
 /** Fires or hectares year by year, bars, against the 10-year average, a line. */
 export const YearlyPlot = memo(function YearlyPlot({
