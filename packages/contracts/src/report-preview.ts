@@ -1,6 +1,6 @@
 /** The wire shapes of a national report's link preview (GET /v1/sitrep/{date}/preview.png). */
 import { z } from 'zod';
-import { isReportDate } from './national-sitrep/public-report.ts';
+import { isReportDate } from './national-sitrep/report-date.ts';
 import { LangQuery } from './query.ts';
 
 export const ReportPreviewParams = z.object({

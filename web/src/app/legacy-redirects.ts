@@ -7,7 +7,7 @@ import { matchPath } from 'react-router';
  * answers under /en and /fr; bare /en and /fr go to /. Queries are dropped (sitrep-archive "with or
  * without a date query").
  */
-export { LANGUAGE_PREFIXES, LEGACY_REDIRECTS, legacyRedirectPatterns } from '@ciffc/contracts/site-routes';
+export { LANGUAGE_PREFIXES, LEGACY_REDIRECTS } from '@ciffc/contracts/site-routes';
 
 /** Where a legacy path leads, or undefined when it is not one (case-insensitive, like the router). */
 export function legacyRedirectTarget(pathname: string): string | undefined {

@@ -8,3 +8,5 @@ export * from './draft.ts';
 export * from './editing.ts';
 export * from './mob-tables.ts';
 export * from './public-report.ts';
+export * from './report-date.ts';
+

@@ -13,6 +13,7 @@ import {
   publicTextNamesOf,
   type ReportTextSection,
 } from '../agency-sitrep/text-fields.ts';
+import { isReportDate } from './report-date.ts';
 
 /* ---------- the public national situation report (docs/spec/public-site.md section 3) ---------- */
 
@@ -246,13 +247,6 @@ export function withReportNumberDefaults(report: PublicNationalSitrep): PublicNa
         : entry;
   }
   return { ...report, agencies_sitereps: agencies };
-}
-
-/** YYYY-MM-DD that is a real calendar date. */
-export function isReportDate(value: string): boolean {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
-  const d = new Date(`${value}T00:00:00Z`);
-  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === value;
 }
 
 /** `?date=` of the public report; the latest without it. */

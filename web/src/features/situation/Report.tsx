@@ -4,6 +4,7 @@ import {
   REPORT_FIELDS,
   reportFieldsOf,
 } from '@ciffc/contracts';
+import { memo } from 'react';
 import { numbersAfterLabel } from '../../shared/ui/ReportTable.tsx';
 import { FireStatisticsSection } from './FireStatisticsSection.tsx';
 import { MobilizationsSection } from './MobilizationsSection.tsx';
@@ -20,9 +21,10 @@ import { useReportFormat } from './useReportFormat.ts';
 
 /**
  * A published national situation report, section by section (docs/spec/public-site.md); the
- * expanded sections (FOP, PORR, CHH, RARS) only when the report carries them.
+ * expanded sections (FOP, PORR, CHH, RARS) only when the report carries them. Memoised: its page
+ * draws it from a deferred copy of the answer, and an urgent render must not draw it again.
  */
-export function Report({ report }: { report: PublicNationalSitrep }) {
+export const Report = memo(function Report({ report }: { report: PublicNationalSitrep }) {
   const { intl, t, f, fr, locale, n, agencyName } = useReportFormat(report);
   const longDate = intl.formatDate(`${report.field_date}T12:00:00Z`, { dateStyle: 'full', timeZone: 'UTC' });
   const { entries, withSitrep } = agencyEntries(report);
@@ -133,4 +135,4 @@ export function Report({ report }: { report: PublicNationalSitrep }) {
       <ReportFooter longDate={longDate} editedAt={report.system_edit_timestamp} />
     </article>
   );
-}
+});

@@ -1,5 +1,6 @@
 import { isReportDate } from '@ciffc/contracts';
 import { useQuery } from '@tanstack/react-query';
+import { useDeferredValue } from 'react';
 import { useIntl } from 'react-intl';
 import { Link, useParams } from 'react-router';
 import type { MessageId } from '../../app/messages.ts';
@@ -26,6 +27,10 @@ export function SituationPage() {
   // hold the report back while it is retried.
   const archive = useQuery(archiveQuery());
   const linksPending = archive.isPending && archive.errorUpdateCount === 0;
+  // A query's answer renders at once and in one piece (React Query's store updates cannot wait); the
+  // report, hundreds of rows, is drawn from a deferred copy instead, which React renders in slices
+  // (a task of 230 ms on a phone's 4x slower CPU, Lighthouse's Total Blocking Time).
+  const report = useDeferredValue(query.data);
   usePageTitle(t('situation.title'));
 
   const back = (
@@ -48,7 +53,7 @@ export function SituationPage() {
       </div>
     );
   }
-  if (query.isPending || linksPending)
+  if (query.isPending || linksPending || (report === undefined && !query.isError))
     return (
       <div className="situation">
         {back}
@@ -56,7 +61,7 @@ export function SituationPage() {
         <Loading />
       </div>
     );
-  if (query.isError)
+  if (query.isError || report === undefined)
     return (
       <div className="situation">
         {back}
@@ -67,8 +72,8 @@ export function SituationPage() {
   return (
     <div className="situation">
       {back}
-      <ReportNav date={query.data.field_date} />
-      <Report report={query.data} />
+      <ReportNav date={report.field_date} />
+      <Report report={report} />
     </div>
   );
 }
