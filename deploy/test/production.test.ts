@@ -4,6 +4,7 @@
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import type { IncomingHttpHeaders } from 'node:http';
 import { connect as http2Connect } from 'node:http2';
 import https from 'node:https';
 import path from 'node:path';
@@ -89,6 +90,24 @@ interface RawAnswer {
  * One HTTPS request from a chosen loopback source address (fetch can choose none, and joins a
  * repeated header into one value): nginx's allow list and limits see that address.
  */
+/** A GET's status, headers and body as sent (not decompressed). */
+function bytesOf(
+  url: string,
+  headers: Record<string, string>,
+): Promise<{ status: number; headers: IncomingHttpHeaders; body: Buffer }> {
+  return new Promise((done, fail) => {
+    https
+      .get(url, { headers, rejectUnauthorized: false }, (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', () =>
+          done({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks) }),
+        );
+      })
+      .on('error', fail);
+  });
+}
+
 function rawRequest(url: string, o: { from: string; method?: string; body?: string }): Promise<RawAnswer> {
   return new Promise((done, fail) => {
     const request = https.request(
@@ -486,6 +505,31 @@ describe('production layout (deploy/): nginx, two data API instances, content sy
     }
     const health = await fetch(`${s().nginxUrl}/v1/health`);
     expect(health.headers.get('x-request-id')).toMatch(/^[0-9a-f]{32}$/);
+  });
+
+  it("serves the site's files with their types (MapLibre's module worker as JavaScript) and as the build gzipped them", async () => {
+    const assets = path.join(repoRoot, 'web/dist/assets');
+    const names = readdirSync(assets);
+    const worker = names.find((n) => n.endsWith('.mjs'));
+    const script = names.find((n) => /^maplibre-.*\.js$/.test(n));
+    const style = names.find((n) => n.endsWith('.css') && names.includes(`${n}.gz`));
+    if (!worker || !script || !style) throw new Error(`the build's files are missing: ${names.join(', ')}`);
+    // A module worker served as anything but JavaScript is refused: the map would never draw.
+    const workerAnswer = await fetch(`${s().nginxUrl}/assets/${worker}`);
+    expect(workerAnswer.status).toBe(200);
+    expect(workerAnswer.headers.get('content-type')).toMatch(/^(application|text)\/javascript/);
+    for (const [name, type] of [
+      [script, /^application\/javascript/],
+      [style, /^text\/css/],
+    ] as const) {
+      const response = await bytesOf(`${s().nginxUrl}/assets/${name}`, { 'accept-encoding': 'gzip' });
+      expect(response.status, name).toBe(200);
+      expect(response.headers['content-type'], name).toMatch(type);
+      expect(response.headers['content-encoding'], name).toBe('gzip');
+      expect(String(response.headers.vary), name).toMatch(/accept-encoding/i);
+      // The build's own file, as it is (gzip_static), not compressed again per request.
+      expect(response.body.equals(readFileSync(path.join(assets, `${name}.gz`))), name).toBe(true);
+    }
   });
 
   it('serves /map frameable by any site and every other page with framing denied', async () => {

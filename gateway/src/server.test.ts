@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { Agent, type IncomingHttpHeaders, request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { gunzipSync, gzipSync } from 'node:zlib';
+import { brotliCompressSync, brotliDecompressSync, constants, gunzipSync, gzipSync } from 'node:zlib';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../api/src/app.ts';
@@ -92,6 +92,37 @@ describe('serving the built site with SPA fallback', () => {
     const res = await app.inject({ method: 'GET', url: '/assets/app-abc123.js' });
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    await app.close();
+  });
+
+  it("sends the build's own .br or .gz of a bundle as asked, as it is, with Vary", async () => {
+    const plain = 'export const x = 1;\n'.repeat(200);
+    writeFileSync(join(built, 'assets', 'big-def456.js'), plain);
+    // At the lowest qualities, unlike what the gateway would make per request: the bytes say which was sent.
+    const br = brotliCompressSync(plain, { params: { [constants.BROTLI_PARAM_QUALITY]: 1 } });
+    const gz = gzipSync(plain, { level: 1 });
+    writeFileSync(join(built, 'assets', 'big-def456.js.br'), br);
+    writeFileSync(join(built, 'assets', 'big-def456.js.gz'), gz);
+    const app = await gateway(built);
+    for (const [accept, coding, file, decode] of [
+      ['br, gzip', 'br', br, brotliDecompressSync],
+      ['gzip', 'gzip', gz, gunzipSync],
+    ] as const) {
+      const res = await app.inject({
+        method: 'GET',
+        url: '/assets/big-def456.js',
+        headers: { 'accept-encoding': accept },
+      });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-encoding'], accept).toBe(coding);
+      expect(res.headers['content-type']).toMatch(/^application\/javascript/);
+      expect(res.headers.vary).toMatch(/accept-encoding/i);
+      expect(decode(res.rawPayload).toString()).toBe(plain);
+      expect(res.rawPayload.equals(file), `${coding}: the build's file`).toBe(true);
+    }
+    const identity = await app.inject({ method: 'GET', url: '/assets/big-def456.js' });
+    expect(identity.headers['content-encoding']).toBeUndefined();
+    expect(identity.body).toBe(plain);
     await app.close();
   });
 

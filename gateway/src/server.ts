@@ -321,6 +321,9 @@ export async function buildGateway(config: GatewayConfig) {
       root: config.webDist,
       wildcard: false,
       index: false,
+      // The build writes each script and style beside itself as .br and .gz (web/vite.config.ts):
+      // sent as they are, not compressed again per request (MapLibre's module is 1.1 MB).
+      preCompressed: true,
       // Ours, not the plugin's: its default (public, max-age=0) would replace both headers below.
       cacheControl: false,
       setHeaders: (res, path) => {
@@ -331,6 +334,8 @@ export async function buildGateway(config: GatewayConfig) {
             ? 'public, max-age=31536000, immutable'
             : 'no-cache',
         );
+        // One address, several codings (the build's .br and .gz beside each): a shared cache keeps each apart.
+        if (/\.(js|mjs|css|json|svg)(\.br|\.gz)?$/.test(path)) res.setHeader('vary', 'accept-encoding');
       },
     });
   }

@@ -9,4 +9,3 @@ export * from './editing.ts';
 export * from './mob-tables.ts';
 export * from './public-report.ts';
 export * from './report-date.ts';
-
