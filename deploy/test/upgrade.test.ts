@@ -79,6 +79,9 @@ function copyRelease(dest: string) {
 /** Every hashed file of a built site renamed, and every reference to it: a new release's files. */
 function renameAssets(dist: string) {
   const assets = path.join(dist, 'assets');
+  // The build's compressed copies (.br, .gz) would keep the old text under no name the new files
+  // have: dropped, the servers compress the rewritten files themselves.
+  for (const name of readdirSync(assets).filter((n) => /\.(br|gz)$/.test(n))) rmSync(path.join(assets, name));
   const names = readdirSync(assets);
   const renamed = new Map(names.map((name) => [name, name.replace(/(\.[a-z0-9]+)$/, 'n$1')]));
   const files = [path.join(dist, 'index.html'), ...names.map((name) => path.join(assets, name))];
