@@ -27,6 +27,10 @@ import { useMapPopups } from './useMapPopups.ts';
 
 // The worker must be served beside the bundle (docs/notes/frontend.md): Vite emits it as an asset.
 maplibregl.setWorkerUrl(workerUrl);
+// MapLibre's worker started as this chunk runs, not when the map is made after React's next commit:
+// its start (reading its 520 KB module) then runs beside the page's render instead of before the
+// fires' data can be parsed. Kept for the page's life, so a map made again reuses it.
+maplibregl.prewarm();
 
 /**
  * A fire's or a perimeter's popup and its details: not part of the first frame, so a chunk of their
