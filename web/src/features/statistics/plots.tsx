@@ -1,8 +1,9 @@
 /**
  * The page's charts as drawn by Recharts, apart from their figures (heading, description, export,
  * data table), so that the charts' library, the larger half of the page's code, is a chunk of its
- * own: the page's text paints without waiting for it, and it loads when the first chart comes near
- * the screen (lazy-plots.ts). Each is memoised on its rows (made once per answer by its figure):
+ * own: the page's text paints without waiting for it, and it loads when the first of these charts
+ * comes near the screen (lazy-plots.ts); the page's first chart, on a phone's first screen, is drawn
+ * without it (DailyFiresChart, BarPlot). Each is memoised on its rows (made once per answer by its figure):
  * the page renders again as each of its six queries answers, and a chart drawn again for nothing is
  * a long task on a phone.
  */

@@ -17,7 +17,8 @@ export interface ChartColumn<Row> {
 }
 
 /**
- * A chart with what WCAG asks beside it: a heading, the chart (SVG, Recharts' accessibility layer),
+ * A chart with what WCAG asks beside it: a heading, the chart (SVG: Recharts' accessibility layer, or
+ * BarPlot's keyboard walk),
  * a button that exports the chart's data as CSV, and the same data as a table a screen reader can
  * read (collapsed under a disclosure so sighted users are not shown the numbers twice).
  */
