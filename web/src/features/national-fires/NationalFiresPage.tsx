@@ -110,8 +110,10 @@ export function NationalFiresPage() {
   const total = meta?.total_results ?? 0;
   const pageSize = meta?.page_size ?? 20;
   const shownPage = meta?.page ?? page;
-  // While the page asked for loads, the previous page's rows stay shown (keepPreviousData).
-  const askedPage = query.isPlaceholderData ? page : shownPage;
+  // While the page asked for loads, the previous page's rows stay shown (keepPreviousData), and
+  // until its rows are drawn (the deferred copy lags the answer by a render): Next then counts from
+  // the page asked, not from the one still shown.
+  const askedPage = query.isPlaceholderData || data !== query.data ? page : shownPage;
   const caption = intl.formatMessage(
     { id: 'nationalFires.caption' },
     { order: codeText(intl, 'nationalFires.sort.', filters.sort ?? WILDFIRES_SORTS[0]) },
