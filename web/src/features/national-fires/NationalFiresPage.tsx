@@ -26,7 +26,7 @@ import { nationalFiresCsv } from './export-csv.ts';
 import { FilterSelect } from './FilterSelect.tsx';
 import { FireIdSearch } from './FireIdSearch.tsx';
 import { FiresTable } from './FiresTable.tsx';
-import { Pager } from './Pager.tsx';
+import { Pager, pageAsked } from './Pager.tsx';
 import { SortSelect } from './SortSelect.tsx';
 import { type FILTER_KEYS, readParams, readSearch } from './url-params.ts';
 import '../../shared/charts/charts.css';
@@ -110,10 +110,7 @@ export function NationalFiresPage() {
   const total = meta?.total_results ?? 0;
   const pageSize = meta?.page_size ?? 20;
   const shownPage = meta?.page ?? page;
-  // While the page asked for loads, the previous page's rows stay shown (keepPreviousData), and
-  // until its rows are drawn (the deferred copy lags the answer by a render): Next then counts from
-  // the page asked, not from the one still shown.
-  const askedPage = query.isPlaceholderData || data !== query.data ? page : shownPage;
+  const askedPage = pageAsked(page, shownPage, query, data);
   const caption = intl.formatMessage(
     { id: 'nationalFires.caption' },
     { order: codeText(intl, 'nationalFires.sort.', filters.sort ?? WILDFIRES_SORTS[0]) },

@@ -4,6 +4,22 @@ import { useFormat } from '../../shared/format/useFormat.ts';
 import type { MessageId } from '../../shared/i18n/message-id.ts';
 
 /**
+ * The page Previous and Next count from: the address's while the rows shown are not its answer
+ * (that page still loading with the page before kept on screen, or its answer not drawn yet from
+ * the deferred copy, a render behind), else the page the drawn answer says it is.
+ */
+export function pageAsked<Answer>(
+  address: number,
+  shown: number,
+  /** `isPlaceholderData`: the page before's answer kept while the address's loads (keepPreviousData). */
+  query: { isPlaceholderData: boolean; data: Answer },
+  /** The answer drawn: the deferred copy of `query.data`. */
+  drawn: Answer,
+): number {
+  return query.isPlaceholderData || drawn !== query.data ? address : shown;
+}
+
+/**
  * Previous, the page as a select ("of N" beside it), Next. Previous and Next count from the page
  * asked for: pressed while that page loads, Next goes one further, not back to it.
  */
