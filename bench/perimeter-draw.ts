@@ -118,6 +118,7 @@ const OBSERVERS = `
   new MutationObserver(() => {
     const status = document.querySelector('.fires-map-status');
     if (!status) return;
+    if (!window.__mapMade && document.querySelector('canvas.maplibregl-canvas')) window.__mapMade = performance.now();
     const d = status.getAttribute('data-drawn');
     if (!window.__drawn && d && d !== '0') window.__drawn = performance.now();
     const p = status.getAttribute('data-perimeters-drawn');
@@ -236,6 +237,14 @@ async function run(browser: Browser, baseUrl: string, profile: Profile, target: 
       console.log(
         `  ${profile.name}: from ${start.toFixed(0)} ms; fires ${s.drawn.toFixed(0)}; perimeters ${JSON.stringify(s.perimeters.map(([t, n]) => [Math.round(t), n]))}`,
       );
+      // The page's own downloads (scripts, styles, data): when asked and when in, from navigation.
+      const resources = await page.evaluate<[string, number, number][]>(`performance
+        .getEntriesByType('resource')
+        .map((e) => [e.name.replace(/^.*\\/(assets|v1)\\//, ''), e.startTime, e.responseEnd])`);
+      for (const [name, at, end] of resources)
+        console.log(`    page: ${name.slice(0, 60)} at ${at.toFixed(0)} ms, in at ${end.toFixed(0)} ms`);
+      const made = await page.evaluate<number>('window.__mapMade ?? 0');
+      console.log(`    map's canvas in the page at ${made.toFixed(0)} ms`);
       for (const d of downloads)
         console.log(
           `    ${d.replace(/ (\d+) /, (_, at: string) => ` at ${(Number(at) - origin).toFixed(0)} ms, `)}`,

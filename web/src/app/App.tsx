@@ -1,9 +1,11 @@
 import { RouterProvider } from 'react-router';
+import { startMapEarly } from '../features/dashboard/FiresMap.tsx';
 import { createQueryClient } from '../shared/api/query-client.ts';
 import { Providers } from './Providers.tsx';
 import { createAppRouter } from './router.tsx';
 
 const queryClient = createQueryClient();
+startMapEarly(queryClient, window.location.pathname);
 const router = createAppRouter();
 
 /**

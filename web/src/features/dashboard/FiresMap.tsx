@@ -1,8 +1,8 @@
-import { useQuery } from '@tanstack/react-query';
+import { type QueryClient, useQuery } from '@tanstack/react-query';
 import { Component, lazy, type ReactNode, Suspense, useCallback, useId, useMemo, useState } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { Link } from 'react-router';
-import { useNarrowScreen } from '../../shared/charts/useNarrowScreen.ts';
+import { NARROW_QUERY, useNarrowScreen } from '../../shared/charts/useNarrowScreen.ts';
 import { LongDay } from '../../shared/format/LongDay.tsx';
 import { useFormat } from '../../shared/format/useFormat.ts';
 import { MAP_HEIGHT_PX, SIZE_CLASSES, STAGE_GROUPS } from '../../shared/map/constants.ts';
@@ -19,8 +19,19 @@ import {
 } from './map-fires.ts';
 import { PERIMETER_NONE_COLOUR } from './map-perimeters.ts';
 
-const loadCanvas = () => import('./FiresMapCanvas.tsx');
-const FiresMapCanvas = lazy(loadCanvas);
+type Canvas = typeof import('./FiresMapCanvas.tsx').default;
+/**
+ * The map's code once it has run. A map made after that renders it directly, not through `lazy`:
+ * a lazy component whose module is already there still shows its fallback at its first render, and
+ * React reveals it up to 0.3 s later (its throttle of Suspense reveals), the laptop's map with it.
+ */
+let canvasLoaded: Canvas | undefined;
+const loadCanvas = () =>
+  import('./FiresMapCanvas.tsx').then((m) => {
+    canvasLoaded = m.default;
+    return m;
+  });
+const LazyCanvas = lazy(loadCanvas);
 
 /**
  * With WebGL, the map's chunk, its worker and the base map are asked for together at the first
@@ -35,6 +46,22 @@ function startMapDownloads(): boolean {
   return webGl;
 }
 
+/** The pages whose map is drawn at once on a wide screen. */
+const MAP_PAGES = new Set(['/', '/dashboard', '/map']);
+
+/**
+ * The map of the page being opened, started before the app's first render where it is drawn at once
+ * (the home page and /map on a wide screen; a phone's waits for a tap): its code run and its fires
+ * parsed (the served page has read both ahead, vite.config.ts) while the app loads, so that render's
+ * commit makes the map. Made after the query's effect instead, then revealed by Suspense, the
+ * laptop's map came 0.2-0.3 s after the page's first commit (bench/perimeter-draw.ts).
+ */
+export function startMapEarly(client: QueryClient, pathname: string): void {
+  const narrow = typeof window.matchMedia === 'function' && window.matchMedia(NARROW_QUERY).matches;
+  if (narrow || !MAP_PAGES.has(pathname.replace(/\/+$/, '') || '/') || !startMapDownloads()) return;
+  void client.prefetchQuery(mapFiresQuery());
+}
+
 /** A perimeter is a translucent area in its stage's colour with an outline: the swatch says so. */
 const PERIMETER_SWATCH = {
   background: `linear-gradient(135deg, ${STAGE_GROUPS.map((g) => `${g.colour}66`).join(', ')})`,
@@ -45,14 +72,19 @@ const NONE_SWATCH = {
   border: `1px solid ${PERIMETER_NONE_COLOUR}`,
 };
 
-/** WebGL is what MapLibre draws with; without it the page says so instead of failing. */
+let webGlSupported: boolean | undefined;
+
+/** WebGL is what MapLibre draws with; without it the page says so instead of failing. Tested once. */
 function supportsWebGl(): boolean {
-  try {
-    const canvas = document.createElement('canvas');
-    return !!(canvas.getContext('webgl2') ?? canvas.getContext('webgl'));
-  } catch {
-    return false;
+  if (webGlSupported === undefined) {
+    try {
+      const canvas = document.createElement('canvas');
+      webGlSupported = !!(canvas.getContext('webgl2') ?? canvas.getContext('webgl'));
+    } catch {
+      webGlSupported = false;
+    }
   }
+  return webGlSupported;
 }
 
 class MapBoundary extends Component<{ fallback: ReactNode; children: ReactNode }, { failed: boolean }> {
@@ -115,6 +147,7 @@ export function FiresMap({
   // A waiting map tests WebGL at the tap: making a context to test it was a long task on a phone's
   // first load (25 ms of a 4x slower CPU, before the page answered), for a map not yet asked for.
   const [webGl, setWebGl] = useState(() => waiting || startMapDownloads());
+  const [FiresMapCanvas] = useState<Canvas | typeof LazyCanvas>(() => canvasLoaded ?? LazyCanvas);
   const showMap = useCallback(() => {
     setWebGl(startMapDownloads());
     setWaiting(false);
