@@ -189,7 +189,13 @@ async function run(browser: Browser, baseUrl: string, profile: Profile, target: 
       if (!response.url().includes('/collections/perimeters/tiles/') || seen.has(response.url())) return;
       seen.add(response.url());
       void Promise.all([response.request().sizes(), response.body()])
-        .then(([sizes, body]) => answers.push({ encoded: sizes.responseBodySize, decoded: body.length }))
+        // Under the phone's network emulation Chromium reports no body size (-1): not known then.
+        .then(([sizes, body]) =>
+          answers.push({
+            encoded: sizes.responseBodySize >= 0 ? sizes.responseBodySize : Number.NaN,
+            decoded: body.length,
+          }),
+        )
         .catch(() => {});
     });
     const trace = process.env.BENCH_TRACE;
@@ -271,7 +277,7 @@ async function run(browser: Browser, baseUrl: string, profile: Profile, target: 
 }
 
 const ms = (n: number) => `${Math.round(n).toLocaleString('en')} ms`;
-const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
+const kb = (n: number) => (Number.isFinite(n) ? `${(n / 1024).toFixed(1)} KB` : 'not reported');
 
 function summary(profile: Profile, runs: Run[]): string {
   const m = (pick: (r: Run) => number) => median(runs.map(pick));
