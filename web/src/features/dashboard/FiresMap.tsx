@@ -22,8 +22,8 @@ import { PERIMETER_NONE_COLOUR } from './map-perimeters.ts';
 type Canvas = typeof import('./FiresMapCanvas.tsx').default;
 /**
  * The map's code once it has run. A map made after that renders it directly, not through `lazy`:
- * a lazy component whose module is already there still shows its fallback at its first render, and
- * React reveals it up to 0.3 s later (its throttle of Suspense reveals), the laptop's map with it.
+ * a lazy component suspends at its first render even when its module has run (React waits on the
+ * import's promise), and the map is then made in a later commit.
  */
 let canvasLoaded: Canvas | undefined;
 const loadCanvas = () =>
@@ -53,8 +53,8 @@ const MAP_PAGES = new Set(['/', '/dashboard', '/map']);
  * The map of the page being opened, started before the app's first render where it is drawn at once
  * (the home page and /map on a wide screen; a phone's waits for a tap): its code run and its fires
  * parsed (the served page has read both ahead, vite.config.ts) while the app loads, so that render's
- * commit makes the map. Made after the query's effect instead, then revealed by Suspense, the
- * laptop's map came 0.2-0.3 s after the page's first commit (bench/perimeter-draw.ts).
+ * commit makes the map. Made after the query's effect instead, the laptop's map came about 0.2 s
+ * after the page's first commit, now about 0.1 s (bench/perimeter-draw.ts, the map's canvas).
  */
 export function startMapEarly(client: QueryClient, pathname: string): void {
   const narrow = typeof window.matchMedia === 'function' && window.matchMedia(NARROW_QUERY).matches;
