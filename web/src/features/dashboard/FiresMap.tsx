@@ -2,7 +2,7 @@ import { type QueryClient, useQuery } from '@tanstack/react-query';
 import { Component, lazy, type ReactNode, Suspense, useCallback, useId, useMemo, useState } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { Link } from 'react-router';
-import { NARROW_QUERY, useNarrowScreen } from '../../shared/charts/useNarrowScreen.ts';
+import { isNarrowScreen, useNarrowScreen } from '../../shared/charts/useNarrowScreen.ts';
 import { LongDay } from '../../shared/format/LongDay.tsx';
 import { useFormat } from '../../shared/format/useFormat.ts';
 import { MAP_HEIGHT_PX, SIZE_CLASSES, STAGE_GROUPS } from '../../shared/map/constants.ts';
@@ -57,8 +57,7 @@ const MAP_PAGES = new Set(['/', '/dashboard', '/map']);
  * after the page's first commit, now about 0.1 s (bench/perimeter-draw.ts, the map's canvas).
  */
 export function startMapEarly(client: QueryClient, pathname: string): void {
-  const narrow = typeof window.matchMedia === 'function' && window.matchMedia(NARROW_QUERY).matches;
-  if (narrow || !MAP_PAGES.has(pathname.replace(/\/+$/, '') || '/') || !startMapDownloads()) return;
+  if (isNarrowScreen() || !MAP_PAGES.has(pathname.replace(/\/+$/, '') || '/') || !startMapDownloads()) return;
   void client.prefetchQuery(mapFiresQuery());
 }
 

@@ -15,13 +15,14 @@ function subscribe(onChange: () => void): () => void {
   return () => list?.removeEventListener('change', onChange);
 }
 
+/** True on a phone-sized screen now (outside React: a component follows it with useNarrowScreen). */
+export function isNarrowScreen(): boolean {
+  return query()?.matches ?? false;
+}
+
 /** True on a phone-sized screen: charts then turn or thin out their axis labels so they do not overlap. */
 export function useNarrowScreen(): boolean {
-  return useSyncExternalStore(
-    subscribe,
-    () => query()?.matches ?? false,
-    () => false,
-  );
+  return useSyncExternalStore(subscribe, isNarrowScreen, () => false);
 }
 
 /**
