@@ -1,8 +1,8 @@
 import { type FeatureAlias, isFeaturePublished } from '@ciffc/contracts';
-import { useEffect, useId, useState } from 'react';
+import { memo, useDeferredValue, useEffect, useId, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, NavLink, useLocation } from 'react-router';
-import { putPreferredLocale } from '../shared/api/cms.ts';
+import { type LocalizedContent, putPreferredLocale } from '../shared/api/cms.ts';
 import { useFeatureAliases, useNavPages } from '../shared/api/content.ts';
 import { useSession } from '../shared/auth/hooks.ts';
 import { useLocale } from '../shared/i18n/LocaleProvider.tsx';
@@ -62,11 +62,40 @@ function AccountPill({ loginPublished }: { loginPublished: boolean }) {
   );
 }
 
+const NavLinks = memo(function NavLinks({
+  published,
+  pages,
+}: {
+  published: readonly string[] | undefined;
+  pages: LocalizedContent[];
+}) {
+  return (
+    <ul className="nav-links">
+      {PRIMARY_LINKS.filter((l) => isFeaturePublished(l.feature, published)).map((l) => (
+        <li key={l.to}>
+          <NavLink to={l.to}>
+            <FormattedMessage id={l.labelId} />
+          </NavLink>
+        </li>
+      ))}
+      {pages
+        .filter((page) => !isFooterPage(page.alias))
+        .map((page) => (
+          <li key={page.alias}>
+            <NavLink to={`/page/${encodeURIComponent(page.alias)}`}>{page.name}</NavLink>
+          </li>
+        ))}
+    </ul>
+  );
+});
+
 export function Header() {
   const intl = useIntl();
   const { pathname } = useLocation();
-  const published = useFeatureAliases();
-  const pages = useNavPages('pages');
+  // The content system's answers arrive as the page draws: the links are drawn from deferred
+  // copies, in slices, and not in the synchronous render of each answer (see DashboardPage).
+  const deferredPublished = useDeferredValue(useFeatureAliases());
+  const deferredPages = useDeferredValue(useNavPages('pages'));
   const [open, setOpen] = useState(false);
   const menuId = useId();
 
@@ -99,25 +128,10 @@ export function Header() {
           className={open ? 'primary-nav open' : 'primary-nav'}
           aria-label={intl.formatMessage({ id: 'shell.nav.primary' })}
         >
-          <ul className="nav-links">
-            {PRIMARY_LINKS.filter((l) => isFeaturePublished(l.feature, published)).map((l) => (
-              <li key={l.to}>
-                <NavLink to={l.to}>
-                  <FormattedMessage id={l.labelId} />
-                </NavLink>
-              </li>
-            ))}
-            {pages
-              .filter((page) => !isFooterPage(page.alias))
-              .map((page) => (
-                <li key={page.alias}>
-                  <NavLink to={`/page/${encodeURIComponent(page.alias)}`}>{page.name}</NavLink>
-                </li>
-              ))}
-          </ul>
+          <NavLinks published={deferredPublished} pages={deferredPages} />
           <div className="header-actions">
             <LanguageToggle />
-            <AccountPill loginPublished={isFeaturePublished('login', published)} />
+            <AccountPill loginPublished={isFeaturePublished('login', deferredPublished)} />
           </div>
         </nav>
       </div>

@@ -4,7 +4,8 @@ import type { Feature, FeatureCollection } from 'geojson';
 import { describe, expect, it, vi } from 'vitest';
 import type { ApiResponses } from '../../test/api-responses.ts';
 import { installFetch, json, type RouteHandler, text } from '../../test/fake-fetch.ts';
-import { renderApp } from '../../test/render.tsx';
+import { renderApp, renderWithProviders } from '../../test/render.tsx';
+import { DashboardPage } from './DashboardPage.tsx';
 
 const figures: DashboardFigures = {
   period: 'range',
@@ -44,6 +45,13 @@ function dashboardApi(
         level: { current: '4', current_date: '2026-06-30', previous: '3', previous_date: '2026-06-29' },
       }),
   });
+}
+
+/** A section beside those that ask for answers: how many times it is drawn. */
+let nearMeDrawn = 0;
+function CountedNearMe() {
+  nearMeDrawn += 1;
+  return null;
 }
 
 describe('home dashboard', () => {
@@ -205,5 +213,26 @@ describe('home dashboard', () => {
       );
       unmount();
     }
+  });
+
+  it('draws each answer in its own section: the page and its other sections are not drawn again', async () => {
+    // Why: React Query's answers render synchronously and in one piece, so an answer the page
+    // itself asked for drew the whole page again in one task (Total Blocking Time on a phone).
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    dashboardApi(
+      () => json({ type: 'FeatureCollection', features: [] }),
+      () => json({ field_date: '2026-06-30', field_preparedness_level: 4 }),
+    );
+    nearMeDrawn = 0;
+    renderWithProviders(<DashboardPage nearMe={CountedNearMe} />);
+    const atFirst = nearMeDrawn;
+    expect(atFirst).toBeGreaterThan(0);
+    const cards = await screen.findByRole('region', { name: 'Fire counters' });
+    expect(await within(cards).findByText('12.3K')).toBeTruthy();
+    const picture = screen.getByRole('region', { name: 'The national picture' });
+    expect(await within(picture).findByText('987')).toBeTruthy();
+    expect(await within(picture).findByText('3 the day before')).toBeTruthy();
+    expect(await screen.findByText('Level 4')).toBeTruthy();
+    expect(nearMeDrawn).toBe(atFirst);
   });
 });

@@ -1,5 +1,6 @@
 import { AGENCIES, agencyByCode, type DashboardFreshness } from '@ciffc/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { memo, useDeferredValue } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { apiGet } from '../../shared/api/data-api.ts';
 import { formatCentreTime } from '../../shared/format/CentreTime.tsx';
@@ -20,9 +21,14 @@ const freshnessQuery = () =>
  * than an error box above the figures (the figures themselves still load).
  */
 export function DataAsOf() {
+  const { data } = useQuery(freshnessQuery());
+  // Drawn from a deferred copy, in slices (see DashboardPage).
+  return <AgencyTimes data={useDeferredValue(data)} />;
+}
+
+const AgencyTimes = memo(function AgencyTimes({ data }: { data: DashboardFreshness | undefined }) {
   const intl = useIntl();
   const { locale } = useLocale();
-  const { data } = useQuery(freshnessQuery());
   if (!data?.items.length) return null;
   const byCode = new Map(data.items.map((item) => [item.agency_code, item]));
   const known = new Set<string>(AGENCIES.map((a) => a.code));
@@ -58,4 +64,4 @@ export function DataAsOf() {
       </ul>
     </section>
   );
-}
+});

@@ -1,9 +1,11 @@
 import { type DashboardSinceYesterday, PREPAREDNESS_LEVEL_COLOURS } from '@ciffc/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { memo, useDeferredValue } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { apiGet } from '../../shared/api/data-api.ts';
 import { formatCentreTime } from '../../shared/format/CentreTime.tsx';
 import { useFormat } from '../../shared/format/useFormat.ts';
+import { dashboardFiguresQuery, type SeasonRange } from './api.ts';
 
 const sinceYesterdayQuery = () =>
   queryOptions({
@@ -64,10 +66,24 @@ function LevelCard({ level }: { level: Level | null | undefined }) {
  * with the day before and its "as of". Every figure keeps its place while loading (a dash), so
  * nothing below moves when the answers arrive.
  */
-export function NationalPicture({ activeFires }: { activeFires: number | undefined }) {
+export function NationalPicture({ range }: { range: SeasonRange }) {
+  const { data } = useQuery(sinceYesterdayQuery());
+  const figures = useQuery(dashboardFiguresQuery(range));
+  // Drawn from deferred copies, in slices (see DashboardPage).
+  return (
+    <PictureCards data={useDeferredValue(data)} activeFires={useDeferredValue(figures.data?.active_fires)} />
+  );
+}
+
+const PictureCards = memo(function PictureCards({
+  data,
+  activeFires,
+}: {
+  data: DashboardSinceYesterday | undefined;
+  activeFires: number | undefined;
+}) {
   const intl = useIntl();
   const format = useFormat();
-  const { data } = useQuery(sinceYesterdayQuery());
   const count = (n: number | undefined) => (n === undefined ? '–' : format.integer(n));
   return (
     <section className="national-picture" aria-labelledby="national-picture-heading">
@@ -115,4 +131,4 @@ export function NationalPicture({ activeFires }: { activeFires: number | undefin
       </p>
     </section>
   );
-}
+});

@@ -1,11 +1,12 @@
 import { PREPAREDNESS_LEVEL_COLOURS, preparednessDescription } from '@ciffc/contracts';
 import { useQuery } from '@tanstack/react-query';
+import { memo, useDeferredValue } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router';
 import { useFormat } from '../../shared/format/useFormat.ts';
 import { ErrorBox } from '../../shared/ui/ErrorBox.tsx';
 import { Loading } from '../../shared/ui/Loading.tsx';
-import { latestSitrepQuery } from './api.ts';
+import { type LatestSitrep, latestSitrepQuery } from './api.ts';
 
 /** The four reference PDFs the content system serves under /uploads/ (cms/src/seed/content.ts). */
 const DOCUMENTS = [
@@ -18,21 +19,32 @@ const DOCUMENTS = [
  * link to /situation/YYYY-MM-DD of that report.
  */
 export function PreparednessPanel() {
+  const { data, status } = useQuery(latestSitrepQuery());
+  // Drawn from deferred copies, in slices (see DashboardPage).
+  return <PreparednessView sitrep={useDeferredValue(data)} status={useDeferredValue(status)} />;
+}
+
+const PreparednessView = memo(function PreparednessView({
+  sitrep,
+  status,
+}: {
+  sitrep: LatestSitrep | null | undefined;
+  status: 'pending' | 'error' | 'success';
+}) {
   const intl = useIntl();
   const { locale } = useFormat();
-  const { data: sitrep, isPending, isError } = useQuery(latestSitrepQuery());
   const longDate = (date: string) =>
     intl.formatDate(new Date(`${date}T00:00:00Z`), { dateStyle: 'long', timeZone: 'UTC' });
 
   let body: React.ReactNode;
   // The pending panel keeps about the height of a report's, so the cards below do not jump.
-  if (isPending)
+  if (status === 'pending')
     body = (
       <div className="apl-pending">
         <Loading />
       </div>
     );
-  else if (isError) body = <ErrorBox />;
+  else if (status === 'error') body = <ErrorBox />;
   else if (!sitrep) {
     body = (
       <p>
@@ -76,7 +88,7 @@ export function PreparednessPanel() {
       {body}
     </section>
   );
-}
+});
 
 /** EN and FR PDF links on stages of control and preparedness levels. */
 export function DocumentLinks() {

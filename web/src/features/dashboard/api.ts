@@ -40,13 +40,15 @@ export const mapFiresQuery = () =>
     },
   });
 
+export type SeasonRange = { from_date: string; to_date: string };
+
 /** This season's figures: January 1 to today in the centre's time zone. */
-export function seasonRange(now = new Date()): { from_date: string; to_date: string } {
+export function seasonRange(now = new Date()): SeasonRange {
   const today = isoDateInZone(now, CENTRE_TIME_ZONE);
   return { from_date: `${today.slice(0, 4)}-01-01`, to_date: today };
 }
 
-export const dashboardFiguresQuery = (range: { from_date: string; to_date: string }) =>
+export const dashboardFiguresQuery = (range: SeasonRange) =>
   queryOptions({
     queryKey: ['dashboard-fires', range],
     queryFn: ({ signal }) =>

@@ -6,7 +6,7 @@ import {
   useQuery,
   useQueryClient,
 } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useEffect, useMemo } from 'react';
 import { useSession } from '../auth/hooks.ts';
 import { useLocale } from '../i18n/LocaleProvider.tsx';
 import {
@@ -116,7 +116,8 @@ export function useNavPages(kind: PageKind, enabled = true): LocalizedContent[] 
   useEffect(() => {
     if (error) console.error(`Loading ${kind} failed`, error);
   }, [error, kind]);
-  return (data ?? []).map((entry) => localize(entry, locale));
+  // The same list while nothing changed, so that a memoised list of links is not drawn again.
+  return useMemo(() => (data ?? []).map((entry) => localize(entry, locale)), [data, locale]);
 }
 
 const pageQuery = (kinds: readonly PageKind[], alias: string, token: string | undefined) =>
