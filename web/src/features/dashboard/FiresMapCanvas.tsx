@@ -109,6 +109,9 @@ export default function FiresMapCanvas({
         style={{ width: '100%', height: MAP_HEIGHT_PX }}
         mapStyle={OFFLINE_STYLE}
         pixelRatio={mapPixelRatio()}
+        // No fading of labels and symbols: each fade is 300 ms of frames redrawn, and without a GPU
+        // (software WebGL) a frame of the whole map was 40-200 ms of the main thread.
+        fadeDuration={0}
         locale={locale}
         dragRotate={false}
         touchPitch={false}
