@@ -1,5 +1,5 @@
 import { PREPAREDNESS_LEVEL_COLOURS, preparednessDescription } from '@ciffc/contracts';
-import { useQuery } from '@tanstack/react-query';
+import { type QueryStatus, useQuery } from '@tanstack/react-query';
 import { memo, useDeferredValue } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router';
@@ -29,7 +29,7 @@ const PreparednessView = memo(function PreparednessView({
   status,
 }: {
   sitrep: LatestSitrep | null | undefined;
-  status: 'pending' | 'error' | 'success';
+  status: QueryStatus;
 }) {
   const intl = useIntl();
   const { locale } = useFormat();
